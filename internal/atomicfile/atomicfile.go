@@ -1,0 +1,87 @@
+// Package atomicfile writes files so that a reader sees either the old
+// contents or the new, never a half-written file: the data goes to a
+// temporary file in the same folder, is synced, and is renamed over the
+// target. On any failure the temporary file is removed and the target is
+// left as it was.
+package atomicfile
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// hook lets tests inject a failure after the data is written but before the
+// rename, which is where a crash would hurt most.
+var hook func(tmp string) error
+
+// Write calls fill with a buffered writer on a temporary file beside path and,
+// if fill and every write succeed, renames the file to path.
+func Write(path string, perm os.FileMode, fill func(w io.Writer) error) (err error) {
+	dir := filepath.Dir(path)
+	if fi, statErr := os.Stat(dir); statErr != nil {
+		return fmt.Errorf("write %s: folder %s: %w", path, dir, statErr)
+	} else if !fi.IsDir() {
+		return fmt.Errorf("write %s: %s is not a folder", path, dir)
+	}
+	if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
+		return fmt.Errorf("write %s: is a folder", path)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	bw := bufio.NewWriterSize(f, 64<<10)
+	if err = fill(bw); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err = bw.Flush(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err = f.Chmod(perm); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err = f.Sync(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err = f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if hook != nil {
+		if err = hook(tmp); err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// WriteBytes writes data to path atomically.
+func WriteBytes(path string, data []byte, perm os.FileMode) error {
+	return Write(path, perm, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// ErrInjected is the failure tests inject with FailBeforeRename.
+var ErrInjected = errors.New("injected write failure")
+
+// FailBeforeRename makes every Write fail just before its rename until the
+// returned function is called. For tests only.
+func FailBeforeRename() (restore func()) {
+	hook = func(string) error { return ErrInjected }
+	return func() { hook = nil }
+}

@@ -1,0 +1,257 @@
+package mapdata
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/srcpos"
+)
+
+// DefaultMaxInput is the largest file tendays reads unless told otherwise.
+// Borders files run to tens of megabytes; packs and editions are far smaller.
+const DefaultMaxInput = 256 << 20
+
+// ReadFile reads a file of at most max bytes (0: DefaultMaxInput), refusing
+// folders and oversized files before reading them. Errors name the file.
+func ReadFile(path string, max int64) ([]byte, error) {
+	if max <= 0 {
+		max = DefaultMaxInput
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &diag.InputError{Position: diag.Position{File: path}, Err: unwrapPathError(err)}
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, &diag.InputError{Position: diag.Position{File: path}, Err: unwrapPathError(err)}
+	}
+	if fi.IsDir() {
+		return nil, diag.Errorf(diag.Position{File: path}, "is a folder, not a file")
+	}
+	if fi.Size() > max {
+		return nil, diag.Errorf(diag.Position{File: path}, "file is %d bytes, over the limit of %d (raise it with --max-input)", fi.Size(), max)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, &diag.InputError{Position: diag.Position{File: path}, Err: unwrapPathError(err)}
+	}
+	if int64(len(data)) > max {
+		return nil, diag.Errorf(diag.Position{File: path}, "file is over the limit of %d bytes (raise it with --max-input)", max)
+	}
+	return data, nil
+}
+
+// unwrapPathError drops the *PathError's own copy of the path, which the
+// caller already puts first.
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Doc is a JSON or YAML document as read: its text, its plain value (for
+// schema validation) and the index from JSON pointers to lines and columns.
+type Doc struct {
+	File  string
+	Src   []byte
+	Value any
+	index *srcpos.Index
+}
+
+// Position is where pointer sits in the document.
+func (d *Doc) Position(pointer string) diag.Position {
+	p := diag.Position{File: d.File, Pointer: pointer}
+	if d != nil && d.index != nil {
+		p.Line, p.Col = d.index.Lookup(pointer)
+	}
+	return p
+}
+
+// Has reports whether the document holds pointer itself.
+func (d *Doc) Has(pointer string) bool { return d.index.Has(pointer) }
+
+// ParseJSON reads a JSON document, reporting syntax errors at line:column.
+func ParseJSON(file string, src []byte) (*Doc, error) {
+	ix, err := srcpos.JSON(src)
+	if err != nil {
+		return nil, syntaxError(file, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(src))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, diag.Errorf(diag.Position{File: file, Line: 1, Col: 1}, "%w", err)
+	}
+	return &Doc{File: file, Src: src, Value: v, index: ix}, nil
+}
+
+// ParseYAML reads a YAML document, reporting syntax errors at line:column.
+func ParseYAML(file string, src []byte) (*Doc, error) {
+	v, ix, err := srcpos.YAML(src)
+	if err != nil {
+		return nil, syntaxError(file, err)
+	}
+	return &Doc{File: file, Src: src, Value: v, index: ix}, nil
+}
+
+func syntaxError(file string, err error) error {
+	var se *srcpos.SyntaxError
+	if errors.As(err, &se) {
+		return &diag.InputError{Position: diag.Position{File: file, Line: se.Line, Col: se.Col}, Msg: se.Msg}
+	}
+	return &diag.InputError{Position: diag.Position{File: file}, Err: err}
+}
+
+// decodeInto decodes the document's plain value into v, refusing unknown
+// fields, and reports a mismatch at the place it happened.
+func (d *Doc) decodeInto(v any) error {
+	raw, err := json.Marshal(d.Value)
+	if err != nil {
+		return diag.Errorf(d.Position(""), "%w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			ptr := fieldPointer(te.Field)
+			return diag.Errorf(d.Position(ptr), "%s: want %s, found %s", displayPointer(ptr), te.Type, te.Value)
+		}
+		msg := err.Error()
+		if strings.HasPrefix(msg, "json: unknown field ") {
+			field := strings.Trim(strings.TrimPrefix(msg, "json: unknown field "), `"`)
+			return diag.Errorf(d.Position(findKey(d.Value, field, "")), "unknown key %q", field)
+		}
+		return diag.Errorf(d.Position(""), "%s", strings.TrimPrefix(msg, "json: "))
+	}
+	return nil
+}
+
+func displayPointer(p string) string {
+	if p == "" {
+		return "the document"
+	}
+	return p
+}
+
+// fieldPointer turns encoding/json's "a.b.c" field path into a pointer.
+// Array indexes are not in that path; the nearest known ancestor is used.
+func fieldPointer(field string) string {
+	if field == "" {
+		return ""
+	}
+	return "/" + strings.ReplaceAll(field, ".", "/")
+}
+
+// findKey finds the first pointer (depth first, keys in sorted order) to a
+// member named key, so an unknown key can be reported where it is.
+func findKey(v any, key, at string) string {
+	switch t := v.(type) {
+	case map[string]any:
+		if _, ok := t[key]; ok {
+			return srcpos.Join(at, key)
+		}
+		for _, k := range sortedKeys(t) {
+			if p := findKey(t[k], key, srcpos.Join(at, k)); p != "" {
+				return p
+			}
+		}
+	case []any:
+		for i, e := range t {
+			if p := findKey(e, key, srcpos.Join(at, i)); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+// PackDoc is a pack file read and decoded.
+type PackDoc struct {
+	*Doc
+	Pack *Pack
+}
+
+// DecodePack reads a pack from JSON text. A pack of another format or of a
+// newer formatVersion is refused with a message that says so.
+func DecodePack(file string, src []byte) (*PackDoc, error) {
+	doc, err := ParseJSON(file, src)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckPackHeader(doc); err != nil {
+		return nil, err
+	}
+	var p Pack
+	if err := doc.decodeInto(&p); err != nil {
+		return nil, err
+	}
+	return &PackDoc{Doc: doc, Pack: &p}, nil
+}
+
+// CheckPackHeader checks format and formatVersion before anything else, so
+// that a newer pack gets "upgrade tendays" rather than a list of odd errors.
+func CheckPackHeader(doc *Doc) error {
+	obj, ok := doc.Value.(map[string]any)
+	if !ok {
+		return diag.Errorf(doc.Position(""), "a pack must be a JSON object")
+	}
+	if f, _ := obj["format"].(string); f != Format {
+		return diag.Errorf(doc.Position("/format"), "not a tendays pack: format is %q, want %q", f, Format)
+	}
+	n, ok := obj["formatVersion"].(json.Number)
+	v, err := n.Int64()
+	if !ok || err != nil {
+		return diag.Errorf(doc.Position("/formatVersion"), "formatVersion must be an integer")
+	}
+	if v > FormatVersion {
+		return diag.Errorf(doc.Position("/formatVersion"), "pack has formatVersion %d, newer than this tendays reads (%d): upgrade tendays", v, FormatVersion)
+	}
+	if v < 1 {
+		return diag.Errorf(doc.Position("/formatVersion"), "formatVersion %d is not valid (want 1 to %d)", v, FormatVersion)
+	}
+	return nil
+}
+
+// ReadPack reads and decodes a pack file.
+func ReadPack(path string, max int64) (*PackDoc, error) {
+	src, err := ReadFile(path, max)
+	if err != nil {
+		return nil, err
+	}
+	return DecodePack(path, src)
+}
+
+// EditionDoc is an edition.yaml read and decoded, with the folder it is in.
+type EditionDoc struct {
+	*Doc
+	Dir     string
+	Edition *Edition
+}
+
+// DecodeEdition reads an edition from YAML text.
+func DecodeEdition(file string, src []byte) (*EditionDoc, error) {
+	doc, err := ParseYAML(file, src)
+	if err != nil {
+		return nil, err
+	}
+	if doc.Value == nil {
+		return nil, diag.Errorf(doc.Position(""), "the edition file is empty")
+	}
+	if _, ok := doc.Value.(map[string]any); !ok {
+		return nil, diag.Errorf(doc.Position(""), "an edition must be a YAML mapping (id:, name:, borders: ...)")
+	}
+	var e Edition
+	if err := doc.decodeInto(&e); err != nil {
+		return nil, err
+	}
+	return &EditionDoc{Doc: doc, Edition: &e}, nil
+}

@@ -1,0 +1,186 @@
+package mapdata
+
+// Format identifies a pack file; FormatVersion is bumped whenever a reader of
+// an older version could misread a newer pack.
+const (
+	Format        = "tendays.pack"
+	FormatVersion = 1
+)
+
+// Kinds of pack. Route-network games (Across the United States) will add
+// their own kind beside KindRegions.
+const (
+	KindRegions = "regions"
+)
+
+// Pack is everything a program needs to play or check an edition: the regions,
+// every connection with its reason, the deck and where it all came from. It
+// holds no geometry.
+type Pack struct {
+	Format        string      `json:"format"`
+	FormatVersion int         `json:"formatVersion"`
+	Kind          string      `json:"kind"`
+	Edition       EditionInfo `json:"edition"`
+	Rules         Rules       `json:"rules"`
+	Colors        []Color     `json:"colors"`
+	Regions       []Region    `json:"regions"`
+	Links         []Link      `json:"links"`
+	Removed       []Link      `json:"removed,omitempty"`
+	Seas          []Sea       `json:"seas"`
+	Rails         []Rail      `json:"rails"`
+	Deck          Deck        `json:"deck"`
+	Expect        *Expect     `json:"expect,omitempty"`
+	Provenance    Provenance  `json:"provenance"`
+}
+
+// EditionInfo names the edition a pack was built from.
+type EditionInfo struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Days int    `json:"days"`
+}
+
+// Rules are the rulebook switches that differ between editions.
+type Rules struct {
+	// Swap allows the "swap two cards" action (10 Days in Europe).
+	Swap bool `json:"swap"`
+}
+
+// Color is a card colour. Hex is for pictures only; rules compare IDs.
+type Color struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Hex  string `json:"hex"`
+}
+
+// Region is a state or country: one card face (times Copies).
+type Region struct {
+	ID      string   `json:"id"`
+	Name    string   `json:"name"`
+	Aliases []string `json:"aliases,omitempty"`
+	Color   string   `json:"color"`
+	Copies  int      `json:"copies"`
+	AirOnly bool     `json:"airOnly"`
+	Seas    []string `json:"seas"`
+	Rails   []string `json:"rails"`
+}
+
+// LinkKind says why two regions are linked.
+type LinkKind string
+
+const (
+	Border LinkKind = "border" // a shared border of positive length
+	Bridge LinkKind = "bridge" // named by the edition; walks like a border
+	Ferry  LinkKind = "ferry"  // named by the edition; walks like a border
+	Car    LinkKind = "car"    // through a third region that borders both
+)
+
+// Walks reports whether the kind links two regions on foot.
+func (k LinkKind) Walks() bool { return k == Border || k == Bridge || k == Ferry }
+
+// Link is an undirected connection between regions A and B (A < B in a
+// canonical pack).
+type Link struct {
+	A        string   `json:"a"`
+	B        string   `json:"b"`
+	Kind     LinkKind `json:"kind"`
+	LengthKm float64  `json:"lengthKm,omitempty"` // border: shared length, geodesic
+	Via      []string `json:"via,omitempty"`      // car: the regions bordering both ends
+	Why      string   `json:"why,omitempty"`      // added or removed by the edition: its reason
+}
+
+// Sea is a body of water that ship cards name.
+type Sea struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Rail is a railway line; its stops are in order along the line.
+type Rail struct {
+	ID    string   `json:"id"`
+	Name  string   `json:"name"`
+	Stops []string `json:"stops"`
+}
+
+// CardKind is what a card does.
+type CardKind string
+
+const (
+	RegionCard CardKind = "region"
+	PlaneCard  CardKind = "plane"
+	CarCard    CardKind = "car"
+	ShipCard   CardKind = "ship"
+	TrainCard  CardKind = "train"
+)
+
+// Card is one kind of card in the deck and how many the box holds.
+type Card struct {
+	Token  string   `json:"token"`
+	Kind   CardKind `json:"kind"`
+	Region string   `json:"region,omitempty"`
+	Color  string   `json:"color,omitempty"`
+	Sea    string   `json:"sea,omitempty"`
+	Rail   string   `json:"rail,omitempty"` // empty: a neutral train, good on any line
+	Count  int      `json:"count"`
+}
+
+// Deck lists every card of the edition and its totals.
+type Deck struct {
+	Cards  []Card     `json:"cards"`
+	Totals DeckTotals `json:"totals"`
+}
+
+// DeckTotals are the counts a rulebook states ("50 state cards, 16
+// transportation cards").
+type DeckTotals struct {
+	RegionCards    int `json:"regionCards"`
+	TransportCards int `json:"transportCards"`
+	Cards          int `json:"cards"`
+}
+
+// Expect is what the rulebook says the box holds.
+type Expect struct {
+	RegionCards    *int `json:"regionCards,omitempty"`
+	TransportCards *int `json:"transportCards,omitempty"`
+	Regions        *int `json:"regions,omitempty"`
+}
+
+// Provenance records how a pack was made, so that it can be made again.
+type Provenance struct {
+	Tool       string            `json:"tool"`
+	Version    string            `json:"version"`
+	Inputs     []Input           `json:"inputs"`
+	Parameters map[string]string `json:"parameters,omitempty"`
+	Notes      []string          `json:"notes,omitempty"`
+}
+
+// Input is one file a pack was derived from.
+type Input struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+	Bytes  int64  `json:"bytes"`
+}
+
+// Region returns the region with the given id, or nil.
+func (p *Pack) Region(id string) *Region {
+	for i := range p.Regions {
+		if p.Regions[i].ID == id {
+			return &p.Regions[i]
+		}
+	}
+	return nil
+}
+
+// TotalsOf counts the cards of a deck.
+func TotalsOf(cards []Card) DeckTotals {
+	var t DeckTotals
+	for _, c := range cards {
+		if c.Kind == RegionCard {
+			t.RegionCards += c.Count
+		} else {
+			t.TransportCards += c.Count
+		}
+	}
+	t.Cards = t.RegionCards + t.TransportCards
+	return t
+}

@@ -1,0 +1,265 @@
+package mapdata
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// Card tokens name a card on the command line and in journey files,
+// case-insensitively:
+//
+//	OR, Oregon, "New York"        a region, by id, name or alias
+//	plane:red, airplane:dark-blue an airplane of a colour (id or name)
+//	car, automobile               an automobile
+//	ship:atlantic                 a ship on a sea (id or name)
+//	train, train:LINE, railroad   a train; a neutral train card serves any line
+
+// UnknownCardError is a token that names no card of the deck.
+type UnknownCardError struct {
+	Token   string
+	Reason  string
+	Nearest []string
+}
+
+func (e *UnknownCardError) Error() string {
+	msg := fmt.Sprintf("unknown card %q", e.Token)
+	if e.Reason != "" {
+		msg += ": " + e.Reason
+	}
+	if len(e.Nearest) > 0 {
+		msg += " (did you mean " + strings.Join(quoteAll(e.Nearest), ", ") + "?)"
+	}
+	return msg
+}
+
+func quoteAll(s []string) []string {
+	out := make([]string, len(s))
+	for i, v := range s {
+		out[i] = fmt.Sprintf("%q", v)
+	}
+	return out
+}
+
+// Fold normalizes a name for comparison: lower case, with runs of spaces,
+// hyphens, underscores and dots made single spaces, so that "new-york",
+// "New York" and "new_york" match.
+func Fold(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.TrimSpace(s) {
+		if r == ' ' || r == '-' || r == '_' || r == '.' || unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// TokenIndex resolves tokens against one pack. Build it once per pack.
+type TokenIndex struct {
+	pack    *Pack
+	regions map[string]string // folded id, name or alias -> region id
+	colors  map[string]string
+	seas    map[string]string
+	rails   map[string]string
+	cards   map[string]int // canonical token -> deck index
+	known   []string       // every token a user could type, for suggestions
+}
+
+// NewTokenIndex indexes a pack's names for token lookup.
+func NewTokenIndex(p *Pack) *TokenIndex {
+	ix := &TokenIndex{pack: p, regions: map[string]string{}, colors: map[string]string{},
+		seas: map[string]string{}, rails: map[string]string{}, cards: map[string]int{}}
+	for _, r := range p.Regions {
+		for _, n := range append([]string{r.ID, r.Name}, r.Aliases...) {
+			if n == "" {
+				continue
+			}
+			if _, dup := ix.regions[Fold(n)]; !dup {
+				ix.regions[Fold(n)] = r.ID
+			}
+		}
+		ix.known = append(ix.known, r.ID, r.Name)
+	}
+	for _, c := range p.Colors {
+		ix.colors[Fold(c.ID)] = c.ID
+		ix.colors[Fold(c.Name)] = c.ID
+	}
+	for _, s := range p.Seas {
+		ix.seas[Fold(s.ID)] = s.ID
+		ix.seas[Fold(s.Name)] = s.ID
+	}
+	for _, r := range p.Rails {
+		ix.rails[Fold(r.ID)] = r.ID
+		ix.rails[Fold(r.Name)] = r.ID
+	}
+	for i, c := range p.Deck.Cards {
+		ix.cards[strings.ToLower(c.Token)] = i
+		if c.Kind != RegionCard {
+			ix.known = append(ix.known, c.Token)
+		}
+	}
+	return ix
+}
+
+// Lookup resolves a token to the index of its card in the pack's deck.
+func (ix *TokenIndex) Lookup(token string) (int, error) {
+	canon, err := ix.Canonical(token)
+	if err != nil {
+		return -1, err
+	}
+	if i, ok := ix.cards[strings.ToLower(canon)]; ok {
+		return i, nil
+	}
+	// A line's train resolves to the neutral train when the deck has only those.
+	if strings.HasPrefix(canon, "train:") {
+		if i, ok := ix.cards["train"]; ok {
+			return i, nil
+		}
+	}
+	return -1, &UnknownCardError{Token: token, Reason: "the deck has no such card", Nearest: ix.Nearest(token, 3)}
+}
+
+// Canonical rewrites a token to the form the deck uses ("Oregon" -> "OR",
+// "airplane:Dark Blue" -> "plane:dark-blue"), without checking the deck.
+func (ix *TokenIndex) Canonical(token string) (string, error) {
+	t := strings.TrimSpace(token)
+	if t == "" {
+		return "", &UnknownCardError{Token: token, Reason: "empty card"}
+	}
+	kind, arg, hasArg := strings.Cut(t, ":")
+	switch Fold(kind) {
+	case "car", "automobile", "auto":
+		if hasArg {
+			return "", &UnknownCardError{Token: token, Reason: "a car card takes no argument"}
+		}
+		return "car", nil
+	case "plane", "airplane", "air":
+		if id, ok := ix.colors[Fold(arg)]; ok && hasArg {
+			return "plane:" + id, nil
+		}
+		return "", &UnknownCardError{Token: token, Reason: "no colour " + quoteOrNothing(arg), Nearest: ix.nearestIn("plane:", arg, ix.colors)}
+	case "ship", "boat":
+		if id, ok := ix.seas[Fold(arg)]; ok && hasArg {
+			return "ship:" + id, nil
+		}
+		return "", &UnknownCardError{Token: token, Reason: "no sea " + quoteOrNothing(arg), Nearest: ix.nearestIn("ship:", arg, ix.seas)}
+	case "train", "railroad", "rail":
+		if !hasArg {
+			return "train", nil
+		}
+		if id, ok := ix.rails[Fold(arg)]; ok {
+			return "train:" + id, nil
+		}
+		return "", &UnknownCardError{Token: token, Reason: "no rail line " + quoteOrNothing(arg), Nearest: ix.nearestIn("train:", arg, ix.rails)}
+	}
+	if id, ok := ix.regions[Fold(t)]; ok {
+		return id, nil
+	}
+	return "", &UnknownCardError{Token: token, Nearest: ix.Nearest(token, 3)}
+}
+
+func quoteOrNothing(s string) string {
+	if s == "" {
+		return "given"
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+func (ix *TokenIndex) nearestIn(prefix, arg string, names map[string]string) []string {
+	ids := map[string]bool{}
+	for _, id := range names {
+		ids[id] = true
+	}
+	var cands []string
+	for id := range ids {
+		cands = append(cands, prefix+id)
+	}
+	return nearest(prefix+Fold(arg), cands, 3)
+}
+
+// Nearest gives up to n known tokens closest to token by edit distance.
+func (ix *TokenIndex) Nearest(token string, n int) []string {
+	return nearest(token, ix.known, n)
+}
+
+func nearest(token string, cands []string, n int) []string {
+	type scored struct {
+		s string
+		d int
+	}
+	t := strings.ToLower(token)
+	seen := map[string]bool{}
+	var all []scored
+	for _, c := range cands {
+		if seen[c] || c == "" {
+			continue
+		}
+		seen[c] = true
+		all = append(all, scored{c, editDistance(t, strings.ToLower(c))})
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].d != all[j].d {
+			return all[i].d < all[j].d
+		}
+		return all[i].s < all[j].s
+	})
+	var out []string
+	limit := max(2, len([]rune(t))/2+1)
+	for _, s := range all {
+		if len(out) == n || s.d > limit {
+			break
+		}
+		out = append(out, s.s)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance between a and b, in runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// CardToken builds the canonical token of a card.
+func CardToken(c Card) string {
+	switch c.Kind {
+	case RegionCard:
+		return c.Region
+	case PlaneCard:
+		return "plane:" + c.Color
+	case CarCard:
+		return "car"
+	case ShipCard:
+		return "ship:" + c.Sea
+	case TrainCard:
+		if c.Rail == "" {
+			return "train"
+		}
+		return "train:" + c.Rail
+	}
+	return string(c.Kind)
+}
