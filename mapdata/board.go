@@ -1,0 +1,38 @@
+package mapdata
+
+import "strings"
+
+// The board geometry travels beside a pack, not in it: build writes
+// <id>.board.geojson next to <id>.pack.json. It is an RFC 7946
+// FeatureCollection (longitude, latitude) whose features say what they are in
+// properties.layer:
+//
+//	"region"  a region's Polygon or MultiPolygon; the feature id is the region
+//	          id; properties: id, name, color, airOnly
+//	"land"    a feature of the borders file that is no region (omitted), kept
+//	          so that a picture shows the whole coastline; properties: name
+//	"sea"     a sea's polygons as the edition drew them; properties: sea, name
+//	"rail"    a rail line drawn from geometry, or through its stops' label
+//	          points; properties: rail, name
+//
+// Readers ignore layers they do not know.
+const (
+	LayerRegion = "region"
+	LayerLand   = "land"
+	LayerSea    = "sea"
+	LayerRail   = "rail"
+)
+
+// BoardFileName is the conventional file name of an edition's board geometry.
+func BoardFileName(editionID string) string {
+	return strings.ToLower(editionID) + ".board.geojson"
+}
+
+// BoardPathFor gives the board geometry path beside a pack path: x.pack.json
+// becomes x.board.geojson.
+func BoardPathFor(packPath string) string {
+	if base, ok := strings.CutSuffix(packPath, ".pack.json"); ok {
+		return base + ".board.geojson"
+	}
+	return strings.TrimSuffix(packPath, ".json") + ".board.geojson"
+}
