@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/tendays/tendays/diag"
 )
 
 // Exit codes (DESIGN.md): 0 success; 1 the answer is "no" (an invalid
@@ -55,6 +57,12 @@ func exitCode(err error, io *IOStreams) int {
 		if usage.help != "" {
 			fmt.Fprintf(io.ErrOut, "Run '%s --help' for usage.\n", usage.help)
 		}
+		return exitUsage
+	}
+	var input *diag.InputError
+	if errors.As(err, &input) {
+		// Compiler style: the place first, then the fault.
+		fmt.Fprintln(io.ErrOut, err.Error())
 		return exitUsage
 	}
 	msg := err.Error()
