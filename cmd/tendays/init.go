@@ -11,9 +11,9 @@ import (
 	"sort"
 	"strings"
 
+	yaml "github.com/goccy/go-yaml"
 	"github.com/paulmach/orb"
 	"github.com/spf13/cobra"
-	yaml "github.com/goccy/go-yaml"
 
 	"github.com/tendays/tendays/derive/adjacency"
 	"github.com/tendays/tendays/derive/borders"
