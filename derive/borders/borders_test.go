@@ -149,7 +149,9 @@ func TestFindings(t *testing.T) {
 			name: "NaN", src: fc(poly("A", `[[[0,0],[1,0],[NaN,0.5],[1,1],[0,1],[0,0]]]`)),
 			rule: RuleNonFinite, sev: diag.Error, pointer: "/features/0/geometry/coordinates/0/2", marker: "[NaN",
 			features: 1,
-			check: func(t *testing.T, l *Layer) { assert.Len(t, l.Features[0].Geometry[0][0], 5, "the position is dropped") },
+			check: func(t *testing.T, l *Layer) {
+				assert.Len(t, l.Features[0].Geometry[0][0], 5, "the position is dropped")
+			},
 		},
 		{
 			name: "overflow to infinity", src: fc(poly("A", `[[[0,0],[1,0],[1,1e999],[1,1],[0,1],[0,0]]]`)),
@@ -195,7 +197,7 @@ func TestFindings(t *testing.T) {
 			name: "crossing the antimeridian", src: fc(poly("A", `[[[170,0],[-170,0],[-170,10],[170,10],[170,0]]]`)),
 			rule: RuleAntimeridian, sev: diag.Info, pointer: "/features/0/geometry/coordinates", msg: "2 pieces",
 			features: 1,
-			check: func(t *testing.T, l *Layer) { assert.Len(t, l.Features[0].Geometry, 2) },
+			check:    func(t *testing.T, l *Layer) { assert.Len(t, l.Features[0].Geometry, 2) },
 		},
 	}
 	for _, tt := range tests {
