@@ -71,11 +71,11 @@ func (b *builder) sourceOf(p *mapdata.Pack, pointer string) string {
 			case "copies":
 				return b.firstOf(ptr("copies", b.dataNameOf(r.ID)), b.regionSrc[r.ID])
 			case "airOnly":
-				return "/air_only"
+				return b.firstOf("/air_only", b.regionSrc[r.ID])
 			case "seas":
-				return "/seas"
+				return b.firstOf("/seas", b.regionSrc[r.ID])
 			case "rails":
-				return "/rails"
+				return b.firstOf("/rails", b.regionSrc[r.ID])
 			}
 			return b.regionSrc[r.ID]
 		}

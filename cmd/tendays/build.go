@@ -122,4 +122,3 @@ func summary(p *mapdata.Pack, s lint.Summary, out string) string {
 		p.Edition.ID, len(p.Regions), strings.Join(links, ", "), len(p.Seas), len(p.Rails), t.Cards, t.RegionCards, t.TransportCards,
 		s.Warnings, filepath.ToSlash(out))
 }
-

@@ -159,6 +159,7 @@ type decoder struct {
 	opts     Options
 	findings []pending
 	lines    []int // offsets of line starts, built on first need
+	members  int   // members of "features", usable or not
 	pts      arena
 
 	// per-feature de-duplication of position-level findings
@@ -307,7 +308,7 @@ func (d *decoder) decode() (*Layer, error) {
 		if !sawFeatures {
 			return nil, d.errAt("", 0, "FeatureCollection has no \"features\" member")
 		}
-		if len(features) == 0 {
+		if d.members == 0 {
 			return nil, d.errAt("/features", -1, "FeatureCollection has no features")
 		}
 		d.checkWinding(features)

@@ -14,7 +14,9 @@ func (d *decoder) featureCollection() ([]rawFeature, error) {
 	s := &d.s
 	var out []rawFeature
 	ok, err := s.array()
+	d.members = 0
 	for i := 0; ok && err == nil; i++ {
+		d.members++
 		var f rawFeature
 		var keep bool
 		if f, keep, err = d.feature(i); err != nil {

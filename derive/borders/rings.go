@@ -140,17 +140,12 @@ func (d *decoder) finishRing(rc *ringCtx, off int) (r orb.Ring, cut bool) {
 // runs counterclockwise. Longitudes are unwrapped so that a ring crossing
 // the antimeridian keeps its shape.
 func signedArea(r orb.Ring) float64 {
-	var sum, shift float64
+	var sum float64
 	px, py := r[0][0], r[0][1]
 	for _, p := range r[1:] {
-		x := p[0] + shift
-		for x-px > 180 {
-			shift -= 360
-			x -= 360
-		}
-		for px-x > 180 {
-			shift += 360
-			x += 360
+		x := p[0]
+		if d := x - px; d > 180 || d < -180 {
+			x -= 360 * math.Round(d/360)
 		}
 		sum += px*p[1] - x*py
 		px, py = x, p[1]
@@ -236,15 +231,17 @@ type upt struct {
 	n orb.Point
 }
 
-// normLon brings a longitude into [-180, 180].
+// normLon brings a longitude into [-180, 180] (a loop of subtractions
+// would never end on 1e300).
 func normLon(x float64) float64 {
-	for x > 180 {
-		x -= 360
+	if x >= -180 && x <= 180 {
+		return x
 	}
-	for x < -180 {
+	x = math.Mod(x+180, 360)
+	if x < 0 {
 		x += 360
 	}
-	return x
+	return x - 180
 }
 
 // cutRing is cutPolygon for one ring.
@@ -270,11 +267,10 @@ func cutRing(r orb.Ring) []orb.Ring {
 		if latSum < 0 {
 			pole = -90
 		}
-		step := math.Copysign(180, u[0].x-end.x)
-		for x, i := end.x, 0; i < 8; x, i = x+step, i+1 {
-			if math.Abs(u[0].x-x) < 1e-6 {
-				break
-			}
+		steps := int(math.Round(math.Abs(u[0].x-end.x) / 180)) // 2 per turn round the pole
+		step := (u[0].x - end.x) / float64(steps)
+		for i := range steps {
+			x := end.x + float64(i)*step
 			u = append(u, upt{x, orb.Point{normLon(x), pole}})
 		}
 		u = append(u, upt{u[0].x, orb.Point{u[0].n[0], pole}}, u[0])

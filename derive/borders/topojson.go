@@ -393,8 +393,8 @@ func (d *decoder) topoPolygon(mp orb.MultiPolygon, fc *featCtx, g *topoGeom, t *
 				idx = ^ref
 			}
 			if idx >= n {
-				return nil, d.errAt(rc.ptr()+"/"+strconv.Itoa(j), g.arcsOff,
-					"arc index %d is out of range (the topology has %d arcs)", ref, n)
+				ptr := rc.ptr() + "/" + strconv.Itoa(j)
+				return nil, d.errAt(ptr, g.arcsOff, "arc index %d at %s is out of range (the topology has %d arcs)", ref, ptr, n)
 			}
 			arc := t.pts[t.start[idx]:t.start[idx+1]]
 			if len(arc) == 0 {
