@@ -135,6 +135,9 @@ func (b *builder) throughKinds() []mapdata.LinkKind {
 // carLinks: from A to B (A ≠ B) through a third region C that borders both,
 // where "borders" means a link of a kind automobile.through names.
 func (b *builder) carLinks() error {
+	if b.ed.Transports.Automobile == nil {
+		return nil // no car cards, so no car links: the pack stays to the point
+	}
 	through := b.throughKinds()
 	nbrs := make([][]int, len(b.regions))
 	for _, l := range b.links {
