@@ -138,6 +138,7 @@ func JSON(src []byte) (*Index, error) {
 		haveKey bool
 	}
 	var stack []frame
+	values := 0 // top-level values seen: exactly one is a document
 	ix.at[""] = pos{1, 1}
 	mark := func(pointer string, offset int) {
 		l, c := ix.LineCol(skipSpace(src, offset))
@@ -151,10 +152,21 @@ func JSON(src []byte) (*Index, error) {
 				l, c := ix.LineCol(len(src))
 				return nil, &SyntaxError{l, c, "unexpected end of input (the file is truncated?)"}
 			}
+			if values == 0 {
+				l, c := ix.LineCol(len(src))
+				return nil, &SyntaxError{l, c, "no JSON value (the file is empty?)"}
+			}
 			return ix, nil
 		}
 		if err != nil {
 			return nil, jsonError(ix, src, err, before)
+		}
+		if len(stack) == 0 {
+			// The decoder reads a stream of values; a document is one.
+			if values++; values > 1 {
+				l, c := ix.LineCol(skipSpace(src, before))
+				return nil, &SyntaxError{l, c, "text after the end of the JSON value"}
+			}
 		}
 		// The pointer of the value this token starts (if it starts one).
 		var here string
