@@ -62,6 +62,11 @@ func ReadConfig(path string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	return DecodeConfig(path, src)
+}
+
+// DecodeConfig is ReadConfig on text already read; path names it in messages.
+func DecodeConfig(path string, src []byte) (*Config, error) {
 	doc, err := mapdata.ParseYAML(path, src)
 	if err != nil {
 		return nil, err
