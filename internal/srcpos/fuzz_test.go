@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/tendays/tendays/internal/fuzzcheck"
 )
 
 // checkSyntaxError fails unless err is a *SyntaxError at a real place.
@@ -57,7 +59,9 @@ func FuzzJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		ix, err := JSON(src)
+		var ix *Index
+		var err error
+		fuzzcheck.Within(t, func() { ix, err = JSON(src) })
 		valid := json.Valid(src)
 		if err != nil {
 			checkSyntaxError(t, src, err)
@@ -110,7 +114,10 @@ func FuzzYAML(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		v, ix, err := YAML(src)
+		var v any
+		var ix *Index
+		var err error
+		fuzzcheck.Within(t, func() { v, ix, err = YAML(src) })
 		if err != nil {
 			checkSyntaxError(t, src, err)
 			return
