@@ -5,11 +5,12 @@
 // It reads both formats with its own byte scanner, so that a 30 MB file of
 // coordinates decodes in tens of milliseconds, and reports what is wrong in
 // the file as findings with a JSON pointer and line:col: unclosed or short
-// rings, non-finite or out-of-range coordinates, duplicate ids, features that
-// are not polygons, wrong winding. Rings that cross the antimeridian are cut
-// at ±180° (RFC 7946 §3.1.9), so that no segment spans more than 180° of
-// longitude. Input that cannot be read at all (malformed JSON, an arc index
-// out of range, a file with no features) is a *diag.InputError.
+// rings, rings that cross themselves (a bow-tie), non-finite or out-of-range
+// coordinates, duplicate ids, features that are not polygons, wrong winding.
+// Rings that cross the antimeridian are cut at ±180° (RFC 7946 §3.1.9), so
+// that no segment spans more than 180° of longitude. Input that cannot be
+// read at all (malformed JSON, an arc index out of range, a file with no
+// features) is a *diag.InputError.
 //
 // It does not compute anything from the geometry (see derive/adjacency) and
 // does not know about editions: which features become regions is decided
