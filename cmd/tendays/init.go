@@ -77,6 +77,12 @@ func runInit(opts *initOptions) error {
 	for _, f := range findings {
 		fmt.Fprintln(opts.IO.ErrOut, f.String())
 	}
+	if errorsFound(findings) != nil {
+		// A duplicate id would become a duplicate key of colors.assign,
+		// an edition that does not even read back.
+		fmt.Fprintf(opts.IO.ErrOut, "%s: errors in the borders file: no edition written\n", opts.Borders)
+		return errNo
+	}
 	if len(layer.Features) < 2 {
 		return diag.Errorf(diag.Position{File: opts.Borders}, "has %d polygon feature(s); an edition needs at least two", len(layer.Features))
 	}
