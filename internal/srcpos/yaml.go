@@ -59,6 +59,13 @@ type yamlWalker struct {
 }
 
 func at(n ast.Node) (line, col int) {
+	// A block mapping's own token is the ':' after its first key.
+	if m, ok := n.(*ast.MappingNode); ok && !m.IsFlowStyle && len(m.Values) > 0 {
+		n = m.Values[0]
+	}
+	if mv, ok := n.(*ast.MappingValueNode); ok && mv.Key != nil {
+		n = mv.Key
+	}
 	if n == nil || n.GetToken() == nil || n.GetToken().Position == nil {
 		return 1, 1
 	}
