@@ -1,6 +1,7 @@
 package derive
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/derive/split"
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/srcpos"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -325,12 +327,40 @@ func (b *builder) readGeoJSON(name, pointer string) (*geojson.FeatureCollection,
 	if err != nil {
 		return nil, display, err
 	}
-	if _, err := mapdata.ParseJSON(display, src); err != nil {
+	doc, err := mapdata.ParseJSON(display, src)
+	if err != nil {
 		return nil, display, err
 	}
 	fc, err := geojson.UnmarshalFeatureCollection(src)
 	if err != nil {
-		return nil, display, diag.Errorf(diag.Position{File: display}, "not a GeoJSON FeatureCollection: %w", err)
+		at := ""
+		if p, ok := hugeNumber(doc.Value, ""); ok {
+			at = p // 1e400 is JSON, but no float64
+		}
+		return nil, display, diag.Errorf(doc.Position(at), "not a GeoJSON FeatureCollection: %w", err)
 	}
 	return fc, display, nil
+}
+
+// hugeNumber finds the first number too large for a float64.
+func hugeNumber(v any, at string) (string, bool) {
+	switch t := v.(type) {
+	case json.Number:
+		if _, err := t.Float64(); err != nil {
+			return at, true
+		}
+	case map[string]any:
+		for _, k := range sortedKeys(t) {
+			if p, ok := hugeNumber(t[k], srcpos.Join(at, k)); ok {
+				return p, true
+			}
+		}
+	case []any:
+		for i, c := range t {
+			if p, ok := hugeNumber(c, srcpos.Join(at, i)); ok {
+				return p, true
+			}
+		}
+	}
+	return "", false
 }
