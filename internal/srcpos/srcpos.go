@@ -121,7 +121,8 @@ type SyntaxError struct {
 func (e *SyntaxError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg) }
 
 // JSON indexes a JSON document. It reports the first syntax error with its
-// line and column, and refuses documents nested deeper than MaxDepth. Object
+// line and column, and refuses documents nested deeper than MaxDepth and
+// objects with a key twice (which JSON parsers resolve differently). Object
 // members are indexed at their key, array elements at their first character.
 func JSON(src []byte) (*Index, error) {
 	ix := newIndex(src)
@@ -180,7 +181,13 @@ func JSON(src []byte) (*Index, error) {
 					}
 					key, _ := tok.(string)
 					top.key, top.haveKey = key, true
-					mark(Join(top.pointer, key), before)
+					member := Join(top.pointer, key)
+					if first, dup := ix.at[member]; dup {
+						// encoding/json would keep the last silently.
+						l, c := ix.LineCol(skipSpace(src, before))
+						return nil, &SyntaxError{l, c, fmt.Sprintf("duplicate key %q (first at %d:%d)", key, first.line, first.col)}
+					}
+					mark(member, before)
 					continue
 				}
 				here = Join(top.pointer, top.key)
