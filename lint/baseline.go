@@ -39,7 +39,7 @@ const baselineFormat = "tendays.lint-baseline"
 
 // ReadBaseline reads a baseline file.
 func ReadBaseline(path string) (*Baseline, error) {
-	src, err := mapdata.ReadFile(path, 64<<20)
+	src, err := mapdata.ReadFile(path, mapdata.DefaultMaxDocument)
 	if err != nil {
 		return nil, err
 	}

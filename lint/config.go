@@ -58,7 +58,7 @@ func FindConfig(path string) (*Config, error) {
 //	  colors/lonely: off        # error, warning, info or off
 //	  deck/too-small: warning
 func ReadConfig(path string) (*Config, error) {
-	src, err := mapdata.ReadFile(path, 1<<20)
+	src, err := mapdata.ReadFile(path, mapdata.DefaultMaxYAML)
 	if err != nil {
 		return nil, err
 	}

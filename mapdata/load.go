@@ -13,9 +13,18 @@ import (
 	"github.com/tendays/tendays/internal/srcpos"
 )
 
-// DefaultMaxInput is the largest file tendays reads unless told otherwise.
-// Borders files run to tens of megabytes; packs and editions are far smaller.
-const DefaultMaxInput = 256 << 20
+// The largest input files tendays reads unless told otherwise (--max-input),
+// by kind. Borders files run to tens of megabytes and are read by a scanner
+// that holds little beyond the coordinates. Packs and other JSON documents
+// are parsed into a tree with the place of every value, some forty bytes of
+// memory for each byte of text, and the bundled packs are well under a
+// megabyte. The YAML parser takes some four hundred bytes for each byte, and
+// an edition.yaml is a few kilobytes: its data is in the geometry files.
+const (
+	DefaultMaxInput    = 256 << 20 // geometry: borders, seas, rails, cut lines
+	DefaultMaxDocument = 16 << 20  // packs, lint baselines
+	DefaultMaxYAML     = 1 << 20   // edition.yaml, lint configs
+)
 
 // ReadFile reads a file of at most max bytes (0: DefaultMaxInput), refusing
 // folders and oversized files before reading them. Errors name the file.

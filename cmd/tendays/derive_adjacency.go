@@ -16,6 +16,7 @@ import (
 	"github.com/tendays/tendays/derive/adjacency"
 	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/mapdata"
 )
 
 type deriveAdjacencyOptions struct {
@@ -84,7 +85,7 @@ number), so they are not to be trusted, 2 a file that cannot be read at all.`,
 
 func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 	layer, findings, err := borders.Read(opts.Borders, borders.Options{
-		IDProperty: opts.ID, Object: opts.Object, MaxBytes: opts.Global.MaxInput,
+		IDProperty: opts.ID, Object: opts.Object, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput),
 	})
 	for _, f := range findings {
 		fmt.Fprintln(opts.IO.ErrOut, f.String())

@@ -70,7 +70,7 @@ bridges and ferries, seas and rail lines, and state what the rulebook says.`,
 var initPalette = []string{"blue", "green", "orange", "pink", "yellow"}
 
 func runInit(opts *initOptions) error {
-	layer, findings, err := borders.Read(opts.Borders, borders.Options{IDProperty: opts.ID, Object: opts.Object, MaxBytes: opts.Global.MaxInput})
+	layer, findings, err := borders.Read(opts.Borders, borders.Options{IDProperty: opts.ID, Object: opts.Object, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput)})
 	if err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func runInit(opts *initOptions) error {
 		return fmt.Errorf("create %s: %w", opts.Folder, err)
 	}
 	bordersName := filepath.Base(opts.Borders)
-	src, err := mapdata.ReadFile(opts.Borders, opts.Global.MaxInput)
+	src, err := mapdata.ReadFile(opts.Borders, opts.Global.limit(mapdata.DefaultMaxInput))
 	if err != nil {
 		return err
 	}
