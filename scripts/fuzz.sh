@@ -10,7 +10,8 @@
 # FUZZ_WORKERS sets the workers per target (default: the number of CPUs);
 # FUZZ_MINIMIZE how long to minimize a new input (default 5s: the seeds are
 # whole edition files, and minimizing them for the default minute stalls the
-# run). Exits non-zero after the first target that fails.
+# run). Every target runs even when one fails; the exit status is non-zero
+# if any failed, and the failures are listed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -28,8 +29,16 @@ if [ -z "$targets" ]; then
 	exit 2
 fi
 
+failed=()
 while read -r pkg target; do
 	echo "== $pkg $target (${seconds}s)"
-	go test "$pkg" -run '^$' -fuzz "^${target}\$" -fuzztime "${seconds}s" \
-		-fuzzminimizetime "$minimize" -parallel "$workers"
+	if ! go test "$pkg" -run '^$' -fuzz "^${target}\$" -fuzztime "${seconds}s" \
+		-fuzzminimizetime "$minimize" -parallel "$workers"; then
+		failed+=("$pkg $target")
+	fi
 done <<<"$targets"
+if [ ${#failed[@]} -gt 0 ]; then
+	echo "fuzz.sh: failed:" >&2
+	printf '  %s\n' "${failed[@]}" >&2
+	exit 1
+fi
