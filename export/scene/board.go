@@ -39,12 +39,13 @@ const (
 
 // placed is a region on the page.
 type placed struct {
-	reg    *mapdata.Region
-	shape  shape
-	fill   string
-	anchor orb.Point // pole of inaccessibility: label and link end
-	r      float64   // its distance to the edge
-	inset  int       // index of its inset, or -1
+	reg     *mapdata.Region
+	shape   shape
+	visible shape // shape cut to the map's box
+	fill    string
+	anchor  orb.Point // pole of inaccessibility: label and link end
+	r       float64   // its distance to the edge
+	inset   int       // index of its inset, or -1
 }
 
 // Board draws a pack's board: regions in their colours with names, other
@@ -99,8 +100,7 @@ func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
 		if !r.AirOnly {
 			continue
 		}
-		rb := project.UnwrapMultiPolygon(b.Region(r.ID).Geometry, centre).Bound()
-		if !overlaps(rb, inflateRel(boundLL, 0.1)) {
+		if shareInside(project.UnwrapMultiPolygon(b.Region(r.ID).Geometry, centre), inflateRel(boundLL, 0.05)) < 0.5 {
 			insetIDs = append(insetIDs, r.ID)
 		}
 	}
@@ -163,7 +163,12 @@ func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
 		pr.shape = toPage(geo, m.Point, minStep)
 	}
 	for _, pr := range regions {
-		pr.anchor, pr.r = polylabelOf(pr.shape, 0.5*u)
+		// Names and link ends go on the part of a region the page shows.
+		pr.visible = pr.shape
+		if pr.inset < 0 {
+			pr.visible = clipShape(pr.shape, mapBox)
+		}
+		pr.anchor, pr.r = polylabelOf(pr.visible, 0.5*u)
 	}
 
 	sc := &Scene{Width: W, Height: H, Background: waterColor, Title: p.Edition.Name}
@@ -182,8 +187,7 @@ func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
 			g.Items = append(g.Items, &Path{ID: "sea-" + s.ID, Class: "sea", Title: seaName(p, s.ID, s.Name), Rings: sh.rings(), Closed: true,
 				Style: Style{Fill: seaColor, FillOpacity: 0.28}})
 			if prev, ok := seaShapes[s.ID]; ok {
-				sh.polys = append(prev.polys, sh.polys...)
-				sh.bound = prev.bound.Union(sh.bound)
+				sh = newShape(append(append([]orb.Polygon(nil), prev.polys...), sh.polys...))
 			}
 			seaShapes[s.ID] = sh
 			seaNames[s.ID] = seaName(p, s.ID, s.Name)
@@ -332,7 +336,7 @@ func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
 		if pr.inset >= 0 {
 			continue
 		}
-		j := &labelJob{id: pr.reg.ID, name: pr.reg.Name, anchor: pr.anchor, r: pr.r, shape: pr.shape}
+		j := &labelJob{id: pr.reg.ID, name: pr.reg.Name, anchor: pr.anchor, r: pr.r, shape: pr.visible}
 		if pr.reg.AirOnly {
 			j.note = "air only"
 		}
@@ -380,21 +384,83 @@ func largestParts(mps []orb.MultiPolygon) []orb.MultiPolygon {
 // coreBound is the longitude/latitude bound of the board's main body: each
 // region's mainland, and every other part that lies near it. A far-off part
 // of a region (French Guiana in France, say) would otherwise shrink the map
-// to a strip; it is left out of the bound and clipped.
+// to a strip; it is left out of the bound and clipped. So is most of an
+// oversized region, one whose mainland's box is over half as large as the
+// box of all the others (Russia on the Europe board): the map shows the
+// part of it near the rest, as the printed boards do.
 func coreBound(mps []orb.MultiPolygon, centre float64) orb.Bound {
-	b := emptyBound()
-	for _, mp := range largestParts(mps) {
-		b = b.Union(project.UnwrapMultiPolygon(mp, centre).Bound())
+	main := largestParts(mps)
+	boxes := make([]orb.Bound, len(main))
+	for i, mp := range main {
+		boxes[i] = project.UnwrapMultiPolygon(mp, centre).Bound()
 	}
-	near := inflateRel(b, 0.15)
-	for _, mp := range mps {
+	oversized := make([]bool, len(boxes))
+	if len(boxes) >= 3 {
+		for i := range boxes {
+			others := emptyBound()
+			for k, bx := range boxes {
+				if k != i {
+					others = others.Union(bx)
+				}
+			}
+			oversized[i] = area(boxes[i]) > 0.5*area(others)
+		}
+	}
+	b := emptyBound()
+	for i, bx := range boxes {
+		if !oversized[i] {
+			b = b.Union(bx)
+		}
+	}
+	if !validBound(b) { // every region oversized: keep them all
+		for _, bx := range boxes {
+			b = b.Union(bx)
+		}
+	}
+	reach := inflateRel(b, 0.12)
+	for i, bx := range boxes {
+		if oversized[i] {
+			if c, ok := intersect(bx, reach); ok {
+				b = b.Union(c)
+			}
+		}
+	}
+	near := inflateRel(b, 0.05)
+	for i, mp := range mps {
+		if i < len(oversized) && oversized[i] {
+			continue
+		}
 		for _, poly := range project.UnwrapMultiPolygon(mp, centre) {
-			if pb := poly.Bound(); overlaps(pb, near) || inside(pb, near) {
+			if pb := poly.Bound(); inside(pb, near) {
 				b = b.Union(pb)
 			}
 		}
 	}
 	return b
+}
+
+func area(b orb.Bound) float64 { return (b.Max[0] - b.Min[0]) * (b.Max[1] - b.Min[1]) }
+
+func intersect(a, b orb.Bound) (orb.Bound, bool) {
+	c := orb.Bound{Min: orb.Point{math.Max(a.Min[0], b.Min[0]), math.Max(a.Min[1], b.Min[1])}, Max: orb.Point{math.Min(a.Max[0], b.Max[0]), math.Min(a.Max[1], b.Max[1])}}
+	return c, c.Min[0] <= c.Max[0] && c.Min[1] <= c.Max[1]
+}
+
+// shareInside is the share of mp's vertices inside b: how much of a region
+// lies on the main map (Alaska's box touches the lower 48's; its land
+// does not).
+func shareInside(mp orb.MultiPolygon, b orb.Bound) float64 {
+	in, all := 0, 0
+	for pt := range project.Points(mp) {
+		all++
+		if b.Contains(pt) {
+			in++
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return float64(in) / float64(all)
 }
 
 // withinBound keeps the polygons that lie near b (the parts coreBound
@@ -451,9 +517,7 @@ func layoutInsets(ids []string, b *board.Board, mapBox orb.Bound, regions []*pla
 		return insetLayout{}
 	}
 	mw, mh := mapBox.Max[0]-mapBox.Min[0], mapBox.Max[1]-mapBox.Min[1]
-	area := mw * mh * 0.035
-	var sizes []orb.Point
-	total := 0.0
+	var aspects []float64
 	for _, id := range ids {
 		geo := b.Region(id).Geometry
 		c := project.CentreLon(project.Points(geo))
@@ -462,61 +526,70 @@ func layoutInsets(ids []string, b *board.Board, mapBox orb.Bound, regions []*pla
 		if h := pb.Max[1] - pb.Min[1]; h > 0 {
 			a = math.Max(0.7, math.Min((pb.Max[0]-pb.Min[0])/h, 1.8))
 		}
-		w := math.Sqrt(area * a)
-		sizes = append(sizes, orb.Point{w, area / w})
-		total += w + 8*u
+		aspects = append(aspects, a)
 	}
-	gap := 8 * u
-	place := func(x0, y0 float64, leftToRight, top bool) []orb.Bound {
+	gap, in := 8*u, 4*u
+	// place lays the boxes out in a row from a corner; share is each box's
+	// part of the map's area.
+	place := func(share, x0, y0 float64, leftToRight, top bool) ([]orb.Bound, float64) {
 		var out []orb.Bound
-		x := x0
-		for _, s := range sizes {
+		x, tallest := x0, 0.0
+		for _, a := range aspects {
+			area := mw * mh * share
+			w := math.Sqrt(area * a)
+			h := area / w
 			var bx orb.Bound
 			if leftToRight {
-				bx.Min[0], bx.Max[0] = x, x+s[0]
-				x += s[0] + gap
+				bx.Min[0], bx.Max[0] = x, x+w
+				x += w + gap
 			} else {
-				bx.Min[0], bx.Max[0] = x-s[0], x
-				x -= s[0] + gap
+				bx.Min[0], bx.Max[0] = x-w, x
+				x -= w + gap
 			}
 			if top {
-				bx.Min[1], bx.Max[1] = y0, y0+s[1]
+				bx.Min[1], bx.Max[1] = y0, y0+h
 			} else {
-				bx.Min[1], bx.Max[1] = y0-s[1], y0
+				bx.Min[1], bx.Max[1] = y0-h, y0
 			}
 			out = append(out, bx)
+			tallest = math.Max(tallest, h)
 		}
-		return out
+		return out, tallest
 	}
-	in := 4 * u
-	candidates := [][]orb.Bound{
-		place(mapBox.Min[0]+in, mapBox.Max[1]-in, true, false),  // bottom left
-		place(mapBox.Max[0]-in, mapBox.Max[1]-in, false, false), // bottom right
-		place(mapBox.Min[0]+in, mapBox.Min[1]+in, true, true),   // top left
-		place(mapBox.Max[0]-in, mapBox.Min[1]+in, false, true),  // top right
-	}
-	best, bestCost := -1, math.Inf(1)
-	for i, boxes := range candidates {
-		if total > mw {
-			break
+	// The largest boxes that fit a corner without hiding land; smaller ones
+	// if need be; a strip below the map if no corner is free.
+	for _, share := range []float64{0.035, 0.028, 0.022} {
+		var candidates [][]orb.Bound
+		for _, c := range []struct {
+			x, y     float64
+			ltr, top bool
+		}{
+			{mapBox.Min[0] + in, mapBox.Max[1] - in, true, false},  // bottom left
+			{mapBox.Max[0] - in, mapBox.Max[1] - in, false, false}, // bottom right
+			{mapBox.Min[0] + in, mapBox.Min[1] + in, true, true},   // top left
+			{mapBox.Max[0] - in, mapBox.Min[1] + in, false, true},  // top right
+		} {
+			boxes, _ := place(share, c.x, c.y, c.ltr, c.top)
+			if boxes[len(boxes)-1].Min[0] >= mapBox.Min[0] && boxes[len(boxes)-1].Max[0] <= mapBox.Max[0] {
+				candidates = append(candidates, boxes)
+			}
 		}
-		cost := 0.0
-		for _, bx := range boxes {
-			cost += coverCost(bx, regions, u)
+		best, bestCost := -1, math.Inf(1)
+		for i, boxes := range candidates {
+			cost := 0.0
+			for _, bx := range boxes {
+				cost += coverCost(bx, regions, u)
+			}
+			if cost < bestCost {
+				best, bestCost = i, cost
+			}
 		}
-		if cost < bestCost {
-			best, bestCost = i, cost
+		if best >= 0 && bestCost < 0.015 {
+			return insetLayout{boxes: candidates[best]}
 		}
 	}
-	if best >= 0 && bestCost < 0.08 {
-		return insetLayout{boxes: candidates[best]}
-	}
-	// A strip below the map.
-	strip := 0.0
-	for _, s := range sizes {
-		strip = math.Max(strip, s[1])
-	}
-	return insetLayout{boxes: place(mapBox.Min[0], mapBox.Max[1]+gap, true, true), strip: strip + gap}
+	boxes, tallest := place(0.035, mapBox.Min[0], mapBox.Max[1]+gap, true, true)
+	return insetLayout{boxes: boxes, strip: tallest + gap}
 }
 
 // coverCost is the share of a box that main-map regions fill (sampled on a

@@ -4,14 +4,25 @@ import (
 	"math"
 
 	"github.com/paulmach/orb"
-	"github.com/tendays/tendays/export/polylabel"
 	"github.com/tendays/tendays/export/project"
 )
 
-// shape is a region, land or sea outline on the page.
+// shape is a region, land or sea outline on the page, with the box of each
+// polygon kept for quick point tests.
 type shape struct {
-	polys []orb.Polygon // page coordinates, outer rings first
-	bound orb.Bound
+	polys  []orb.Polygon // page coordinates, outer rings first
+	bounds []orb.Bound   // of each polygon's outer ring
+	bound  orb.Bound
+}
+
+func newShape(polys []orb.Polygon) shape {
+	s := shape{polys: polys, bound: emptyBound()}
+	for _, p := range polys {
+		b := p[0].Bound()
+		s.bounds = append(s.bounds, b)
+		s.bound = s.bound.Union(b)
+	}
+	return s
 }
 
 func (s shape) rings() [][]orb.Point {
@@ -24,24 +35,39 @@ func (s shape) rings() [][]orb.Point {
 	return out
 }
 
-// contains reports whether p is inside the shape.
+// contains reports whether p is inside the shape (even-odd within each
+// polygon, so holes are out).
 func (s shape) contains(p orb.Point) bool {
-	if !s.bound.Contains(p) {
+	if len(s.polys) == 0 || !s.bound.Contains(p) {
 		return false
 	}
-	for _, poly := range s.polys {
-		if poly.Bound().Contains(p) && polylabel.Distance(p, poly) > 0 {
+	for i, poly := range s.polys {
+		if s.bounds[i].Contains(p) && inPolygon(p, poly) {
 			return true
 		}
 	}
 	return false
 }
 
+func inPolygon(p orb.Point, poly orb.Polygon) bool {
+	in := false
+	for _, ring := range poly {
+		n := len(ring)
+		for i, j := 0, n-1; i < n; j, i = i, i+1 {
+			a, b := ring[i], ring[j]
+			if (a[1] > p[1]) != (b[1] > p[1]) && p[0] < (b[0]-a[0])*(p[1]-a[1])/(b[1]-a[1])+a[0] {
+				in = !in
+			}
+		}
+	}
+	return in
+}
+
 // toPage projects a multipolygon, drops vertices closer than minStep to the
 // one before (the page cannot show them) and orients rings for the non-zero
 // fill rule: outer rings one way, holes the other.
 func toPage(mp orb.MultiPolygon, f func(orb.Point) orb.Point, minStep float64) shape {
-	s := shape{bound: emptyBound()}
+	var polys []orb.Polygon
 	for _, poly := range mp {
 		var out orb.Polygon
 		for j, ring := range poly {
@@ -61,10 +87,9 @@ func toPage(mp orb.MultiPolygon, f func(orb.Point) orb.Point, minStep float64) s
 		if len(out) == 0 {
 			continue
 		}
-		s.polys = append(s.polys, out)
-		s.bound = s.bound.Union(out[0].Bound())
+		polys = append(polys, out)
 	}
-	if len(s.polys) == 0 {
+	if len(polys) == 0 {
 		// Every part is smaller than the page can show: keep the largest, so a
 		// tiny region still has a place on the map.
 		best, bestA := -1, -1.0
@@ -82,11 +107,10 @@ func toPage(mp orb.MultiPolygon, f func(orb.Point) orb.Point, minStep float64) s
 			if signedArea(r) < 0 {
 				reverse(r)
 			}
-			s.polys = []orb.Polygon{{r}}
-			s.bound = r.Bound()
+			polys = []orb.Polygon{{r}}
 		}
 	}
-	return s
+	return newShape(polys)
 }
 
 // thinLine projects and thins a line the same way.
@@ -190,4 +214,77 @@ func Outline(mp orb.MultiPolygon, box orb.Bound, minStep float64) [][]orb.Point 
 	proj := project.Auto(project.UnwrapMultiPolygon(mp, c).Bound())
 	m := project.Mapper{Proj: proj, Fit: project.FitBound(project.ProjectedBound(proj, c, mp), box), Centre: c}
 	return toPage(mp, m.Point, minStep).rings()
+}
+
+// clipShape cuts a shape to a box (Sutherland–Hodgman, ring by ring), for
+// finding label points on the part of a region the page shows. The cut
+// rings may run along the box's edge; they are not drawn.
+func clipShape(s shape, box orb.Bound) shape {
+	if inside(s.bound, box) {
+		return s
+	}
+	var polys []orb.Polygon
+	for _, poly := range s.polys {
+		var cp orb.Polygon
+		for j, ring := range poly {
+			r := clipRing(ring, box)
+			if len(r) < 4 {
+				if j == 0 {
+					break
+				}
+				continue
+			}
+			cp = append(cp, r)
+		}
+		if len(cp) > 0 {
+			polys = append(polys, cp)
+		}
+	}
+	return newShape(polys)
+}
+
+func clipRing(ring orb.Ring, box orb.Bound) orb.Ring {
+	pts := []orb.Point(ring)
+	edges := []struct {
+		in  func(orb.Point) bool
+		cut func(a, b orb.Point) orb.Point
+	}{
+		{func(p orb.Point) bool { return p[0] >= box.Min[0] }, func(a, b orb.Point) orb.Point { return atX(a, b, box.Min[0]) }},
+		{func(p orb.Point) bool { return p[0] <= box.Max[0] }, func(a, b orb.Point) orb.Point { return atX(a, b, box.Max[0]) }},
+		{func(p orb.Point) bool { return p[1] >= box.Min[1] }, func(a, b orb.Point) orb.Point { return atY(a, b, box.Min[1]) }},
+		{func(p orb.Point) bool { return p[1] <= box.Max[1] }, func(a, b orb.Point) orb.Point { return atY(a, b, box.Max[1]) }},
+	}
+	for _, e := range edges {
+		if len(pts) == 0 {
+			break
+		}
+		var out []orb.Point
+		prev := pts[len(pts)-1]
+		for _, p := range pts {
+			switch {
+			case e.in(p) && !e.in(prev):
+				out = append(out, e.cut(prev, p), p)
+			case e.in(p):
+				out = append(out, p)
+			case e.in(prev):
+				out = append(out, e.cut(prev, p))
+			}
+			prev = p
+		}
+		pts = out
+	}
+	if len(pts) > 0 && pts[0] != pts[len(pts)-1] {
+		pts = append(pts, pts[0])
+	}
+	return orb.Ring(pts)
+}
+
+func atX(a, b orb.Point, x float64) orb.Point {
+	t := (x - a[0]) / (b[0] - a[0])
+	return orb.Point{x, a[1] + t*(b[1]-a[1])}
+}
+
+func atY(a, b orb.Point, y float64) orb.Point {
+	t := (y - a[1]) / (b[1] - a[1])
+	return orb.Point{a[0] + t*(b[0]-a[0]), y}
 }

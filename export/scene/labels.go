@@ -31,7 +31,7 @@ type labelJob struct {
 }
 
 func newLabeler(area orb.Bound, u float64) *labeler {
-	return &labeler{area: area, u: u, maxS: 17 * u, minS: 8.5 * u, outS: 10.5 * u}
+	return &labeler{area: area, u: u, maxS: 17 * u, minS: 9 * u, outS: 10.5 * u}
 }
 
 // block reserves a box (an inset) that no label may cover.
@@ -141,38 +141,50 @@ func widthAt1(lines []string) float64 {
 	return w
 }
 
-// inside finds the largest size at which the name fits in its region, at the
-// pole of inaccessibility, without covering a placed label.
+// inside finds the largest size at which the name fits in its region
+// without covering a placed label: at the pole of inaccessibility, or
+// shifted a little from it (a name is wider than tall; the roomiest circle
+// is not always where the widest line is).
 func (lb *labeler) inside(j *labelJob) *Text {
 	poly := holder(j.shape, j.anchor)
 	if poly == nil {
 		return nil
 	}
-	wh := extent(poly, j.anchor, false)
-	hv := extent(poly, j.anchor, true)
 	var best *Text
-	for _, lines := range layouts(j.name, j.note) {
-		s := math.Min(lb.maxS, 0.92*wh/widthAt1(lines))
-		s = math.Min(s, 0.9*math.Min(hv, 2.8*j.r)/(float64(len(lines))*LineHeight))
-		for ; s >= lb.minS; s *= 0.92 {
-			t := lb.text(lines, j.anchor, s)
-			bd := t.Bound()
-			if fitsIn(bd, poly) && lb.free(bd) {
-				if best == nil || s > best.Size*1.15 {
-					best = t
+	h := j.r * 0.5
+	for _, off := range []orb.Point{{0, 0}, {-h, 0}, {h, 0}, {0, -h}, {0, h}, {-h, -h}, {h, -h}, {-h, h}, {h, h}} {
+		at := orb.Point{j.anchor[0] + off[0], j.anchor[1] + off[1]}
+		if !poly.contains(at) {
+			continue
+		}
+		wh := extent(poly.polys[0], at, false)
+		hv := extent(poly.polys[0], at, true)
+		for _, lines := range layouts(j.name, j.note) {
+			s := math.Min(lb.maxS, 0.85*wh/widthAt1(lines))
+			s = math.Min(s, 0.9*math.Min(hv, 2.8*j.r)/(float64(len(lines))*LineHeight))
+			for ; s >= lb.minS; s *= 0.92 {
+				t := lb.text(lines, at, s)
+				bd := t.Bound()
+				if fitsIn(bd, poly) && lb.free(bd) {
+					// A later try must be clearly larger to win: the pole
+					// and one line are preferred.
+					if best == nil || s > best.Size*1.15 {
+						best = t
+					}
+					break
 				}
-				break
 			}
 		}
 	}
 	return best
 }
 
-// holder is the polygon of s that holds p.
-func holder(s shape, p orb.Point) orb.Polygon {
-	for _, poly := range s.polys {
-		if poly.Bound().Contains(p) && (shape{polys: []orb.Polygon{poly}, bound: poly.Bound()}).contains(p) {
-			return poly
+// holder is the polygon of s that holds p, as a shape of its own.
+func holder(s shape, p orb.Point) *shape {
+	for i, poly := range s.polys {
+		if s.bounds[i].Contains(p) && inPolygon(p, poly) {
+			h := newShape([]orb.Polygon{poly})
+			return &h
 		}
 	}
 	return nil
@@ -181,11 +193,10 @@ func holder(s shape, p orb.Point) orb.Polygon {
 // fitsIn checks a label box against its region: the box's corners and edge
 // midpoints, pulled in a little (a name may touch the border), must be
 // inside.
-func fitsIn(b orb.Bound, poly orb.Polygon) bool {
-	dx, dy := (b.Max[0]-b.Min[0])*0.08, (b.Max[1]-b.Min[1])*0.15
+func fitsIn(b orb.Bound, s *shape) bool {
+	dx, dy := (b.Max[0]-b.Min[0])*0.03, (b.Max[1]-b.Min[1])*0.15
 	x0, x1, y0, y1 := b.Min[0]+dx, b.Max[0]-dx, b.Min[1]+dy, b.Max[1]-dy
 	xm, ym := (x0+x1)/2, (y0+y1)/2
-	s := shape{polys: []orb.Polygon{poly}, bound: poly.Bound()}
 	for _, p := range []orb.Point{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}, {xm, y0}, {xm, y1}, {x0, ym}, {x1, ym}} {
 		if !s.contains(p) {
 			return false
@@ -221,7 +232,8 @@ func (lb *labeler) outside(j *labelJob) []Item {
 			if !lb.free(bd) {
 				continue
 			}
-			cost := d + lb.landCost(bd)
+			end := nearestOnBound(inflate(bd, 1*lb.u), j.anchor)
+			cost := d + lb.landCost(bd) + lb.crossCost(j.anchor, end, j.shape)
 			if cost < bestCost {
 				best, bestCost = t, cost
 			}
@@ -257,6 +269,27 @@ func (lb *labeler) landCost(b orb.Bound) float64 {
 					cost += 9 * lb.u
 					break
 				}
+			}
+		}
+	}
+	return cost
+}
+
+// crossCost charges a leader line for each stretch of it over another
+// region: a line across a neighbour reads as pointing at the neighbour.
+func (lb *labeler) crossCost(a, b orb.Point, own shape) float64 {
+	const n = 10
+	cost := 0.0
+	for i := 1; i < n; i++ {
+		t := float64(i) / n
+		p := orb.Point{a[0] + t*(b[0]-a[0]), a[1] + t*(b[1]-a[1])}
+		if own.contains(p) {
+			continue
+		}
+		for _, s := range lb.land {
+			if s.contains(p) {
+				cost += 6 * lb.u
+				break
 			}
 		}
 	}
