@@ -277,8 +277,8 @@ func Build(p *mapdata.Pack, b *board.Board, opt Options) (*Save, []File, error) 
 	}
 	deck.GUID = guid("deck/" + p.Edition.ID)
 
-	// The board: a thin tile as wide as about 24 cards' widths... of table
-	// units; Stretch false keeps the image's proportions.
+	// The board: a thin tile, scaled up to table size, beside the deck;
+	// Stretch false keeps the image's proportions.
 	tile := Object{Name: "Custom_Tile", Nickname: p.Edition.Name + " board", GUID: guid("board/" + p.Edition.ID),
 		Transform:    Transform{PosY: 1, RotY: 180, ScaleX: 12, ScaleY: 1, ScaleZ: 12},
 		ColorDiffuse: Color{1, 1, 1}, Locked: true, Grid: true, Snap: true, Autoraise: true, Sticky: true, Tooltip: true,
