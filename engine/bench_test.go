@@ -35,3 +35,15 @@ func BenchmarkProgress(b *testing.B) {
 		board.Progress(cards)
 	}
 }
+
+// BenchmarkCount counts 10-day journeys on the 50-state pack, overall and
+// per state (goal: under 1 s).
+func BenchmarkCount(b *testing.B) {
+	board := compile(b, packtest.USA())
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := board.Count(10); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

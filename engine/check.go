@@ -50,7 +50,11 @@ type Verdict struct {
 // compare the length with the edition's days: that is the caller's choice
 // (variants play 5 days). It allocates nothing; the words come from the
 // verdict's Reason and Steps, computed only when asked.
-func (b *Board) Check(cards []CardID) Verdict {
+func (b *Board) Check(cards []CardID) Verdict { return b.check(cards, true) }
+
+// check is Check, with the deck's copy limits applied or not (counting
+// sets them aside).
+func (b *Board) check(cards []CardID, copies bool) Verdict {
 	v := Verdict{At: -1, board: b, cards: cards}
 	n := len(cards)
 	if n == 0 {
@@ -64,7 +68,7 @@ func (b *Board) Check(cards []CardID) Verdict {
 		if c >= nc {
 			return v.fail(UnknownCard, i)
 		}
-		if b.overCopies(cards, i) {
+		if copies && b.overCopies(cards, i) {
 			return v.fail(TooManyCopies, i)
 		}
 		if b.kind[c] == RegionCard {
@@ -89,7 +93,7 @@ func (b *Board) Check(cards []CardID) Verdict {
 		if b.kind[d] != RegionCard {
 			return v.fail(TransportsSideBySide, i)
 		}
-		if b.overCopies(cards, i+1) {
+		if copies && b.overCopies(cards, i+1) {
 			return v.fail(TooManyCopies, i+1)
 		}
 		r := int(b.reg[d])
