@@ -126,3 +126,13 @@ func (e *InputError) Unwrap() error { return e.Err }
 func Errorf(pos Position, format string, args ...any) *InputError {
 	return &InputError{Position: pos, Err: fmt.Errorf(format, args...)}
 }
+
+// RuleInfo describes a rule for reporters and configuration: its id (such as
+// "deck/expect-totals"), a one-line doc and its default severity. Packages
+// that find problems while loading or deriving declare their rules with it so
+// that lint can document them and let a config change their severity.
+type RuleInfo struct {
+	ID       string
+	Doc      string
+	Severity Severity
+}

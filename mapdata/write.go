@@ -162,4 +162,3 @@ func WritePack(path string, p *Pack) error {
 func PackFileName(editionID string) string {
 	return strings.ToLower(editionID) + ".pack.json"
 }
-

@@ -149,7 +149,7 @@ func JSON(src []byte) (*Index, error) {
 		if err == io.EOF {
 			if len(stack) != 0 {
 				l, c := ix.LineCol(len(src))
-				return nil, &SyntaxError{l, c, "unexpected end of input"}
+				return nil, &SyntaxError{l, c, "unexpected end of input (the file is truncated?)"}
 			}
 			return ix, nil
 		}
@@ -226,6 +226,12 @@ func skipSpace(src []byte, off int) int {
 }
 
 func jsonError(ix *Index, src []byte, err error, before int) error {
+	// A streaming decoder reports syntax errors near the previous token; a
+	// whole-document parse knows the exact byte.
+	var whole any
+	if uerr := json.Unmarshal(src, &whole); uerr != nil {
+		err = uerr
+	}
 	var se *json.SyntaxError
 	off := before
 	msg := err.Error()
@@ -235,6 +241,9 @@ func jsonError(ix *Index, src []byte, err error, before int) error {
 			off-- // the offset is just past the offending byte
 		}
 		msg = se.Error()
+		if strings.Contains(msg, "unexpected end of JSON input") {
+			msg = "unexpected end of input (the file is truncated?)"
+		}
 	} else if errors.Is(err, io.ErrUnexpectedEOF) {
 		off = len(src)
 		msg = "unexpected end of input (the file is truncated?)"

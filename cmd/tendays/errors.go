@@ -1,0 +1,77 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tendays/tendays/diag"
+)
+
+// Exit codes (DESIGN.md): 0 success; 1 the answer is "no" (an invalid
+// journey, lint findings at or above --fail-on); 2 bad usage or bad input.
+const (
+	exitOK    = 0
+	exitNo    = 1
+	exitUsage = 2
+)
+
+// errNo is the answer "no": the command has already printed why.
+var errNo = errors.New("no")
+
+// usageError is a misused command line: a bad flag value, a missing
+// argument. Its message is printed with a pointer to --help.
+type usageError struct {
+	msg  string
+	help string // the command path, for "see 'tendays lint --help'"
+}
+
+func (e *usageError) Error() string { return e.msg }
+
+func usageErrorf(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// silentError ends a command with a code after it has printed its own
+// messages (lint with unreadable files, a batch with a bad line).
+type silentError struct{ code int }
+
+func (e *silentError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+// exitCode maps a command's error to the process's exit code, printing the
+// error on stderr as one line (no stack traces, no usage dump).
+func exitCode(err error, io *IOStreams) int {
+	if err == nil {
+		return exitOK
+	}
+	if errors.Is(err, errNo) {
+		return exitNo
+	}
+	var silent *silentError
+	if errors.As(err, &silent) {
+		return silent.code
+	}
+	var usage *usageError
+	if errors.As(err, &usage) {
+		fmt.Fprintf(io.ErrOut, "tendays: %s\n", usage.msg)
+		if usage.help != "" {
+			fmt.Fprintf(io.ErrOut, "Run '%s --help' for usage.\n", usage.help)
+		}
+		return exitUsage
+	}
+	var input *diag.InputError
+	if errors.As(err, &input) {
+		// Compiler style: the place first, then the fault.
+		fmt.Fprintln(io.ErrOut, err.Error())
+		return exitUsage
+	}
+	msg := err.Error()
+	// cobra's own usage errors are plain errors with recognisable text.
+	if strings.HasPrefix(msg, "unknown command") || strings.HasPrefix(msg, "unknown flag") ||
+		strings.HasPrefix(msg, "unknown shorthand flag") || strings.Contains(msg, "arg(s)") {
+		fmt.Fprintf(io.ErrOut, "tendays: %s\n", msg)
+		return exitUsage
+	}
+	fmt.Fprintf(io.ErrOut, "tendays: %s\n", msg)
+	return exitUsage
+}

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/atomicfile"
+	"github.com/tendays/tendays/lint"
+)
+
+type lintOptions struct {
+	IO            *IOStreams
+	Global        *globalOptions
+	Paths         []string
+	Format        string
+	FailOn        string
+	Config        string
+	Baseline      string
+	WriteBaseline string
+	Output        string
+}
+
+func init() { register(newLintCmd) }
+
+func newLintCmd(io *IOStreams, g *globalOptions) *cobra.Command {
+	opts := &lintOptions{IO: io, Global: g}
+	cmd := &cobra.Command{
+		Use:   "lint PATH...",
+		Short: "Check packs and editions against the schemas and the rules",
+		Long: `Check map packs (*.pack.json) and editions (a folder with edition.yaml, or the
+file itself) against their JSON Schema and the semantic rules. Every path is
+checked, whatever the others hold; findings are printed sorted by file and line.
+
+A .tendays-lint.yaml found by walking up from a path changes rules' severities:
+
+  rules:
+    colors/lonely: off        # error, warning, info or off
+
+--baseline FILE suppresses the findings it lists (by rule, file and pointer) and
+warns about its entries that match nothing; --write-baseline FILE writes one.
+
+Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 a path
+could not be read.`,
+		Example: `  tendays lint testdata/packs/mini.pack.json
+  tendays lint editions/usa --format sarif > lint.sarif
+  tendays lint *.pack.json --format github --fail-on warning`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Paths = args
+			if _, ok := lint.Reporters[opts.Format]; !ok {
+				return &usageError{msg: fmt.Sprintf("unknown --format %q (want %s)", opts.Format, strings.Join(lint.Formats(), ", ")), help: cmd.CommandPath()}
+			}
+			if opts.FailOn != "error" && opts.FailOn != "warning" {
+				return &usageError{msg: fmt.Sprintf("unknown --fail-on %q (want error or warning)", opts.FailOn), help: cmd.CommandPath()}
+			}
+			return runLint(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+strings.Join(lint.Formats(), ", "))
+	cmd.Flags().StringVar(&opts.FailOn, "fail-on", "error", "exit 1 on findings at or above this severity: error or warning")
+	cmd.Flags().StringVar(&opts.Config, "config", "", "lint config `file` (default: "+lint.ConfigFileName+" found by walking up from each path)")
+	cmd.Flags().StringVar(&opts.Baseline, "baseline", "", "suppress the findings listed in this baseline `file`")
+	cmd.Flags().StringVar(&opts.WriteBaseline, "write-baseline", "", "write the findings to this baseline `file`")
+	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the report to this `file` instead of stdout")
+	return cmd
+}
+
+func runLint(opts *lintOptions) error {
+	var explicit *lint.Config
+	if opts.Config != "" {
+		c, err := lint.ReadConfig(opts.Config)
+		if err != nil {
+			return err
+		}
+		explicit = c
+	}
+	var baseline *lint.Baseline
+	if opts.Baseline != "" {
+		b, err := lint.ReadBaseline(opts.Baseline)
+		if err != nil {
+			return err
+		}
+		baseline = b
+	}
+	var all []diag.Finding
+	unreadable := 0
+	for _, path := range opts.Paths {
+		fs, err := lintPath(path, opts.Global, explicit)
+		if err != nil {
+			unreadable++
+			fmt.Fprintf(opts.IO.ErrOut, "%s\n", err)
+			continue
+		}
+		all = append(all, fs...)
+	}
+	if opts.WriteBaseline != "" {
+		if err := lint.WriteBaseline(opts.WriteBaseline, all); err != nil {
+			return err
+		}
+	}
+	all = baseline.Filter(all)
+	lint.Sort(all)
+	report := &lint.Report{Files: opts.Paths, Findings: all}
+	write := lint.Reporters[opts.Format]
+	if opts.Output != "" {
+		if err := atomicfile.Write(opts.Output, 0o644, func(w io.Writer) error { return write(w, report) }); err != nil {
+			return err
+		}
+	} else if err := write(opts.IO.Out, report); err != nil {
+		return err
+	}
+	if opts.Format == "text" {
+		s := lint.Summarize(len(opts.Paths), all)
+		if s.Errors+s.Warnings+s.Infos > 0 {
+			fmt.Fprintf(opts.IO.ErrOut, "%d error(s), %d warning(s), %d info in %d path(s)\n", s.Errors, s.Warnings, s.Infos, s.Files)
+		}
+	}
+	if unreadable > 0 {
+		return &silentError{code: exitUsage}
+	}
+	failOn, _ := diag.ParseSeverity(opts.FailOn)
+	if lint.AtOrAbove(all, failOn) {
+		return errNo
+	}
+	return nil
+}
+
+// lintPath lints one pack or edition with its configuration applied.
+func lintPath(path string, g *globalOptions, explicit *lint.Config) ([]diag.Finding, error) {
+	cfg := explicit
+	if cfg == nil {
+		c, err := lint.FindConfig(path)
+		if err != nil {
+			return nil, err
+		}
+		cfg = c
+	}
+	target, err := loadLintTarget(path, g)
+	if err != nil {
+		return nil, err
+	}
+	return cfg.Apply(lint.Check(target)), nil
+}
+
+// loadLintTarget reads a pack file, or derives the pack of an edition.
+func loadLintTarget(path string, g *globalOptions) (*lint.Target, error) {
+	if isEditionPath(path) {
+		return editionTarget(path, g)
+	}
+	return lint.ReadPack(path, g.MaxInput)
+}
+
+// isEditionPath: a folder, or a .yaml/.yml file, is an edition.
+func isEditionPath(path string) bool {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return true
+	}
+	lower := strings.ToLower(path)
+	return strings.HasSuffix(lower, ".yaml") || strings.HasSuffix(lower, ".yml")
+}
+
+// editionTarget is set by the build command, which knows how to derive a
+// pack from an edition.
+var editionTarget = func(path string, g *globalOptions) (*lint.Target, error) {
+	return nil, errors.New(path + ": linting editions needs the build pipeline")
+}

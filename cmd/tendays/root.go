@@ -1,0 +1,51 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/tendays/tendays/internal/version"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// globalOptions are the flags every command shares.
+type globalOptions struct {
+	MaxInput int64
+}
+
+func newRootCmd(io *IOStreams) *cobra.Command {
+	g := &globalOptions{}
+	root := &cobra.Command{
+		Use:   "tendays",
+		Short: "Build, check, play and export the maps of \"10 Days in ...\" travel games",
+		Long: `tendays turns borders (GeoJSON or TopoJSON) and an edition file into a map pack:
+regions, every link with its reason, and the card deck. It lints packs, checks
+journeys, plays test games and exports packs to other formats.
+
+Exit codes: 0 success, 1 the answer is "no" (findings, an invalid journey),
+2 bad usage or bad input.`,
+		Version:       version.Version,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetIn(io.In)
+	root.SetOut(io.Out)
+	root.SetErr(io.ErrOut)
+	root.PersistentFlags().Int64Var(&g.MaxInput, "max-input", mapdata.DefaultMaxInput, "refuse input files larger than this many `bytes`")
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return &usageError{msg: err.Error(), help: cmd.CommandPath()}
+	})
+	root.CompletionOptions.HiddenDefaultCmd = true
+
+	for _, add := range commands {
+		root.AddCommand(add(io, g))
+	}
+	return root
+}
+
+// commands holds each command's constructor; every command file adds its
+// own in an init function, so that adding a command touches one file.
+var commands []func(*IOStreams, *globalOptions) *cobra.Command
+
+func register(newCmd func(*IOStreams, *globalOptions) *cobra.Command) {
+	commands = append(commands, newCmd)
+}

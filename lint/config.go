@@ -1,0 +1,145 @@
+package lint
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/srcpos"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// ConfigFileName is the lint configuration file, found by walking up from
+// the linted path.
+const ConfigFileName = ".tendays-lint.yaml"
+
+// Config changes rules' severities or turns rules off.
+type Config struct {
+	File string
+	// Severity overrides by rule id; a rule mapped to off is absent from On.
+	Severity map[string]diag.Severity
+	Off      map[string]bool
+}
+
+// FindConfig walks up from path (a file or folder) to the first folder
+// holding ConfigFileName and reads it. No config found is not an error.
+func FindConfig(path string) (*Config, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	dir := abs
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		dir = filepath.Dir(abs)
+	}
+	for {
+		candidate := filepath.Join(dir, ConfigFileName)
+		if _, err := os.Stat(candidate); err == nil {
+			return ReadConfig(candidate)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("lint config %s: %w", candidate, err)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return nil, nil
+		}
+		dir = parent
+	}
+}
+
+// ReadConfig reads a lint configuration:
+//
+//	rules:
+//	  colors/lonely: off        # error, warning, info or off
+//	  deck/too-small: warning
+func ReadConfig(path string) (*Config, error) {
+	src, err := mapdata.ReadFile(path, 1<<20)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := mapdata.ParseYAML(path, src)
+	if err != nil {
+		return nil, err
+	}
+	c := &Config{File: path, Severity: map[string]diag.Severity{}, Off: map[string]bool{}}
+	if doc.Value == nil {
+		return c, nil
+	}
+	top, ok := doc.Value.(map[string]any)
+	if !ok {
+		return nil, diag.Errorf(doc.Position(""), "a lint config is a mapping with a rules: key")
+	}
+	for _, k := range sortedKeys(top) {
+		if k != "rules" {
+			return nil, diag.Errorf(doc.Position(srcpos.Join("", k)), "unknown key %q (want rules)", k)
+		}
+	}
+	rules, ok := top["rules"].(map[string]any)
+	if top["rules"] != nil && !ok {
+		return nil, diag.Errorf(doc.Position("/rules"), "rules: want a mapping of rule id to severity")
+	}
+	for _, id := range sortedKeys(rules) {
+		at := doc.Position(srcpos.Join("/rules", id))
+		if _, known := Lookup(id); !known {
+			return nil, diag.Errorf(at, "unknown rule %q%s", id, hintSuffix(suggest(id, ruleIDs())))
+		}
+		s, _ := rules[id].(string)
+		if strings.EqualFold(s, "off") {
+			c.Off[id] = true
+			continue
+		}
+		sev, err := diag.ParseSeverity(s)
+		if err != nil {
+			return nil, diag.Errorf(doc.Position(srcpos.Join("/rules", id)), "rule %s: unknown severity %q (want error, warning, info or off)", id, fmt.Sprint(rules[id]))
+		}
+		c.Severity[id] = sev
+	}
+	return c, nil
+}
+
+func hintSuffix(h string) string {
+	if h == "" {
+		return ""
+	}
+	return " (" + h + ")"
+}
+
+func ruleIDs() []string {
+	var ids []string
+	for _, r := range Rules() {
+		ids = append(ids, r.ID)
+	}
+	return ids
+}
+
+func sortedKeys(m map[string]any) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Apply changes severities and drops findings of rules turned off.
+func (c *Config) Apply(fs []diag.Finding) []diag.Finding {
+	if c == nil {
+		return fs
+	}
+	out := fs[:0:0]
+	for _, f := range fs {
+		if c.Off[f.Rule] {
+			continue
+		}
+		if s, ok := c.Severity[f.Rule]; ok {
+			f.Severity = s
+		}
+		out = append(out, f)
+	}
+	return out
+}

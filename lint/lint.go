@@ -1,0 +1,198 @@
+// Package lint judges map packs and editions. A rule is a value in a
+// registry, as an analyzer is in golang.org/x/tools/go/analysis: an id such
+// as "deck/expect-totals", a one-line doc, a default severity and a function
+// from a pack to findings. The driver owns iteration, configuration (a rule's
+// severity changed or turned off), baselines and ordering.
+//
+// Reporters (text, json, sarif, github) live here too and know nothing of the
+// rules; rules know nothing of output formats. Deriving a pack from an
+// edition is derive's job: lint only receives the result and its findings.
+package lint
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// Rule is one check over a pack.
+type Rule struct {
+	diag.RuleInfo
+	// Run reports findings through the pass. Nil for rules whose findings
+	// come from elsewhere (schema validation, derivation).
+	Run func(*Pass)
+}
+
+// Pass is one rule's run over one target.
+type Pass struct {
+	Pack   *mapdata.Pack
+	rule   *Rule
+	target *Target
+	out    *[]diag.Finding
+}
+
+// Reportf records a finding at a pointer into the pack.
+func (p *Pass) Reportf(pointer, format string, args ...any) {
+	p.report(pointer, "", fmt.Sprintf(format, args...))
+}
+
+// ReportHintf records a finding with a hint on how to fix it.
+func (p *Pass) ReportHintf(pointer, hint, format string, args ...any) {
+	p.report(pointer, hint, fmt.Sprintf(format, args...))
+}
+
+func (p *Pass) report(pointer, hint, msg string) {
+	*p.out = append(*p.out, diag.Finding{
+		Rule: p.rule.ID, Severity: p.rule.Severity, Message: msg, Hint: hint,
+		Position: p.target.position(pointer),
+	})
+}
+
+// Target is one thing to lint: a pack read from a file, or a pack derived
+// from an edition together with what the derivation found.
+type Target struct {
+	File string
+	Pack *mapdata.Pack // nil when the pack could not be decoded
+	// Locate maps a pointer into the pack to a place in the source; nil
+	// gives the file and the pointer alone.
+	Locate func(pointer string) diag.Position
+	// Findings already made while reading or deriving (schema, derive).
+	Findings []diag.Finding
+}
+
+func (t *Target) position(pointer string) diag.Position {
+	if t.Locate != nil {
+		return t.Locate(pointer)
+	}
+	return diag.Position{File: t.File, Pointer: pointer}
+}
+
+var registry = map[string]*Rule{}
+
+// Register adds rules to the registry. It panics on a duplicate id, which is
+// a programming error caught by any test.
+func Register(rules ...*Rule) {
+	for _, r := range rules {
+		if _, dup := registry[r.ID]; dup {
+			panic("lint: rule registered twice: " + r.ID)
+		}
+		registry[r.ID] = r
+	}
+}
+
+// RegisterInfo registers rules whose findings are made elsewhere.
+func RegisterInfo(infos ...diag.RuleInfo) {
+	for _, info := range infos {
+		if _, dup := registry[info.ID]; dup {
+			continue
+		}
+		registry[info.ID] = &Rule{RuleInfo: info}
+	}
+}
+
+// Rules lists the registered rules by id.
+func Rules() []*Rule {
+	out := make([]*Rule, 0, len(registry))
+	for _, r := range registry {
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// Lookup finds a rule by id.
+func Lookup(id string) (*Rule, bool) {
+	r, ok := registry[id]
+	return r, ok
+}
+
+// Check runs every rule on a pack and returns the findings, unfiltered and
+// sorted. Commands that only need "is this pack sound?" use it.
+func Check(t *Target) []diag.Finding {
+	out := append([]diag.Finding(nil), t.Findings...)
+	if t.Pack != nil {
+		for _, r := range Rules() {
+			if r.Run == nil {
+				continue
+			}
+			r.Run(&Pass{Pack: t.Pack, rule: r, target: t, out: &out})
+		}
+	}
+	Sort(out)
+	return out
+}
+
+// Sort orders findings by file, line, column, pointer, rule and message.
+func Sort(fs []diag.Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		if a.Pointer != b.Pointer {
+			return a.Pointer < b.Pointer
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+}
+
+// Summary counts findings by severity.
+type Summary struct {
+	Files    int `json:"files"`
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+	Infos    int `json:"infos"`
+}
+
+// Summarize counts findings.
+func Summarize(files int, fs []diag.Finding) Summary {
+	s := Summary{Files: files}
+	for _, f := range fs {
+		switch f.Severity {
+		case diag.Error:
+			s.Errors++
+		case diag.Warning:
+			s.Warnings++
+		default:
+			s.Infos++
+		}
+	}
+	return s
+}
+
+// AtOrAbove reports whether any finding is at or above sev.
+func AtOrAbove(fs []diag.Finding, sev diag.Severity) bool {
+	for _, f := range fs {
+		if f.Severity >= sev {
+			return true
+		}
+	}
+	return false
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func quoteList(items []string) string {
+	q := make([]string, len(items))
+	for i, s := range items {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
+}

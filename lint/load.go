@@ -1,0 +1,65 @@
+package lint
+
+import (
+	"regexp"
+
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/srcpos"
+	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/schema"
+)
+
+// ReadPack reads a pack file into a target: schema violations become
+// findings (with line and column); what cannot be read at all (missing file,
+// malformed JSON, a newer formatVersion) is an error.
+func ReadPack(path string, maxBytes int64) (*Target, error) {
+	src, err := mapdata.ReadFile(path, maxBytes)
+	if err != nil {
+		return nil, err
+	}
+	return DecodePack(path, src)
+}
+
+// DecodePack is ReadPack on text already read.
+func DecodePack(path string, src []byte) (*Target, error) {
+	doc, err := mapdata.ParseJSON(path, src)
+	if err != nil {
+		return nil, err
+	}
+	if err := mapdata.CheckPackHeader(doc); err != nil {
+		return nil, err
+	}
+	t := &Target{File: path, Locate: doc.Position}
+	violations, err := schema.Validate(schema.Pack, doc.Value)
+	if err != nil {
+		return nil, err
+	}
+	t.Findings = SchemaFindings(doc, violations)
+	if pd, err := mapdata.DecodePack(path, src); err == nil {
+		t.Pack = pd.Pack
+	} else if len(t.Findings) == 0 {
+		return nil, err
+	}
+	return t, nil
+}
+
+// SchemaFindings turns schema violations into findings at their places.
+func SchemaFindings(doc *mapdata.Doc, vs []schema.Violation) []diag.Finding {
+	out := make([]diag.Finding, 0, len(vs))
+	for _, v := range vs {
+		pointer := v.Pointer
+		// Point at an unknown key itself, not at the object holding it.
+		if m := unknownKey.FindStringSubmatch(v.Message); m != nil && doc.Has(srcpos.Join(pointer, m[1])) {
+			pointer = srcpos.Join(pointer, m[1])
+		}
+		where := pointer
+		if where == "" {
+			where = "(document)"
+		}
+		out = append(out, diag.Finding{Rule: RuleSchema, Severity: diag.Error,
+			Message: where + ": " + v.Message, Position: doc.Position(pointer)})
+	}
+	return out
+}
+
+var unknownKey = regexp.MustCompile(`^additionalProperties '([^']*)'`)

@@ -1,0 +1,523 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/srcpos"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// Rule ids of the pack rules.
+const (
+	RuleSchema          = "schema"
+	RuleUnknownID       = "ids/unknown"
+	RuleDuplicateID     = "ids/duplicate"
+	RuleSelfLink        = "links/self"
+	RuleDuplicateLink   = "links/duplicate"
+	RuleOneSidedLink    = "links/one-sided"
+	RuleAirOnlyLink     = "links/air-only"
+	RuleLonelyColor     = "colors/lonely"
+	RulePlanesNoRegion  = "colors/no-regions"
+	RuleIsolated        = "regions/isolated"
+	RuleAirOnlyUnmarked = "regions/air-only-unmarked"
+	RuleExpectTotals    = "deck/expect-totals"
+	RuleDeckTooSmall    = "deck/too-small"
+	RuleDeckCopies      = "deck/copies"
+)
+
+// MaxPlayers is the player count the deck-size rule checks for.
+const MaxPlayers = 4
+
+func init() {
+	RegisterInfo(diag.RuleInfo{ID: RuleSchema, Severity: diag.Error,
+		Doc: "The file conforms to its JSON Schema (tendays schema pack|edition)."})
+	Register(
+		&Rule{diag.RuleInfo{ID: RuleUnknownID, Severity: diag.Error,
+			Doc: "Every region, colour, sea and rail a link, region, rail or card names exists."}, checkUnknownIDs},
+		&Rule{diag.RuleInfo{ID: RuleDuplicateID, Severity: diag.Error,
+			Doc: "Ids of regions, colours, seas, rails and deck tokens are unique, and so are region names."}, checkDuplicateIDs},
+		&Rule{diag.RuleInfo{ID: RuleSelfLink, Severity: diag.Error,
+			Doc: "No link joins a region to itself."}, checkSelfLinks},
+		&Rule{diag.RuleInfo{ID: RuleDuplicateLink, Severity: diag.Warning,
+			Doc: "A link of one kind between two regions is listed once (in either direction)."}, checkDuplicateLinks},
+		&Rule{diag.RuleInfo{ID: RuleOneSidedLink, Severity: diag.Error,
+			Doc: "A car link's via regions border both of its ends."}, checkOneSidedLinks},
+		&Rule{diag.RuleInfo{ID: RuleAirOnlyLink, Severity: diag.Error,
+			Doc: "Air-only regions have no border, bridge, ferry or car links."}, checkAirOnlyLinks},
+		&Rule{diag.RuleInfo{ID: RuleLonelyColor, Severity: diag.Warning,
+			Doc: "Every colour is held by at least two regions; otherwise its planes link nothing to it."}, checkLonelyColors},
+		&Rule{diag.RuleInfo{ID: RulePlanesNoRegion, Severity: diag.Error,
+			Doc: "Every plane's colour is held by some region."}, checkPlanesWithoutRegions},
+		&Rule{diag.RuleInfo{ID: RuleIsolated, Severity: diag.Error,
+			Doc: "Every region has a link of some kind (foot, car, ship, train or plane), or its card can never be played."}, checkIsolated},
+		&Rule{diag.RuleInfo{ID: RuleAirOnlyUnmarked, Severity: diag.Warning,
+			Doc: "A region only planes reach is marked airOnly, so that the air-only plane rule applies to it."}, checkAirOnlyUnmarked},
+		&Rule{diag.RuleInfo{ID: RuleExpectTotals, Severity: diag.Error,
+			Doc: "The deck's totals equal what the rulebook states (the edition's expect block)."}, checkExpectTotals},
+		&Rule{diag.RuleInfo{ID: RuleDeckTooSmall, Severity: diag.Error,
+			Doc: "The deck deals four holders and still has three face-up cards and a draw pile."}, checkDeckSize},
+		&Rule{diag.RuleInfo{ID: RuleDeckCopies, Severity: diag.Error,
+			Doc: "Every region has a card in the deck, as many as its copies."}, checkDeckCopies},
+	)
+}
+
+// facts indexes a pack for the rules.
+type facts struct {
+	regions map[string]int // id -> index
+	colors  map[string]bool
+	seas    map[string]bool
+	rails   map[string]bool
+	walk    map[[2]string]bool // unordered pair -> border, bridge or ferry
+}
+
+func indexPack(p *mapdata.Pack) *facts {
+	f := &facts{regions: map[string]int{}, colors: map[string]bool{}, seas: map[string]bool{},
+		rails: map[string]bool{}, walk: map[[2]string]bool{}}
+	for i, r := range p.Regions {
+		if _, dup := f.regions[r.ID]; !dup {
+			f.regions[r.ID] = i
+		}
+	}
+	for _, c := range p.Colors {
+		f.colors[c.ID] = true
+	}
+	for _, s := range p.Seas {
+		f.seas[s.ID] = true
+	}
+	for _, r := range p.Rails {
+		f.rails[r.ID] = true
+	}
+	for _, l := range p.Links {
+		if l.Kind.Walks() {
+			f.walk[pairKey(l.A, l.B)] = true
+		}
+	}
+	return f
+}
+
+func pairKey(a, b string) [2]string {
+	if b < a {
+		a, b = b, a
+	}
+	return [2]string{a, b}
+}
+
+func ptr(tokens ...any) string { return srcpos.Join("", tokens...) }
+
+func regionIDs(p *mapdata.Pack) []string {
+	ids := make([]string, len(p.Regions))
+	for i, r := range p.Regions {
+		ids[i] = r.ID
+	}
+	return ids
+}
+
+func checkUnknownIDs(pass *Pass) {
+	p := pass.Pack
+	f := indexPack(p)
+	region := func(id, pointer, what string) {
+		if _, ok := f.regions[id]; !ok {
+			pass.ReportHintf(pointer, suggest(id, regionIDs(p)), "%s names region %q, which is not in the pack's regions", what, id)
+		}
+	}
+	known := func(set map[string]bool, kind, id, pointer, what string) {
+		if !set[id] {
+			pass.ReportHintf(pointer, suggest(id, keys(set)), "%s names %s %q, which is not in the pack's %ss", what, kind, id, kind)
+		}
+	}
+	for i, l := range p.Links {
+		region(l.A, ptr("links", i, "a"), "link")
+		region(l.B, ptr("links", i, "b"), "link")
+		for j, v := range l.Via {
+			region(v, ptr("links", i, "via", j), "car link")
+		}
+	}
+	for i, r := range p.Regions {
+		known(f.colors, "colour", r.Color, ptr("regions", i, "color"), "region "+r.ID)
+		for j, s := range r.Seas {
+			known(f.seas, "sea", s, ptr("regions", i, "seas", j), "region "+r.ID)
+		}
+		for j, s := range r.Rails {
+			known(f.rails, "rail line", s, ptr("regions", i, "rails", j), "region "+r.ID)
+		}
+	}
+	for i, r := range p.Rails {
+		for j, s := range r.Stops {
+			region(s, ptr("rails", i, "stops", j), "rail line "+r.ID)
+		}
+	}
+	for i, c := range p.Deck.Cards {
+		at := func(field string) string { return ptr("deck", "cards", i, field) }
+		what := fmt.Sprintf("card %q", c.Token)
+		switch c.Kind {
+		case mapdata.RegionCard:
+			region(c.Region, at("region"), what)
+		case mapdata.PlaneCard:
+			known(f.colors, "colour", c.Color, at("color"), what)
+		case mapdata.ShipCard:
+			known(f.seas, "sea", c.Sea, at("sea"), what)
+		case mapdata.TrainCard:
+			if c.Rail != "" {
+				known(f.rails, "rail line", c.Rail, at("rail"), what)
+			}
+		}
+	}
+}
+
+func keys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// suggest names the closest known ids, if any is close.
+func suggest(id string, known []string) string {
+	best, bestD := "", 1<<30
+	for _, k := range known {
+		if d := distance(strings.ToLower(id), strings.ToLower(k)); d < bestD || d == bestD && k < best {
+			best, bestD = k, d
+		}
+	}
+	if best == "" || bestD > max(2, len(id)/2) {
+		return ""
+	}
+	return fmt.Sprintf("did you mean %q?", best)
+}
+
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur := make([]int, len(rb)+1)
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(rb)]
+}
+
+func checkDuplicateIDs(pass *Pass) {
+	p := pass.Pack
+	dup := func(what string, ids []string, pointer func(i int) string) {
+		first := map[string]int{}
+		for i, id := range ids {
+			if j, seen := first[id]; seen {
+				pass.Reportf(pointer(i), "%s %q is listed twice (first at %s)", what, id, pointer(j))
+				continue
+			}
+			first[id] = i
+		}
+	}
+	dup("region id", regionIDs(p), func(i int) string { return ptr("regions", i, "id") })
+	names := make([]string, len(p.Regions))
+	for i, r := range p.Regions {
+		names[i] = mapdata.Fold(r.Name)
+	}
+	firstName := map[string]int{}
+	for i, n := range names {
+		if j, seen := firstName[n]; seen {
+			pass.ReportHintf(ptr("regions", i, "name"), "a card token by name would be ambiguous",
+				"region name %q is also the name of region %q", p.Regions[i].Name, p.Regions[j].ID)
+			continue
+		}
+		firstName[n] = i
+	}
+	ids := func(n int, get func(i int) string) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = get(i)
+		}
+		return out
+	}
+	dup("colour id", ids(len(p.Colors), func(i int) string { return p.Colors[i].ID }), func(i int) string { return ptr("colors", i, "id") })
+	dup("sea id", ids(len(p.Seas), func(i int) string { return p.Seas[i].ID }), func(i int) string { return ptr("seas", i, "id") })
+	dup("rail id", ids(len(p.Rails), func(i int) string { return p.Rails[i].ID }), func(i int) string { return ptr("rails", i, "id") })
+	dup("card token", ids(len(p.Deck.Cards), func(i int) string { return strings.ToLower(p.Deck.Cards[i].Token) }), func(i int) string { return ptr("deck", "cards", i, "token") })
+}
+
+func checkSelfLinks(pass *Pass) {
+	for i, l := range pass.Pack.Links {
+		if l.A == l.B {
+			pass.Reportf(ptr("links", i), "%s link joins %q to itself", l.Kind, l.A)
+		}
+	}
+}
+
+func checkDuplicateLinks(pass *Pass) {
+	type key struct {
+		pair [2]string
+		kind mapdata.LinkKind
+	}
+	first := map[key]int{}
+	for i, l := range pass.Pack.Links {
+		k := key{pairKey(l.A, l.B), l.Kind}
+		if j, seen := first[k]; seen {
+			pass.Reportf(ptr("links", i), "%s link %s–%s is listed twice (first at %s)", l.Kind, l.A, l.B, ptr("links", j))
+			continue
+		}
+		first[k] = i
+	}
+}
+
+func checkOneSidedLinks(pass *Pass) {
+	f := indexPack(pass.Pack)
+	for i, l := range pass.Pack.Links {
+		if l.Kind != mapdata.Car {
+			continue
+		}
+		for j, v := range l.Via {
+			a, b := f.walk[pairKey(v, l.A)], f.walk[pairKey(v, l.B)]
+			switch {
+			case a && b:
+			case !a && !b:
+				pass.Reportf(ptr("links", i, "via", j), "car link %s–%s goes via %s, which borders neither end", l.A, l.B, v)
+			default:
+				missing := l.B
+				if !a {
+					missing = l.A
+				}
+				pass.Reportf(ptr("links", i, "via", j), "car link %s–%s goes via %s, which does not border %s", l.A, l.B, v, missing)
+			}
+		}
+	}
+}
+
+func checkAirOnlyLinks(pass *Pass) {
+	p := pass.Pack
+	f := indexPack(p)
+	airOnly := func(id string) bool {
+		i, ok := f.regions[id]
+		return ok && p.Regions[i].AirOnly
+	}
+	for i, l := range p.Links {
+		for _, end := range []string{l.A, l.B} {
+			if airOnly(end) {
+				pass.ReportHintf(ptr("links", i), "planes are the only way to and from an air-only region",
+					"%s link %s–%s touches air-only region %s", l.Kind, l.A, l.B, end)
+				break
+			}
+		}
+	}
+}
+
+// colorHolders counts the regions (not air-only) of each colour.
+func colorHolders(p *mapdata.Pack) map[string]int {
+	n := map[string]int{}
+	for _, r := range p.Regions {
+		if !r.AirOnly {
+			n[r.Color]++
+		}
+	}
+	return n
+}
+
+func planeColors(p *mapdata.Pack) map[string]int {
+	n := map[string]int{}
+	for i, c := range p.Deck.Cards {
+		if c.Kind == mapdata.PlaneCard {
+			if _, seen := n[c.Color]; !seen {
+				n[c.Color] = i
+			}
+		}
+	}
+	return n
+}
+
+func checkLonelyColors(pass *Pass) {
+	p := pass.Pack
+	holders := colorHolders(p)
+	planes := planeColors(p)
+	for i, c := range p.Colors {
+		n, hasPlanes := holders[c.ID], false
+		_, hasPlanes = planes[c.ID]
+		if n == 1 && hasPlanes {
+			pass.ReportHintf(ptr("colors", i), "give another region this colour, or change this one",
+				"colour %q is held by only one region, so its planes link nothing", c.ID)
+		} else if n == 1 {
+			pass.Reportf(ptr("colors", i), "colour %q is held by only one region", c.ID)
+		}
+	}
+}
+
+func checkPlanesWithoutRegions(pass *Pass) {
+	holders := colorHolders(pass.Pack)
+	seen := map[string]bool{}
+	for i, c := range pass.Pack.Deck.Cards {
+		if c.Kind != mapdata.PlaneCard || seen[c.Color] {
+			continue
+		}
+		seen[c.Color] = true
+		if holders[c.Color] == 0 {
+			pass.Reportf(ptr("deck", "cards", i), "%d plane card(s) of colour %q, which no region has", c.Count, c.Color)
+		}
+	}
+}
+
+// reach says how each region can be reached, for the isolation rules.
+type reach struct {
+	ground bool // border, bridge, ferry, car, ship or train
+	plane  bool
+}
+
+func reachability(p *mapdata.Pack) []reach {
+	f := indexPack(p)
+	out := make([]reach, len(p.Regions))
+	for _, l := range p.Links {
+		if l.A == l.B {
+			continue
+		}
+		for _, id := range []string{l.A, l.B} {
+			if i, ok := f.regions[id]; ok {
+				out[i].ground = true
+			}
+		}
+	}
+	ships, trains, neutralTrains := map[string]bool{}, map[string]bool{}, false
+	anyPlane := false
+	for _, c := range p.Deck.Cards {
+		switch c.Kind {
+		case mapdata.ShipCard:
+			ships[c.Sea] = true
+		case mapdata.TrainCard:
+			if c.Rail == "" {
+				neutralTrains = true
+			}
+			trains[c.Rail] = true
+		case mapdata.PlaneCard:
+			anyPlane = true
+		}
+	}
+	onSea, onRail := map[string]int{}, map[string]int{}
+	for _, r := range p.Regions {
+		for _, s := range r.Seas {
+			onSea[s]++
+		}
+		for _, l := range r.Rails {
+			onRail[l]++
+		}
+	}
+	holders := colorHolders(p)
+	planes := planeColors(p)
+	airOnlyCount := 0
+	for _, r := range p.Regions {
+		if r.AirOnly {
+			airOnlyCount++
+		}
+	}
+	for i, r := range p.Regions {
+		for _, s := range r.Seas {
+			if ships[s] && onSea[s] > 1 {
+				out[i].ground = true
+			}
+		}
+		for _, l := range r.Rails {
+			if (trains[l] || neutralTrains) && onRail[l] > 1 {
+				out[i].ground = true
+			}
+		}
+		_, colorPlanes := planes[r.Color]
+		switch {
+		case r.AirOnly:
+			// Any plane to another air-only region; a plane of the other end's colour otherwise.
+			out[i].plane = anyPlane && (airOnlyCount > 1 || servedColor(planes, holders))
+		default:
+			out[i].plane = colorPlanes && (holders[r.Color] > 1 || airOnlyCount > 0)
+		}
+	}
+	return out
+}
+
+func checkIsolated(pass *Pass) {
+	for i, r := range reachability(pass.Pack) {
+		if !r.ground && !r.plane {
+			reg := pass.Pack.Regions[i]
+			pass.ReportHintf(ptr("regions", i), "add a link, a sea or a rail line, or give it a colour that planes serve",
+				"region %s (%s) has no link of any kind: its card can never sit in a journey", reg.ID, reg.Name)
+		}
+	}
+}
+
+func checkAirOnlyUnmarked(pass *Pass) {
+	for i, r := range reachability(pass.Pack) {
+		reg := pass.Pack.Regions[i]
+		if !reg.AirOnly && !r.ground && r.plane {
+			pass.ReportHintf(ptr("regions", i, "airOnly"), "list it under air_only in the edition",
+				"only planes reach region %s (%s), but it is not marked air-only", reg.ID, reg.Name)
+		}
+	}
+}
+
+func checkExpectTotals(pass *Pass) {
+	p := pass.Pack
+	if p.Expect == nil {
+		return
+	}
+	got := mapdata.TotalsOf(p.Deck.Cards)
+	if e := p.Expect.RegionCards; e != nil && *e != got.RegionCards {
+		pass.ReportHintf(ptr("deck", "totals", "regionCards"), "check copies and the region list against the rulebook",
+			"the deck has %s; the rulebook says %d", plural(got.RegionCards, "region card", "region cards"), *e)
+	}
+	if e := p.Expect.TransportCards; e != nil && *e != got.TransportCards {
+		pass.ReportHintf(ptr("deck", "totals", "transportCards"), "check the transports recipe against the rulebook",
+			"the deck has %s; the rulebook says %d", plural(got.TransportCards, "transport card", "transport cards"), *e)
+	}
+	if e := p.Expect.Regions; e != nil && *e != len(p.Regions) {
+		pass.Reportf(ptr("regions"), "the pack has %s; the rulebook says %d", plural(len(p.Regions), "region", "regions"), *e)
+	}
+}
+
+func checkDeckSize(pass *Pass) {
+	p := pass.Pack
+	days := p.Edition.Days
+	if days <= 0 {
+		return
+	}
+	need := MaxPlayers*days + 3 + 1
+	if got := mapdata.TotalsOf(p.Deck.Cards).Cards; got < need {
+		pass.ReportHintf(ptr("deck", "totals", "cards"), fmt.Sprintf("%d players × %d days + 3 face-up + 1 to draw", MaxPlayers, days),
+			"the deck has %s, too few for %d players (needs %d)", plural(got, "card", "cards"), MaxPlayers, need)
+	}
+}
+
+func checkDeckCopies(pass *Pass) {
+	p := pass.Pack
+	counts := map[string]int{}
+	for _, c := range p.Deck.Cards {
+		if c.Kind == mapdata.RegionCard {
+			counts[c.Region] += c.Count
+		}
+	}
+	for i, r := range p.Regions {
+		switch n := counts[r.ID]; {
+		case n == 0:
+			pass.Reportf(ptr("regions", i), "region %s has no card in the deck", r.ID)
+		case n != r.Copies:
+			pass.Reportf(ptr("regions", i, "copies"), "region %s has %d copies but the deck holds %d of its cards", r.ID, r.Copies, n)
+		}
+	}
+}
+
+// servedColor reports whether some colour has both planes and a region.
+func servedColor(planes, holders map[string]int) bool {
+	for c := range planes {
+		if holders[c] > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,143 @@
+// Package schema holds the JSON Schemas (draft 2020-12) of the tendays pack
+// and edition files, embedded in the binary, and validates documents against
+// them. Schemas are compiled once, from the embedded files only: nothing is
+// ever fetched from the network.
+//
+// It reports each violation as a JSON pointer and a message; turning a
+// pointer into a line and column is the caller's job (see mapdata.Doc).
+package schema
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+)
+
+//go:embed pack.schema.json edition.schema.json
+var files embed.FS
+
+// Names of the schemas, as `tendays schema NAME` takes them.
+const (
+	Pack    = "pack"
+	Edition = "edition"
+)
+
+var ids = map[string]string{
+	Pack:    "https://tendays.dev/schema/pack/v1.json",
+	Edition: "https://tendays.dev/schema/edition/v1.json",
+}
+
+// Names lists the schemas.
+func Names() []string { return []string{Edition, Pack} }
+
+// Source returns the text of a schema.
+func Source(name string) ([]byte, error) {
+	if _, ok := ids[name]; !ok {
+		return nil, fmt.Errorf("unknown schema %q (want %s)", name, strings.Join(Names(), " or "))
+	}
+	return files.ReadFile(name + ".schema.json")
+}
+
+// ID returns a schema's versioned $id.
+func ID(name string) string { return ids[name] }
+
+var (
+	compileOnce sync.Once
+	compiled    map[string]*jsonschema.Schema
+	compileErr  error
+)
+
+func compileAll() {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.AssertFormat = true
+	c.LoadURL = func(url string) (io.ReadCloser, error) {
+		return nil, fmt.Errorf("schema %s: not embedded, and tendays never fetches schemas", url)
+	}
+	compiled = map[string]*jsonschema.Schema{}
+	for _, name := range Names() {
+		src, err := Source(name)
+		if err != nil {
+			compileErr = err
+			return
+		}
+		if err := c.AddResource(ids[name], bytes.NewReader(src)); err != nil {
+			compileErr = fmt.Errorf("schema %s: %w", name, err)
+			return
+		}
+	}
+	for _, name := range Names() {
+		s, err := c.Compile(ids[name])
+		if err != nil {
+			compileErr = fmt.Errorf("schema %s: %w", name, err)
+			return
+		}
+		compiled[name] = s
+	}
+}
+
+// Violation is one place where a document breaks its schema.
+type Violation struct {
+	Pointer string // where in the document
+	Keyword string // the schema keyword that failed, e.g. "required"
+	Message string
+}
+
+// Validate checks a document's plain value (maps, slices, strings,
+// json.Number, bools, nil) against the named schema. It returns the
+// violations, most specific first and in a stable order; an error means the
+// schema itself could not be used.
+func Validate(name string, value any) ([]Violation, error) {
+	compileOnce.Do(compileAll)
+	if compileErr != nil {
+		return nil, compileErr
+	}
+	s, ok := compiled[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown schema %q", name)
+	}
+	err := s.Validate(value)
+	if err == nil {
+		return nil, nil
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return nil, fmt.Errorf("validate against %s schema: %w", name, err)
+	}
+	var out []Violation
+	seen := map[string]bool{}
+	collect(ve, &out, seen)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Pointer < out[j].Pointer })
+	return out, nil
+}
+
+// collect keeps the leaves of the error tree: the specific failures, not the
+// "doesn't validate with ..." wrappers above them.
+func collect(ve *jsonschema.ValidationError, out *[]Violation, seen map[string]bool) {
+	if len(ve.Causes) == 0 {
+		v := Violation{Pointer: ve.InstanceLocation, Keyword: lastKeyword(ve.KeywordLocation), Message: ve.Message}
+		key := v.Pointer + "\x00" + v.Message
+		if !seen[key] {
+			seen[key] = true
+			*out = append(*out, v)
+		}
+		return
+	}
+	for _, c := range ve.Causes {
+		collect(c, out, seen)
+	}
+}
+
+func lastKeyword(loc string) string {
+	if i := strings.LastIndexByte(loc, '/'); i >= 0 {
+		return loc[i+1:]
+	}
+	return loc
+}
