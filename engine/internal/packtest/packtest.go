@@ -61,7 +61,7 @@ func Build(s Spec) *mapdata.Pack {
 			Notes: []string{"hand-written test fixture; not derived from geometry"}},
 	}
 	for _, c := range s.Colors {
-		p.Colors = append(p.Colors, mapdata.Color{ID: c, Name: c})
+		p.Colors = append(p.Colors, mapdata.Color{ID: c, Name: c, Hex: hex[c]})
 	}
 	airOnly := map[string]bool{}
 	for _, r := range s.Regions {
@@ -118,6 +118,12 @@ func Build(s Spec) *mapdata.Pack {
 	}
 	mapdata.Canonicalize(p)
 	return p
+}
+
+// hex gives the fixtures' colours a picture colour, as the schema asks.
+var hex = map[string]string{
+	"dark-blue": "#1f3a93", "light-blue": "#6fa8dc", "green": "#38a169", "red": "#c53030",
+	"tan": "#d2b48c", "white": "#ffffff", "blue": "#2b6cb0", "pink": "#d53f8c", "yellow": "#d69e2e",
 }
 
 func sortedKeys(m map[string]int) []string {

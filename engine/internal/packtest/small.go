@@ -12,8 +12,8 @@ import "github.com/tendays/tendays/mapdata"
 func GridSpec() Spec {
 	s := Spec{ID: "grid", Name: "Grid (test fixture)", Days: 5,
 		Colors: []string{"blue", "red"},
-		Planes: map[string]int{"red": 1, "blue": 1},
-		Cars:   2,
+		Planes: map[string]int{"red": 5, "blue": 5},
+		Cars:   5,
 	}
 	names := []string{"Ash", "Birch", "Cedar", "Dogwood", "Elm", "Fir", "Gum", "Hazel", "Ivy"}
 	id := func(row, col int) string { return string(rune('A'+row)) + string(rune('1'+col)) }
@@ -41,7 +41,8 @@ func Grid() *mapdata.Pack { return Build(GridSpec()) }
 // EuropeSpec is a small Europe-like map of countries: seas, two rail lines
 // (one neutral train card kind and one line-specific), a bridge
 // (Denmark–Sweden), a ferry (France–England), an island reachable only by
-// ship or plane (Iceland), doubles (Spain, France), the swap rule, 10 days.
+// ship or plane (Iceland), doubles (Spain, France, Germany, Sweden), the swap
+// rule, 10 days: 44 cards, enough for four players.
 func EuropeSpec() Spec {
 	return Spec{ID: "europe-mini", Name: "10 Days in Europe (test fixture)", Days: 10, Swap: true,
 		Colors: []string{"blue", "green", "pink", "yellow"},
@@ -50,9 +51,9 @@ func EuropeSpec() Spec {
 			{ID: "FR", Name: "France", Color: "blue", Copies: 2, Seas: []string{"atlantic", "med"}},
 			{ID: "PT", Name: "Portugal", Color: "green", Seas: []string{"atlantic"}},
 			{ID: "IT", Name: "Italy", Color: "green", Seas: []string{"med"}},
-			{ID: "DE", Name: "Germany", Color: "pink", Seas: []string{"atlantic", "baltic"}},
+			{ID: "DE", Name: "Germany", Color: "pink", Copies: 2, Seas: []string{"atlantic", "baltic"}},
 			{ID: "DK", Name: "Denmark", Color: "yellow", Seas: []string{"atlantic", "baltic"}},
-			{ID: "SE", Name: "Sweden", Color: "blue", Seas: []string{"atlantic", "baltic"}},
+			{ID: "SE", Name: "Sweden", Color: "blue", Copies: 2, Seas: []string{"atlantic", "baltic"}},
 			{ID: "NO", Name: "Norway", Color: "pink", Seas: []string{"atlantic"}},
 			{ID: "EN", Name: "England", Color: "pink", Seas: []string{"atlantic"}},
 			{ID: "IS", Name: "Iceland", Color: "green", Seas: []string{"atlantic"}},
@@ -60,13 +61,19 @@ func EuropeSpec() Spec {
 			{ID: "AT", Name: "Austria", Color: "blue"},
 			{ID: "PL", Name: "Poland", Color: "green", Seas: []string{"baltic"}},
 			{ID: "TR", Name: "Turkey", Color: "blue", Seas: []string{"med"}},
+			{ID: "NL", Name: "Netherlands", Color: "yellow", Seas: []string{"atlantic"}},
+			{ID: "BE", Name: "Belgium", Color: "green", Seas: []string{"atlantic"}},
+			{ID: "GR", Name: "Greece", Color: "pink", Seas: []string{"med"}},
+			{ID: "FI", Name: "Finland", Color: "yellow", Seas: []string{"baltic"}},
 		},
 		Borders: []Border{
 			{A: "ES", B: "PT", Km: 1214}, {A: "ES", B: "FR", Km: 623}, {A: "FR", B: "IT", Km: 488},
 			{A: "CH", B: "FR", Km: 573}, {A: "DE", B: "FR", Km: 451}, {A: "CH", B: "DE", Km: 334},
 			{A: "AT", B: "DE", Km: 784}, {A: "DE", B: "DK", Km: 68}, {A: "DE", B: "PL", Km: 467},
 			{A: "CH", B: "IT", Km: 740}, {A: "AT", B: "CH", Km: 164}, {A: "AT", B: "IT", Km: 404},
-			{A: "NO", B: "SE", Km: 1619},
+			{A: "NO", B: "SE", Km: 1619}, {A: "DE", B: "NL", Km: 567}, {A: "BE", B: "NL", Km: 478},
+			{A: "BE", B: "DE", Km: 204}, {A: "BE", B: "FR", Km: 659}, {A: "FI", B: "SE", Km: 545},
+			{A: "FI", B: "NO", Km: 736}, {A: "GR", B: "TR", Km: 192},
 			{A: "DK", B: "SE", Kind: mapdata.Bridge}, {A: "EN", B: "FR", Kind: mapdata.Ferry},
 		},
 		Seas: []mapdata.Sea{{ID: "atlantic", Name: "Atlantic Ocean"}, {ID: "baltic", Name: "Baltic Sea"},
@@ -75,9 +82,9 @@ func EuropeSpec() Spec {
 			{ID: "north", Name: "Northern line", Stops: []string{"PL", "DE", "DK", "SE"}},
 			{ID: "south", Name: "Southern line", Stops: []string{"ES", "FR", "IT", "AT", "TR"}},
 		},
-		Planes: map[string]int{"blue": 1, "green": 1, "pink": 1, "yellow": 1},
-		Ships:  map[string]int{"atlantic": 2, "med": 2, "baltic": 1},
-		Trains: map[string]int{"": 2, "north": 1},
+		Planes: map[string]int{"blue": 2, "green": 2, "pink": 2, "yellow": 2},
+		Ships:  map[string]int{"atlantic": 4, "med": 3, "baltic": 2},
+		Trains: map[string]int{"": 3, "north": 2},
 	}
 }
 
