@@ -167,7 +167,7 @@ func TestReshuffleKeepsTheTops(t *testing.T) {
 }
 
 func TestDrawPileEmptyFromTheStart(t *testing.T) {
-	p := packtest.Grid() // 24 cards; 3 players × 5 days + 3 = 18
+	p := packtest.Grid()                        // 24 cards; 3 players × 5 days + 3 = 18
 	p.Deck.Cards[len(p.Deck.Cards)-1].Count = 1 // plane:red 5 -> 1: 20 cards
 	p.Deck.Cards[len(p.Deck.Cards)-2].Count = 3 // plane:blue 5 -> 3: 18 cards
 	b := board(t, p)
