@@ -64,6 +64,8 @@ func TestCheckUSA(t *testing.T) {
 			reason: "days 2 and 3 are car and plane:red: two transport cards side by side link nothing"},
 		{name: "three planes of a colour", journey: "CO,plane:red,TX,plane:red,MI,plane:red,ND", fault: TooManyCopies, at: 5},
 		{name: "single state", journey: "TX", valid: true},
+		{name: "a 20-day journey (combined editions)", valid: true, reason: "a valid 20-day journey",
+			journey: "OR,CA,NV,UT,WY,MT,ND,MN,WI,MI,OH,PA,NY,VT,NH,ME,plane:dark-blue,AK,plane:red,HI"},
 		{name: "fails at the first bad step", journey: "OR,WA,ID,UT,AZ,CO,NM", fault: NotLinked, at: 4},
 	}
 	for _, tc := range tests {
