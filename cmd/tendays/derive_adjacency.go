@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/paulmach/orb"
+	"github.com/spf13/cobra"
+
+	"github.com/tendays/tendays/derive/adjacency"
+	"github.com/tendays/tendays/derive/borders"
+)
+
+type deriveAdjacencyOptions struct {
+	IO         *IOStreams
+	Global     *globalOptions
+	Borders    string
+	Rule       string
+	ToleranceM float64
+	MinBorderM float64
+	ID         string
+	Object     string
+	Format     string
+}
+
+func init() { deriveCommands = append(deriveCommands, newDeriveAdjacencyCmd) }
+
+func newDeriveAdjacencyCmd(io *IOStreams, g *globalOptions) *cobra.Command {
+	opts := &deriveAdjacencyOptions{IO: io, Global: g}
+	cmd := &cobra.Command{
+		Use:   "adjacency BORDERS",
+		Short: "List the regions of a borders file that touch",
+		Long: `List which features of a borders file (GeoJSON FeatureCollection or TopoJSON
+Topology) are neighbours, with the length of the border they share.
+
+rook: a shared border of positive length (a single shared point, as at the Four
+Corners, is not enough); queen: any shared point. --tolerance counts boundaries
+digitized separately that run within that many metres of each other as shared,
+and --min-border drops rook pairs that share that many metres or less.
+
+Output: CSV (a,b,length_km, one pair a line, a < b, sorted) or a JSON array.
+Problems in the file (unclosed rings, duplicate ids, ...) are printed on stderr
+as file:line:col: severity rule: message; a file that cannot be read at all is
+exit 2.`,
+		Example: `  tendays derive adjacency states-10m.json --object states
+  tendays derive adjacency countries.geojson --id name --rule queen --format json
+  tendays derive adjacency digitized.geojson --tolerance 50 --min-border 1000`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Borders = args[0]
+			bad := func(format string, a ...any) error {
+				return &usageError{msg: fmt.Sprintf(format, a...), help: cmd.CommandPath()}
+			}
+			switch {
+			case opts.Rule != string(adjacency.Rook) && opts.Rule != string(adjacency.Queen):
+				return bad("unknown --rule %q (want rook or queen)", opts.Rule)
+			case opts.Format != "csv" && opts.Format != "json":
+				return bad("unknown --format %q (want csv or json)", opts.Format)
+			case !(opts.ToleranceM >= 0) || math.IsInf(opts.ToleranceM, 0):
+				return bad("--tolerance must be a number of metres, 0 or more")
+			case !(opts.MinBorderM >= 0) || math.IsInf(opts.MinBorderM, 0):
+				return bad("--min-border must be a number of metres, 0 or more")
+			}
+			return runDeriveAdjacency(opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Rule, "rule", "rook", "rook (a shared border) or queen (any shared point)")
+	f.Float64Var(&opts.ToleranceM, "tolerance", 0, "boundaries within this many `metres` of each other count as shared")
+	f.Float64Var(&opts.MinBorderM, "min-border", 0, "under rook, ignore borders of this many `metres` or less")
+	f.StringVar(&opts.ID, "id", "", "the feature `property` naming a region (default: the feature id, else \"name\")")
+	f.StringVar(&opts.Object, "object", "", "the TopoJSON `object` to read (default: the first)")
+	f.StringVar(&opts.Format, "format", "csv", "csv or json")
+	return cmd
+}
+
+func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
+	layer, findings, err := borders.Read(opts.Borders, borders.Options{
+		IDProperty: opts.ID, Object: opts.Object, MaxBytes: opts.Global.MaxInput,
+	})
+	for _, f := range findings {
+		fmt.Fprintln(opts.IO.ErrOut, f.String())
+	}
+	if err != nil {
+		return err
+	}
+	geoms := make([]orb.MultiPolygon, len(layer.Features))
+	for i := range layer.Features {
+		geoms[i] = layer.Features[i].Geometry
+	}
+	res := adjacency.Compute(geoms, adjacency.Options{
+		Rule: adjacency.Rule(opts.Rule), ToleranceM: opts.ToleranceM, MinBorderM: opts.MinBorderM,
+	})
+	type row struct{ a, b, km string }
+	rows := make([]row, len(res.Pairs))
+	for i, p := range res.Pairs {
+		a, b := layer.Features[p.A].ID, layer.Features[p.B].ID
+		if b < a {
+			a, b = b, a
+		}
+		rows[i] = row{a, b, strconv.FormatFloat(p.LengthKm, 'f', 3, 64)}
+	}
+	slices.SortFunc(rows, func(x, y row) int {
+		if c := strings.Compare(x.a, y.a); c != 0 {
+			return c
+		}
+		return strings.Compare(x.b, y.b)
+	})
+	w := bufio.NewWriterSize(opts.IO.Out, 64<<10)
+	if opts.Format == "json" {
+		w.WriteString("[")
+		for i, r := range rows {
+			if i > 0 {
+				w.WriteString(",")
+			}
+			a, _ := json.Marshal(r.a)
+			b, _ := json.Marshal(r.b)
+			fmt.Fprintf(w, "\n  {\"a\": %s, \"b\": %s, \"length_km\": %s}", a, b, r.km)
+		}
+		w.WriteString("\n]\n")
+		return w.Flush()
+	}
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"a", "b", "length_km"})
+	for _, r := range rows {
+		cw.Write([]string{r.a, r.b, r.km})
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	return w.Flush()
+}

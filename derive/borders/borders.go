@@ -1,0 +1,397 @@
+// Package borders reads a borders file (a GeoJSON FeatureCollection or a
+// TopoJSON Topology) into polygon features in longitude/latitude, ready for
+// adjacency and the other derivations.
+//
+// It reads both formats with its own byte scanner, so that a 30 MB file of
+// coordinates decodes in tens of milliseconds, and reports what is wrong in
+// the file as findings with a JSON pointer and line:col: unclosed or short
+// rings, non-finite or out-of-range coordinates, duplicate ids, features that
+// are not polygons, wrong winding. Rings that cross the antimeridian are cut
+// at ±180° (RFC 7946 §3.1.9), so that no segment spans more than 180° of
+// longitude. Input that cannot be read at all (malformed JSON, an arc index
+// out of range, a file with no features) is a *diag.InputError.
+//
+// It does not compute anything from the geometry (see derive/adjacency) and
+// does not know about editions: which features become regions is decided
+// elsewhere.
+package borders
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/paulmach/orb"
+
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// Options say how to read a borders file.
+type Options struct {
+	// IDProperty names the property holding a feature's id; "" or "$id"
+	// means the feature's own id, falling back to the property "name".
+	IDProperty string
+	// Object is the TopoJSON object to read; "" means the first one.
+	Object string
+	// MaxBytes refuses bigger files before reading them (0: mapdata.DefaultMaxInput).
+	MaxBytes int64
+}
+
+// Feature is one polygon feature of the file.
+type Feature struct {
+	ID         string
+	Name       string // properties.name when it is a string
+	Properties map[string]any
+	Geometry   orb.MultiPolygon // lon/lat; rings closed; cut at the antimeridian
+	Pointer    string           // JSON pointer of the feature (or TopoJSON geometry), for messages
+}
+
+// Layer is the polygon features of one file, in file order.
+type Layer struct {
+	File     string
+	Features []Feature
+}
+
+// Rule ids of the findings this package reports.
+const (
+	RuleUnclosedRing = "borders/unclosed-ring"
+	RuleShortRing    = "borders/short-ring"
+	RuleNonFinite    = "borders/non-finite"
+	RuleOutOfRange   = "borders/out-of-range"
+	RuleDuplicateID  = "borders/duplicate-id"
+	RuleMissingID    = "borders/missing-id"
+	RuleNotPolygon   = "borders/not-polygon"
+	RuleNullGeometry = "borders/null-geometry"
+	RuleEmpty        = "borders/empty-geometry"
+	RuleWinding      = "borders/winding"
+	RuleExtraNumbers = "borders/extra-numbers"
+	RuleAntimeridian = "borders/antimeridian-cut"
+	RuleUnclosedArcs = "borders/arcs-not-joined"
+)
+
+// Read reads and decodes a borders file, refusing files over opts.MaxBytes
+// before reading them.
+func Read(path string, opts Options) (*Layer, []diag.Finding, error) {
+	src, err := readFile(path, opts.MaxBytes)
+	if err != nil {
+		return nil, nil, err
+	}
+	return Decode(path, src, opts)
+}
+
+// readFile is mapdata.ReadFile with the buffer sized from the file's size, so
+// that a 30 MB file is read in one go instead of by doubling.
+func readFile(path string, max int64) ([]byte, error) {
+	if max <= 0 {
+		max = mapdata.DefaultMaxInput
+	}
+	pos := diag.Position{File: path}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &diag.InputError{Position: pos, Err: unwrapPath(err)}
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, &diag.InputError{Position: pos, Err: unwrapPath(err)}
+	}
+	if fi.IsDir() {
+		return nil, diag.Errorf(pos, "is a folder, not a file")
+	}
+	if fi.Size() > max {
+		return nil, diag.Errorf(pos, "file is %d bytes, over the limit of %d (raise it with --max-input)", fi.Size(), max)
+	}
+	buf := make([]byte, 0, fi.Size()+1)
+	for int64(len(buf)) <= max {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return buf, nil
+			}
+			return nil, &diag.InputError{Position: pos, Err: unwrapPath(err)}
+		}
+	}
+	return nil, diag.Errorf(pos, "file is over the limit of %d bytes (raise it with --max-input)", max)
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Decode reads a borders file already in memory; file names it in messages.
+// The format is sniffed from the top-level "type".
+func Decode(file string, src []byte, opts Options) (*Layer, []diag.Finding, error) {
+	d := &decoder{s: scanner{src: src}, file: file, opts: opts}
+	layer, err := d.decode()
+	findings := d.resolveFindings()
+	if err != nil {
+		return nil, findings, d.inputError(err)
+	}
+	return layer, findings, nil
+}
+
+// pending is a finding whose line and column are not worked out yet.
+type pending struct {
+	rule string
+	sev  diag.Severity
+	msg  string
+	ptr  string
+	off  int // byte offset, -1 when unknown
+}
+
+// decoder holds the state of one Decode call.
+type decoder struct {
+	s        scanner
+	file     string
+	opts     Options
+	findings []pending
+	lines    []int // offsets of line starts, built on first need
+	members  int   // members of "features", usable or not
+	pts      arena
+
+	// per-feature de-duplication of position-level findings
+	posReported map[string]bool
+}
+
+func (d *decoder) report(rule string, sev diag.Severity, ptr string, off int, format string, args ...any) {
+	d.findings = append(d.findings, pending{rule, sev, fmt.Sprintf(format, args...), ptr, off})
+}
+
+// reportOnce reports a position-level rule once per feature.
+func (d *decoder) reportOnce(feature, rule string, sev diag.Severity, ptr string, off int, format string, args ...any) {
+	key := feature + "\x00" + rule
+	if d.posReported == nil {
+		d.posReported = map[string]bool{}
+	}
+	if d.posReported[key] {
+		return
+	}
+	d.posReported[key] = true
+	d.report(rule, sev, ptr, off, format, args...)
+}
+
+// lineCol turns a byte offset into a 1-based line and a column counted in
+// characters.
+func (d *decoder) lineCol(off int) (int, int) {
+	src := d.s.src
+	if d.lines == nil {
+		d.lines = append(d.lines, 0)
+		for i, c := range src {
+			if c == '\n' {
+				d.lines = append(d.lines, i+1)
+			}
+		}
+	}
+	off = max(0, min(off, len(src)))
+	i := sort.Search(len(d.lines), func(i int) bool { return d.lines[i] > off }) - 1
+	return i + 1, utf8.RuneCount(src[d.lines[i]:off]) + 1
+}
+
+func (d *decoder) position(ptr string, off int) diag.Position {
+	p := diag.Position{File: d.file, Pointer: ptr}
+	if off >= 0 {
+		p.Line, p.Col = d.lineCol(off)
+	}
+	return p
+}
+
+func (d *decoder) resolveFindings() []diag.Finding {
+	if len(d.findings) == 0 {
+		return nil
+	}
+	out := make([]diag.Finding, len(d.findings))
+	for i, f := range d.findings {
+		out[i] = diag.Finding{Rule: f.rule, Severity: f.sev, Message: f.msg, Position: d.position(f.ptr, f.off)}
+	}
+	return out
+}
+
+// placedError is an error about a place in the file that is not a syntax error.
+type placedError struct {
+	ptr string
+	off int
+	msg string
+}
+
+func (e *placedError) Error() string { return e.msg }
+
+func (d *decoder) errAt(ptr string, off int, format string, args ...any) error {
+	return &placedError{ptr, off, fmt.Sprintf(format, args...)}
+}
+
+func (d *decoder) inputError(err error) error {
+	var se *syntaxError
+	var pe *placedError
+	switch {
+	case errors.As(err, &se):
+		return &diag.InputError{Position: d.position("", se.off), Msg: se.msg}
+	case errors.As(err, &pe):
+		return &diag.InputError{Position: d.position(pe.ptr, pe.off), Msg: pe.msg}
+	}
+	return &diag.InputError{Position: diag.Position{File: d.file}, Err: err}
+}
+
+// rawFeature is a feature as read, before its id is settled.
+type rawFeature struct {
+	id         string // the feature's own id, as text
+	hasID      bool
+	props      map[string]any
+	geom       orb.MultiPolygon
+	ptr        string
+	off        int
+	wrongWound bool
+}
+
+func (d *decoder) decode() (*Layer, error) {
+	s := &d.s
+	if len(s.src) >= 3 && string(s.src[:3]) == "\xef\xbb\xbf" {
+		return nil, &syntaxError{0, "file starts with a UTF-8 byte order mark (remove it: JSON files must not have one)"}
+	}
+	if s.ws() != '{' {
+		return nil, s.fail("expected a GeoJSON FeatureCollection or a TopoJSON Topology (a JSON object)")
+	}
+	d.pts.init(len(s.src))
+	var (
+		typ             string
+		typOff          int
+		features        []rawFeature
+		sawFeatures     bool
+		topo            topology
+		objectsOff      = -1
+		sawArcs, sawObj bool
+	)
+	err := s.object(func(key []byte) error {
+		switch string(key) {
+		case "type":
+			typOff = s.pos
+			b, err := s.str()
+			typ = string(b)
+			return err
+		case "features":
+			sawFeatures = true
+			var err error
+			features, err = d.featureCollection()
+			return err
+		case "arcs":
+			sawArcs = true
+			return topo.readArcs(s)
+		case "transform":
+			return topo.readTransform(s)
+		case "objects":
+			sawObj = true
+			objectsOff = s.pos
+			return s.skip() // read once the transform and arcs are known
+		}
+		return s.skip()
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := s.end(); err != nil {
+		return nil, err
+	}
+	switch typ {
+	case "FeatureCollection":
+		if !sawFeatures {
+			return nil, d.errAt("", 0, "FeatureCollection has no \"features\" member")
+		}
+		if d.members == 0 {
+			return nil, d.errAt("/features", -1, "FeatureCollection has no features")
+		}
+		d.checkWinding(features)
+	case "Topology":
+		if !sawObj || !sawArcs {
+			return nil, d.errAt("", 0, "Topology needs both \"objects\" and \"arcs\"")
+		}
+		topo.decodeArcs()
+		s.pos, s.depth = objectsOff, 1
+		features, err = d.topoObjects(&topo)
+		if err != nil {
+			return nil, err
+		}
+	case "":
+		return nil, d.errAt("", 0, "no \"type\" member: expected a GeoJSON FeatureCollection or a TopoJSON Topology")
+	default:
+		return nil, d.errAt("/type", typOff, "type is %q: expected a GeoJSON FeatureCollection or a TopoJSON Topology", typ)
+	}
+	layer := &Layer{File: d.file, Features: d.settleIDs(features)}
+	if len(layer.Features) == 0 {
+		ptr := "/features"
+		if typ == "Topology" {
+			ptr = "/objects"
+		}
+		return nil, d.errAt(ptr, -1, "no polygon features in the file")
+	}
+	return layer, nil
+}
+
+// settleIDs gives every feature its id and name, reports missing and
+// duplicate ids, and drops features without geometry.
+func (d *decoder) settleIDs(raw []rawFeature) []Feature {
+	out := make([]Feature, 0, len(raw))
+	seen := make(map[string]int, len(raw))
+	prop := d.opts.IDProperty
+	own := prop == "" || prop == "$id"
+	for i := range raw {
+		r := &raw[i]
+		if len(r.geom) == 0 {
+			continue
+		}
+		f := Feature{Properties: r.props, Geometry: r.geom, Pointer: r.ptr}
+		if n, ok := r.props["name"].(string); ok {
+			f.Name = n
+		}
+		switch {
+		case own && r.hasID:
+			f.ID = r.id
+		case own && f.Name != "":
+			f.ID = f.Name
+		case !own:
+			if v, ok := r.props[prop]; ok && v != nil {
+				f.ID = propText(v)
+			}
+		}
+		if f.ID == "" {
+			f.ID = "feature-" + strconv.Itoa(i)
+			what := "no id and no \"name\" property"
+			if !own {
+				what = fmt.Sprintf("no property %q", prop)
+			}
+			d.report(RuleMissingID, diag.Warning, r.ptr, r.off, "feature has %s; calling it %q", what, f.ID)
+		}
+		if j, dup := seen[f.ID]; dup {
+			d.report(RuleDuplicateID, diag.Error, r.ptr, r.off, "id %q is also the id of the feature at %s", f.ID, out[j].Pointer)
+		} else {
+			seen[f.ID] = len(out)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// propText writes a property value as an id: strings as they are, numbers
+// in their shortest form.
+func propText(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case bool:
+		return strconv.FormatBool(v)
+	}
+	return fmt.Sprint(v)
+}

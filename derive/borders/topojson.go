@@ -1,0 +1,433 @@
+package borders
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/paulmach/orb"
+
+	"github.com/tendays/tendays/diag"
+)
+
+// topology is the shared part of a TopoJSON file: its arcs and transform.
+type topology struct {
+	pts          []orb.Point // every arc's positions, decoded once read
+	start        []int       // arc i is pts[start[i]:start[i+1]]
+	scale        [2]float64
+	translate    [2]float64
+	hasTransform bool
+}
+
+func (t *topology) arcCount() int { return max(0, len(t.start)-1) }
+
+// readArcs reads the "arcs" array: an array of arcs, each an array of
+// positions (quantized and delta-encoded when there is a transform).
+func (t *topology) readArcs(s *scanner) error {
+	t.pts = make([]orb.Point, 0, (len(s.src)-s.pos)/8)
+	t.start = t.start[:0]
+	ok, err := s.array()
+	for ok && err == nil {
+		t.start = append(t.start, len(t.pts))
+		var inner bool
+		if inner, err = s.array(); err != nil {
+			return err
+		}
+		for inner {
+			var p orb.Point
+			if p, err = topoPosition(s); err != nil {
+				return err
+			}
+			t.pts = append(t.pts, p)
+			if inner, err = s.next(); err != nil {
+				return err
+			}
+		}
+		ok, err = s.next()
+	}
+	t.start = append(t.start, len(t.pts))
+	return err
+}
+
+// topoPosition reads [x, y, ...] of an arc; more numbers are ignored.
+func topoPosition(s *scanner) (orb.Point, error) {
+	var p orb.Point
+	if s.ws() != '[' {
+		return p, s.fail("expected a position (an array of numbers)")
+	}
+	s.pos++
+	for n := 0; ; n++ {
+		v, err := s.num()
+		if err != nil {
+			return p, err
+		}
+		if n < 2 {
+			p[n] = v
+		}
+		switch s.ws() {
+		case ',':
+			s.pos++
+			continue
+		case ']':
+			if n < 1 {
+				return p, s.fail("a position needs 2 numbers")
+			}
+			s.pos++
+			return p, nil
+		}
+		return p, s.fail("expected ',' or ']' in a position")
+	}
+}
+
+// readTransform reads {"scale": [sx, sy], "translate": [tx, ty]}.
+func (t *topology) readTransform(s *scanner) error {
+	t.hasTransform = true
+	pair := func(dst *[2]float64) error {
+		p, err := topoPosition(s)
+		*dst = p
+		return err
+	}
+	return s.object(func(key []byte) error {
+		switch string(key) {
+		case "scale":
+			return pair(&t.scale)
+		case "translate":
+			return pair(&t.translate)
+		}
+		return s.skip()
+	})
+}
+
+// decodeArcs undoes the delta encoding and the quantization, in the order
+// topojson-client does, so that equal arcs give bit-identical points.
+func (t *topology) decodeArcs() {
+	if !t.hasTransform {
+		return
+	}
+	for a := 0; a+1 < len(t.start); a++ {
+		var x, y float64
+		for i := t.start[a]; i < t.start[a+1]; i++ {
+			x += t.pts[i][0]
+			y += t.pts[i][1]
+			t.pts[i] = orb.Point{x*t.scale[0] + t.translate[0], y*t.scale[1] + t.translate[1]}
+		}
+	}
+}
+
+// topoGeom is a TopoJSON geometry object as read.
+type topoGeom struct {
+	typ     string
+	off     int
+	ptr     string
+	id      string
+	hasID   bool
+	props   map[string]any
+	sawArcs bool
+	arcsOff int
+	refs    []int
+	ends    [maxArcDepth + 2][]int // ends[d]: where each array at depth d ends
+	leaf    int                    // depth of the arrays holding indexes; 0 until one is seen
+	members []topoGeom
+}
+
+const maxArcDepth = 4
+
+// topoObjects reads the "objects" member and turns the chosen object into
+// features.
+func (d *decoder) topoObjects(t *topology) ([]rawFeature, error) {
+	s := &d.s
+	var names []string
+	var chosen *topoGeom
+	err := s.object(func(key []byte) error {
+		name := string(key)
+		names = append(names, name)
+		if chosen != nil || (d.opts.Object != "" && d.opts.Object != name) {
+			return s.skip()
+		}
+		g, err := d.topoGeometry("/objects/"+escapePtr(name), 0)
+		chosen = &g
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if chosen == nil {
+		if len(names) == 0 {
+			return nil, d.errAt("/objects", -1, "Topology has no objects")
+		}
+		return nil, d.errAt("/objects", -1, "Topology has no object %q (it has %s)", d.opts.Object, strings.Join(names, ", "))
+	}
+	geoms := []topoGeom{*chosen}
+	if chosen.typ == "GeometryCollection" {
+		geoms = chosen.members
+	}
+	if len(geoms) == 0 {
+		return nil, d.errAt(chosen.ptr, chosen.off, "object has no geometries")
+	}
+	out := make([]rawFeature, 0, len(geoms))
+	for i := range geoms {
+		g := &geoms[i]
+		fc := &featCtx{ptr: g.ptr, coordsPtr: g.ptr + "/arcs", off: g.off, key: g.ptr}
+		if g.typ == "" {
+			d.report(RuleNullGeometry, diag.Warning, g.ptr, g.off, "geometry has no type (a null geometry); skipped it")
+			continue
+		}
+		mp, err := d.topoPolygons(fc, g, t)
+		if err != nil {
+			return nil, err
+		}
+		if mp == nil {
+			continue
+		}
+		if len(mp) == 0 {
+			d.report(RuleEmpty, diag.Warning, g.ptr, g.off, "geometry has no polygon left once bad rings are dropped; skipped it")
+			continue
+		}
+		out = append(out, rawFeature{id: g.id, hasID: g.hasID, props: g.props, geom: mp, ptr: g.ptr, off: g.off})
+	}
+	return out, nil
+}
+
+func escapePtr(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// topoGeometry reads one geometry object, members included.
+func (d *decoder) topoGeometry(ptr string, depth int) (topoGeom, error) {
+	s := &d.s
+	s.ws()
+	g := topoGeom{ptr: ptr, off: s.pos}
+	if depth > 8 {
+		return g, s.fail("geometry collections nested too deep")
+	}
+	if s.null() {
+		return g, nil
+	}
+	err := s.object(func(key []byte) error {
+		switch string(key) {
+		case "type":
+			if s.null() {
+				return nil
+			}
+			b, err := s.str()
+			g.typ = string(b)
+			return err
+		case "id":
+			switch c := s.ws(); {
+			case c == '"':
+				b, err := s.str()
+				g.id, g.hasID = string(b), true
+				return err
+			case c == '-' || ('0' <= c && c <= '9'):
+				start := s.pos
+				if _, err := s.num(); err != nil {
+					return err
+				}
+				g.id, g.hasID = string(s.src[start:s.pos]), true
+				return nil
+			}
+			return s.skip()
+		case "properties":
+			if s.null() {
+				return nil
+			}
+			off := s.pos
+			v, err := s.value()
+			if err != nil {
+				return err
+			}
+			m, ok := v.(map[string]any)
+			if !ok {
+				return d.errAt(ptr+"/properties", off, "properties must be an object or null")
+			}
+			g.props = m
+			return nil
+		case "arcs":
+			g.sawArcs, g.arcsOff = true, s.pos
+			return g.readRefs(s, 1)
+		case "geometries":
+			ok, err := s.array()
+			for i := 0; ok && err == nil; i++ {
+				var m topoGeom
+				if m, err = d.topoGeometry(ptr+"/geometries/"+strconv.Itoa(i), depth+1); err != nil {
+					return err
+				}
+				g.members = append(g.members, m)
+				ok, err = s.next()
+			}
+			return err
+		}
+		return s.skip()
+	})
+	return g, err
+}
+
+// readRefs reads nested arrays of arc indexes, recording where each array
+// ends, so that Polygon (indexes at depth 2) and MultiPolygon (depth 3)
+// read the same way whatever order the members come in.
+func (g *topoGeom) readRefs(s *scanner, depth int) error {
+	if depth > maxArcDepth {
+		return s.fail("arc indexes nested too deep")
+	}
+	ok, err := s.array()
+	for ok && err == nil {
+		if s.ws() == '[' {
+			if g.leaf != 0 && g.leaf <= depth {
+				return s.fail("arc indexes nested unevenly")
+			}
+			err = g.readRefs(s, depth+1)
+		} else {
+			if g.leaf != 0 && g.leaf != depth {
+				return s.fail("arc indexes nested unevenly")
+			}
+			g.leaf = depth
+			start := s.pos
+			var v float64
+			if v, err = s.num(); err != nil {
+				return err
+			}
+			if v != float64(int(v)) || v > 1<<40 || v < -(1<<40) {
+				s.pos = start
+				return s.fail("arc index is not an integer")
+			}
+			g.refs = append(g.refs, int(v))
+		}
+		if err == nil {
+			ok, err = s.next()
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if depth == g.leaf {
+		g.ends[depth] = append(g.ends[depth], len(g.refs))
+	} else {
+		g.ends[depth] = append(g.ends[depth], len(g.ends[depth+1]))
+	}
+	return nil
+}
+
+// topoPolygons builds the polygons of a TopoJSON geometry. It returns nil for
+// a geometry that is not a polygon (reported), and an empty MultiPolygon when
+// every ring was dropped.
+func (d *decoder) topoPolygons(fc *featCtx, g *topoGeom, t *topology) (orb.MultiPolygon, error) {
+	switch g.typ {
+	case "GeometryCollection":
+		mp := orb.MultiPolygon{}
+		for i := range g.members {
+			m := &g.members[i]
+			if m.typ == "" {
+				continue
+			}
+			sub := *fc
+			sub.coordsPtr = m.ptr + "/arcs"
+			part, err := d.topoPolygons(&sub, m, t)
+			if err != nil {
+				return nil, err
+			}
+			fc.cut = sub.cut
+			mp = append(mp, part...)
+		}
+		return mp, nil
+	case "Polygon", "MultiPolygon":
+	default:
+		d.report(RuleNotPolygon, diag.Warning, g.ptr, g.off, "geometry is a %s, not a Polygon or MultiPolygon; skipped it", typeName(g.typ))
+		return nil, nil
+	}
+	want := 2
+	if g.typ == "MultiPolygon" {
+		want = 3
+	}
+	if !g.sawArcs || len(g.refs) == 0 {
+		return nil, d.errAt(fc.coordsPtr, g.arcsOffOr(), "%s has no arcs", g.typ)
+	}
+	if g.leaf != want {
+		return nil, d.errAt(fc.coordsPtr, g.arcsOff, "arcs of a %s must be nested %d deep, not %d", g.typ, want, g.leaf)
+	}
+	for dd := want + 1; dd < len(g.ends); dd++ {
+		if len(g.ends[dd]) > 0 {
+			return nil, d.errAt(fc.coordsPtr, g.arcsOff, "arc indexes nested unevenly")
+		}
+	}
+	mp := orb.MultiPolygon{}
+	ringEnds := g.ends[want]
+	if want == 2 {
+		return d.topoPolygon(mp, fc, g, t, -1, ringEnds, 0, len(ringEnds))
+	}
+	polyEnds := g.ends[2]
+	r0 := 0
+	for pi, r1 := range polyEnds {
+		var err error
+		if mp, err = d.topoPolygon(mp, fc, g, t, pi, ringEnds, r0, r1); err != nil {
+			return nil, err
+		}
+		r0 = r1
+	}
+	return mp, nil
+}
+
+func (g *topoGeom) arcsOffOr() int {
+	if g.sawArcs {
+		return g.arcsOff
+	}
+	return g.off
+}
+
+// topoPolygon stitches rings r0..r1 (indexes into ringEnds) from their arcs.
+func (d *decoder) topoPolygon(mp orb.MultiPolygon, fc *featCtx, g *topoGeom, t *topology, polyIdx int, ringEnds []int, r0, r1 int) (orb.MultiPolygon, error) {
+	var poly orb.Polygon
+	needCut, dropped := false, false
+	n := t.arcCount()
+	for ri := r0; ri < r1; ri++ {
+		rc := ringCtx{feat: fc, poly: polyIdx, ring: ri - r0}
+		a0 := 0
+		if ri > 0 {
+			a0 = ringEnds[ri-1]
+		}
+		d.pts.begin()
+		for j, ref := range g.refs[a0:ringEnds[ri]] {
+			idx, rev := ref, ref < 0
+			if rev {
+				idx = ^ref
+			}
+			if idx >= n {
+				ptr := rc.ptr() + "/" + strconv.Itoa(j)
+				return nil, d.errAt(ptr, g.arcsOff, "arc index %d at %s is out of range (the topology has %d arcs)", ref, ptr, n)
+			}
+			arc := t.pts[t.start[idx]:t.start[idx+1]]
+			if len(arc) == 0 {
+				continue
+			}
+			if d.pts.len() > 0 {
+				d.pts.pop() // the previous arc's end is this arc's start
+			}
+			if rev {
+				for k := len(arc) - 1; k >= 0; k-- {
+					d.pts.add(arc[k])
+				}
+			} else {
+				for _, p := range arc {
+					d.pts.add(p)
+				}
+			}
+		}
+		r, cut := d.finishRing(&rc, g.arcsOff)
+		switch {
+		case r == nil && ri == r0:
+			dropped = true
+		case r != nil && !dropped:
+			poly = append(poly, r)
+			needCut = needCut || cut
+		}
+	}
+	if dropped || len(poly) == 0 {
+		return mp, nil
+	}
+	ptr := fc.coordsPtr
+	if polyIdx >= 0 {
+		ptr += "/" + strconv.Itoa(polyIdx)
+	}
+	return d.addPolygon(mp, fc, poly, needCut, ptr, g.arcsOff), nil
+}
