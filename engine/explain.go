@@ -223,6 +223,9 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 		case linked:
 			return true, how, fmt.Sprintf("%s and %s are both %s", rx.Name, ry.Name, c)
 		}
+		if rx.Color == ry.Color {
+			return false, how, fmt.Sprintf("%s and %s are both %s, not %s", rx.Name, ry.Name, colorOf(rx), c)
+		}
 		var off []string
 		for _, r := range []*RegionInfo{rx, ry} {
 			if r.Color != info.Color {

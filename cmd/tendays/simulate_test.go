@@ -9,7 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tendays/tendays/engine/bot"
 	"github.com/tendays/tendays/engine/game"
+	"github.com/tendays/tendays/engine/sim"
 )
 
 // TestProgressOnlyOnATerminal: the bar goes to stderr when it is a terminal
@@ -55,4 +57,28 @@ func TestVariantFlags(t *testing.T) {
 	assert.Equal(t, variantFlags{Players: 4, Swap: "pack"}, *defaults)
 	_, err = (&variantFlags{Players: 2, Swap: "sometimes"}).config(cmd)
 	assert.ErrorContains(t, err, `unknown --swap "sometimes"`)
+}
+
+// BenchmarkGameUSA plays 2-player games on the bundled USA pack on one core,
+// one game an iteration, every seat the same bot (goal for greedy: at least
+// 1,000 games a second a core).
+func BenchmarkGameUSA(b *testing.B) {
+	board := bundledBoard(b, "usa")
+	for _, name := range bot.Names() {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			seed, turns := uint64(0), 0
+			for b.Loop() {
+				seed++
+				r, err := sim.Run(context.Background(), board, sim.Config{Games: 1, Seed: seed, Workers: 1,
+					Game: game.Config{Players: 2}, Bots: []string{name}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				turns += int(r.TurnsToWin.Mean*float64(r.Finished)) + r.Stalled*r.TurnCap
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+		})
+	}
 }
