@@ -375,3 +375,40 @@ func TestParseJourneyNamesTheUnknownCard(t *testing.T) {
 	assert.Contains(t, err.Error(), `"Oregn"`)
 	assert.Contains(t, err.Error(), `"Oregon"`)
 }
+
+// FuzzCheck feeds arbitrary card ids (out-of-range ones too): Check, its
+// reason and its steps never panic, and Check agrees with the reference.
+func FuzzCheck(f *testing.F) {
+	p := packtest.Europe()
+	b := compile(f, p)
+	f.Add([]byte{0, 1, 2})
+	f.Add([]byte{0, 30, 3, 31, 4})
+	f.Add([]byte{255, 0})
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 40 {
+			data = data[:40]
+		}
+		cards := make([]CardID, len(data))
+		known := true
+		for i, d := range data {
+			cards[i] = CardID(d)
+			known = known && int(d) < b.NumCards()
+		}
+		v := b.Check(cards)
+		_ = v.Reason()
+		_ = v.Steps()
+		b.Progress(cards)
+		if known {
+			tokens := make([]string, len(cards))
+			for i, c := range cards {
+				tokens[i] = p.Deck.Cards[c].Token
+			}
+			if want := refValid(p, tokens); want != v.Valid {
+				t.Fatalf("%v: Check says %v (%s), the reference %v", tokens, v.Valid, v.Reason(), want)
+			}
+		} else if v.Valid {
+			t.Fatalf("%v: valid with an unknown card", cards)
+		}
+	})
+}
