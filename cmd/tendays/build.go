@@ -61,9 +61,13 @@ func runBuild(opts *buildOptions) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := lint.FindConfig(opts.Edition)
-	if src.Bundled || err != nil {
-		cfg = nil
+	var cfg *lint.Config
+	if !src.Bundled {
+		// A broken config is an error, not a config to ignore: it may turn
+		// an error off, and the build would then pass or fail by accident.
+		if cfg, err = lint.FindConfig(opts.Edition); err != nil {
+			return err
+		}
 	}
 	findings := cfg.Apply(lint.Check(target))
 	for _, f := range findings {
