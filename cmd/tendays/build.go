@@ -57,6 +57,9 @@ func runBuild(opts *buildOptions) error {
 	if err != nil {
 		return err
 	}
+	if isNetworkEdition(src, opts.Global) {
+		return runBuildNetwork(opts, src)
+	}
 	target, res, err := buildEdition(src, opts.Global)
 	if err != nil {
 		return err
