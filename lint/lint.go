@@ -11,6 +11,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -130,7 +131,7 @@ func Check(t *Target) []diag.Finding {
 		checkNetwork(t, &out)
 	}
 	Sort(out)
-	return out
+	return slices.Compact(out)
 }
 
 // Sort orders findings by file, line, column, pointer, rule and message.
