@@ -34,7 +34,7 @@ func tinyPack() *mapdata.NetworkPack {
 			{A: "a", B: "d", LengthKm: 100}, {A: "a", B: "c", LengthKm: 140}, {A: "c", B: "e", LengthKm: 100}},
 		Tokens: []mapdata.TokenCount{{Kind: mapdata.TokenHome, Company: "X", Count: 1}, {Kind: mapdata.TokenHome, Company: "Y", Count: 1},
 			{Kind: mapdata.TokenMoney, Count: 1}, {Kind: mapdata.TokenTicket, Count: 1}, {Kind: mapdata.TokenCommodity, Commodity: "grain", Count: 1}},
-		Companies: []mapdata.Company{{ID: "X", Name: "X", Color: "red", Hex: "#ff0000", Cards: 10}, {ID: "Y", Name: "Y", Color: "blue", Hex: "#0000ff", Cards: 10}},
+		Companies:   []mapdata.Company{{ID: "X", Name: "X", Color: "red", Hex: "#ff0000", Cards: 10}, {ID: "Y", Name: "Y", Color: "blue", Hex: "#0000ff", Cards: 10}},
 		Commodities: []mapdata.Commodity{{ID: "grain", Name: "Grain"}, {ID: "iron", Name: "Iron"}},
 		Gold:        []mapdata.GoldCount{{Points: 1, Count: 2}, {Points: 3, Count: 1}},
 		Setups:      []mapdata.PlayerSetup{{Players: 2, Rounds: 3, RanksScored: 1, Removed: []mapdata.CompanyCount{{Company: "X", Count: 2}, {Company: "Y", Count: 2}}}},
@@ -134,7 +134,7 @@ func TestSetupByPlayerCount(t *testing.T) {
 	b := loadBoard(t)
 	for _, tc := range []struct {
 		players, rounds, deck int
-		removed              []int // UP BO NP PRR NYC SP
+		removed               []int // UP BO NP PRR NYC SP
 	}{
 		{2, 11, 90 - 42 - 8, []int{7, 7, 7, 7, 7, 7}},
 		{3, 10, 90 - 24 - 12, []int{4, 4, 4, 4, 4, 4}},
