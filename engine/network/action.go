@@ -289,6 +289,12 @@ func (g *Game) Apply(a Action) error {
 	if !g.isLegal(a) {
 		return fmt.Errorf("%w: %s in phase %s", ErrIllegal, a, g.Phase)
 	}
+	g.apply(a)
+	return nil
+}
+
+// apply carries out an action known to be legal (one of Legal's).
+func (g *Game) apply(a Action) {
 	g.Actions++
 	p := &g.Players[g.Seat]
 	r := g.B.Rules
@@ -352,7 +358,6 @@ func (g *Game) Apply(a Action) error {
 			g.Phase = PhaseOver
 		}
 	}
-	return nil
 }
 
 func (g *Game) isLegal(a Action) bool {

@@ -72,9 +72,7 @@ func (b *GreedyBot) Choose(g *Game, legal []Action) Action {
 	for i, a := range legal {
 		c := g.Clone(seed)
 		c.Redeal()
-		if err := c.Apply(a); err != nil {
-			continue
-		}
+		c.apply(a) // a is one of Legal's
 		v := Estimate(c, seat)
 		if v > bestV+1e-9 {
 			best, bestV = i, v
@@ -149,8 +147,9 @@ func Estimate(g *Game, seat int) float64 {
 }
 
 // gap is the fewest routes without any cube on a path from a to b (0: the
-// cubes join them), and, when joined, a rough count of companies along a
-// cheapest path.
+// cubes join them), and, when joined, the fewest companies along a path of
+// cubes counted as changes of company plus one (an upper bound on the
+// rulebook's count, cheap enough to run for every candidate move).
 func (g *Game) gap(a, b int) (int, int) {
 	n := len(g.Station)
 	dist := make([]int, n)
@@ -158,8 +157,7 @@ func (g *Game) gap(a, b int) (int, int) {
 		dist[i] = math.MaxInt32
 	}
 	dist[a] = 0
-	// 0-1 breadth-first search.
-	dq := []int{a}
+	dq := []int{a} // 0-1 breadth-first search
 	for len(dq) > 0 {
 		s := dq[0]
 		dq = dq[1:]
@@ -191,5 +189,50 @@ func (g *Game) gap(a, b int) (int, int) {
 	if dist[b] > 0 {
 		return dist[b], 0
 	}
-	return 0, g.NetworkLinks().Companies(a, b)
+	return 0, g.companiesAlong(a, b)
+}
+
+// companiesAlong is the fewest company changes plus one on a path of cubes
+// from a to b: a 0-1 search over (station, company) states.
+func (g *Game) companiesAlong(a, b int) int {
+	nc := g.B.Companies
+	n := len(g.Station)
+	dist := make([]int, n*nc)
+	for i := range dist {
+		dist[i] = math.MaxInt32
+	}
+	var dq []int
+	for _, r := range g.B.Touch[a] {
+		for c, on := range g.Cubes[r] {
+			if on && dist[a*nc+c] != 1 {
+				dist[a*nc+c] = 1
+				dq = append(dq, a*nc+c)
+			}
+		}
+	}
+	for len(dq) > 0 {
+		st := dq[0]
+		dq = dq[1:]
+		s, c := st/nc, st%nc
+		if s == b {
+			return dist[st]
+		}
+		for _, r := range g.B.Touch[s] {
+			o := g.B.Routes[r][0]
+			if o == s {
+				o = g.B.Routes[r][1]
+			}
+			if g.Cubes[r][c] && dist[st] < dist[o*nc+c] {
+				dist[o*nc+c] = dist[st]
+				dq = append([]int{o*nc + c}, dq...)
+			}
+		}
+		for c2 := 0; c2 < nc; c2++ {
+			if c2 != c && dist[st]+1 < dist[s*nc+c2] {
+				dist[s*nc+c2] = dist[st] + 1
+				dq = append(dq, s*nc+c2)
+			}
+		}
+	}
+	return 0
 }

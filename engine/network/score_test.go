@@ -118,12 +118,14 @@ func TestInvariantsOverManySeededGames(t *testing.T) {
 
 func TestDeterministic(t *testing.T) {
 	b := loadBoard(t)
-	run := func() *Report {
-		r, err := Simulate(b, Options{Games: 6, Players: 3, Seed: 42, Bots: []string{"greedy", "random", "random"}})
+	run := func(workers int) *Report {
+		r, err := Simulate(b, Options{Games: 6, Players: 3, Seed: 42, Bots: []string{"greedy", "random", "random"}, Workers: workers})
 		require.NoError(t, err)
 		return r
 	}
-	assert.Equal(t, run(), run())
+	one := run(1)
+	assert.Equal(t, one, run(1))
+	assert.Equal(t, one, run(3), "the report does not depend on the workers")
 }
 
 func TestGreedyBeatsRandom(t *testing.T) {

@@ -3,7 +3,9 @@ package network
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
 )
 
 // Result is one finished game.
@@ -70,6 +72,55 @@ type Options struct {
 	Seed    uint64
 	Bots    []string // one per seat, or one for all; default random
 	Check   bool     // verify invariants after every action
+	Workers int      // games played at once (0: every core); the report does not depend on it
+}
+
+// playAll plays every game, each from its own seed, on several goroutines;
+// results come back in game order.
+func playAll(b *Board, opts Options, names []string) ([]*Result, error) {
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	results := make([]*Result, opts.Games)
+	errs := make([]error, opts.Games)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(workers, max(1, opts.Games)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for gi := range next {
+				seed := splitmix(opts.Seed + uint64(gi))
+				g, err := NewGame(b, opts.Players, seed)
+				if err != nil {
+					errs[gi] = err
+					continue
+				}
+				bots := make([]Bot, opts.Players)
+				for i, n := range names {
+					bots[i], _ = NewBot(n, splitmix(seed+uint64(i)+1))
+				}
+				res, err := Play(g, bots, opts.Check)
+				if err != nil {
+					errs[gi] = fmt.Errorf("game %d (seed %d): %w", gi, seed, err)
+					continue
+				}
+				results[gi] = res
+			}
+		}()
+	}
+	for gi := range opts.Games {
+		next <- gi
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return results, nil
 }
 
 // Report is what a simulation of a network pack found. Its shape follows
@@ -190,20 +241,11 @@ func Simulate(b *Board, opts Options) (*Report, error) {
 	pHeld, pDone := make([]int, len(b.Passenger)), make([]int, len(b.Passenger))
 	fHeld, fDone := make([]int, len(b.Freight)), make([]int, len(b.Freight))
 	var bd Breakdown
-	for gi := 0; gi < opts.Games; gi++ {
-		seed := splitmix(opts.Seed + uint64(gi))
-		g, err := NewGame(b, opts.Players, seed)
-		if err != nil {
-			return nil, err
-		}
-		bots := make([]Bot, opts.Players)
-		for i, n := range names {
-			bots[i], _ = NewBot(n, splitmix(seed+uint64(i)+1))
-		}
-		res, err := Play(g, bots, opts.Check)
-		if err != nil {
-			return nil, fmt.Errorf("game %d (seed %d): %w", gi, seed, err)
-		}
+	results, err := playAll(b, opts, names)
+	if err != nil {
+		return nil, err
+	}
+	for _, res := range results {
 		turns = append(turns, res.Turns)
 		actions = append(actions, res.Actions)
 		best := 0
