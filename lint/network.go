@@ -189,8 +189,14 @@ func checkRoutesCross(pass *Pass) {
 				continue
 			}
 			if mapdata.SegmentsCross(plane[s.a], plane[s.b], plane[t.a], plane[t.b]) {
-				r, q := p.Routes[s.i], p.Routes[t.i]
-				pass.ReportHintf(ptr("routes", t.i), "remove one of them, or move a station",
+				// Report at the route the edition listed, if one was:
+				// that is the line to change.
+				at, other := t.i, s.i
+				if p.Routes[s.i].Why != "" && p.Routes[t.i].Why == "" {
+					at, other = s.i, t.i
+				}
+				r, q := p.Routes[other], p.Routes[at]
+				pass.ReportHintf(ptr("routes", at), "remove one of them, or move a station",
 					"route %s–%s crosses route %s–%s", q.A, q.B, r.A, r.B)
 			}
 		}

@@ -54,8 +54,8 @@ func (b *RandomBot) Choose(_ *Game, legal []Action) Action {
 }
 
 // GreedyBot tries every legal action on a copy of the game and keeps the one
-// after which its estimate of its own final score is highest (ties: the
-// first). The estimate counts shares at the current prices with a little
+// after which its estimate of its own final score is highest (ties: one at
+// random). The estimate counts shares at the current prices with a little
 // growth, tickets by how near their stations are to being joined, freight
 // tickets by the commodities in hand, gold, and money.
 type GreedyBot struct{ rng *rand.Rand }
@@ -67,15 +67,23 @@ func (b *GreedyBot) Choose(g *Game, legal []Action) Action {
 		return legal[0]
 	}
 	seat := g.Seat
-	best, bestV := 0, math.Inf(-1)
+	best, bestV, ties := 0, math.Inf(-1), 0
 	seed := b.rng.Uint64()
 	for i, a := range legal {
 		c := g.Clone(seed)
 		c.Redeal()
 		c.apply(a) // a is one of Legal's
 		v := Estimate(c, seat)
-		if v > bestV+1e-9 {
-			best, bestV = i, v
+		switch {
+		case v > bestV+1e-9:
+			best, bestV, ties = i, v, 1
+		case v > bestV-1e-9:
+			// Equal moves: pick one at random, so that no company or
+			// route is favoured for coming first in the list.
+			ties++
+			if b.rng.IntN(ties) == 0 {
+				best = i
+			}
 		}
 	}
 	return legal[best]
