@@ -116,6 +116,61 @@ func TestInvariantsOverManySeededGames(t *testing.T) {
 	}
 }
 
+// expectedMoney is what an action changes the mover's money by, as the
+// rulebook prices it.
+func expectedMoney(g *Game, a Action) int {
+	r := g.B.Rules
+	p := &g.Players[g.Seat]
+	switch a.Kind {
+	case Lay:
+		return -g.Fee(a.Company, a.Route)
+	case Act:
+		switch g.Station[a.Station].Kind {
+		case "home", "free-stock":
+			return -p.Shares[a.Company]
+		case "money":
+			return r.MoneyStation
+		}
+	case Instead:
+		return r.InsteadMoney
+	case Transfer:
+		return -r.TransferPrice
+	case BuyGood:
+		return -r.CommodityPrice
+	case BuyCube:
+		return -r.CubePrice - g.Fee(a.Company, a.Route)
+	case Exchange:
+		return -r.ExchangePrice * len(a.Swaps)
+	}
+	return 0
+}
+
+func TestMoneyMovesAsTheRulesSay(t *testing.T) {
+	b := loadBoard(t)
+	for seed := uint64(0); seed < 10; seed++ {
+		g, err := NewGame(b, 3, seed)
+		require.NoError(t, err)
+		bot, _ := NewBot("random", seed)
+		for !g.Over() {
+			a := bot.Choose(g, g.Legal())
+			before := make([]int, len(g.Players))
+			for i := range g.Players {
+				before[i] = g.Players[i].Money
+			}
+			seat, want := g.Seat, expectedMoney(g, a)
+			require.NoError(t, g.Apply(a))
+			for i := range g.Players {
+				delta := g.Players[i].Money - before[i]
+				if i == seat {
+					require.Equal(t, want, delta, "seed %d: %s", seed, a)
+				} else {
+					require.Zero(t, delta, "seed %d: %s moved seat %d's money", seed, a, i)
+				}
+			}
+		}
+	}
+}
+
 func TestDeterministic(t *testing.T) {
 	b := loadBoard(t)
 	run := func(workers int) *Report {
