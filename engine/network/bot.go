@@ -71,7 +71,11 @@ func (b *GreedyBot) Choose(g *Game, legal []Action) Action {
 	seed := b.rng.Uint64()
 	for i, a := range legal {
 		c := g.Clone(seed)
-		c.Redeal()
+		if a.Kind == Act || a.Kind == Offer {
+			// Only these draw from hidden piles (tickets, Gold, the
+			// replenishment after an offer): shuffle them first.
+			c.Redeal()
+		}
 		c.apply(a) // a is one of Legal's
 		v := Estimate(c, seat)
 		switch {
