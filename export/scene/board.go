@@ -282,10 +282,22 @@ func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
 	}
 	for _, l := range p.Links {
 		a, bb := byID[l.A], byID[l.B]
-		if a == nil || bb == nil {
+		if a == nil || bb == nil || !(l.Kind == mapdata.Bridge || l.Kind == mapdata.Ferry) {
 			continue
 		}
+		// Coast to coast, not label to label: a line from Sweden's name
+		// to Denmark's would cross Norway.
 		seg := [][]orb.Point{{a.anchor, bb.anchor}}
+		if a.inset < 0 && bb.inset < 0 {
+			var land []shape
+			for _, r := range regions {
+				if r.inset < 0 {
+					land = append(land, r.shape)
+				}
+			}
+			c := crossing(a.shape, bb.shape, land, 14*u)
+			seg = [][]orb.Point{{c[0], c[1]}}
+		}
 		switch l.Kind {
 		case mapdata.Bridge:
 			links.Items = append(links.Items, &Path{Class: "link-bridge", Title: linkTitle(l), Rings: seg, Style: Style{Stroke: bridgeColor, StrokeOpacity: 1, StrokeWidth: 3 * u, RoundCaps: true}})

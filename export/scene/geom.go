@@ -288,3 +288,79 @@ func atY(a, b orb.Point, y float64) orb.Point {
 	t := (y - a[1]) / (b[1] - a[1])
 	return orb.Point{a[0] + t*(b[0]-a[0]), y}
 }
+
+// crossing is where a bridge or ferry between two regions is drawn: the
+// coast-to-coast segment that is short and crosses as little other land as
+// possible (a line from Sweden's name to Denmark's would cross Norway; the
+// nearest coasts of Ukraine and Bulgaria lie along Romania's). It is
+// lengthened to at least minLen so that a narrow strait still shows a line.
+func crossing(a, b shape, land []shape, minLen float64) [2]orb.Point {
+	as, bs := coastSamples(a, 48), coastSamples(b, 48)
+	best, bestCost := [2]orb.Point{}, math.Inf(1)
+	for _, p := range as {
+		for _, q := range bs {
+			d := math.Hypot(p[0]-q[0], p[1]-q[1])
+			if d*1 >= bestCost {
+				continue // even with no land crossed it could not win
+			}
+			over := 0
+			const samples = 9
+			for k := 1; k <= samples; k++ {
+				t := float64(k) / (samples + 1)
+				m := orb.Point{p[0] + (q[0]-p[0])*t, p[1] + (q[1]-p[1])*t}
+				for _, l := range land {
+					if l.bound.Contains(m) && l.contains(m) {
+						over++
+						break
+					}
+				}
+			}
+			if cost := d * (1 + 20*float64(over)/samples); cost < bestCost {
+				best, bestCost = [2]orb.Point{p, q}, cost
+			}
+		}
+	}
+	if math.IsInf(bestCost, 1) {
+		return best
+	}
+	d := math.Hypot(best[1][0]-best[0][0], best[1][1]-best[0][1])
+	if d >= minLen {
+		return best
+	}
+	mid := orb.Point{(best[0][0] + best[1][0]) / 2, (best[0][1] + best[1][1]) / 2}
+	ux, uy := 1.0, 0.0
+	if d > 0 {
+		ux, uy = (best[1][0]-best[0][0])/d, (best[1][1]-best[0][1])/d
+	}
+	h := minLen / 2
+	return [2]orb.Point{{mid[0] - ux*h, mid[1] - uy*h}, {mid[0] + ux*h, mid[1] + uy*h}}
+}
+
+// coastSamples picks about n points spread over the outer rings of a shape,
+// more from bigger rings.
+func coastSamples(s shape, n int) []orb.Point {
+	total := 0
+	for _, p := range s.polys {
+		if len(p) > 0 {
+			total += len(p[0])
+		}
+	}
+	if total == 0 {
+		return nil
+	}
+	step := max(1, total/n)
+	var out []orb.Point
+	k := 0
+	for _, p := range s.polys {
+		if len(p) == 0 {
+			continue
+		}
+		for _, q := range p[0] {
+			if k%step == 0 {
+				out = append(out, q)
+			}
+			k++
+		}
+	}
+	return out
+}
