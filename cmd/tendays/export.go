@@ -106,6 +106,9 @@ func runExport(opts *exportOptions) error {
 	if err != nil {
 		return err
 	}
+	if isNetworkPackSource(opts.Pack, src) {
+		return runExportNetwork(opts, src)
+	}
 	pd, err := mapdata.DecodePack(opts.Pack, src)
 	if err != nil {
 		return err
