@@ -257,6 +257,9 @@ func DecodePack(file string, src []byte) (*PackDoc, error) {
 	if err := CheckPackHeader(doc); err != nil {
 		return nil, err
 	}
+	if PackKind(doc) == KindNetwork {
+		return nil, diag.Errorf(doc.Position("/kind"), "a route-network pack (kind %q), not a regions pack: this command does not read it", KindNetwork)
+	}
 	var p Pack
 	if err := doc.decodeInto(&p); err != nil {
 		return nil, err

@@ -101,6 +101,10 @@ func buildTarget(arg string, g *globalOptions) (*lint.Target, error) {
 	if err != nil {
 		return nil, err
 	}
+	if isNetworkEdition(src, g) {
+		t, _, err := buildNetworkEdition(src, g)
+		return t, err
+	}
 	t, _, err := buildEdition(src, g)
 	return t, err
 }
