@@ -51,3 +51,31 @@ func buildWithProcs(t *testing.T, name string, procs, run int) (pack, board []by
 	require.NoError(t, err)
 	return pack, board
 }
+
+// TestSimulateReportIsTheSameWhateverTheWorkers: one seed gives one report,
+// text and JSON, whether the games are played by one worker or several,
+// with one core or two.
+func TestSimulateReportIsTheSameWhateverTheWorkers(t *testing.T) {
+	pack, _ := buildWithProcs(t, "usa", 2, 0)
+	path := filepath.Join(t.TempDir(), "usa.pack.json")
+	require.NoError(t, os.WriteFile(path, pack, 0o644))
+	for _, format := range []string{"json", "text"} {
+		var first string
+		for _, run := range []struct{ procs, workers int }{{1, 1}, {2, 1}, {2, 2}, {2, 5}, {1, 3}} {
+			var stdout, stderr bytes.Buffer
+			func() {
+				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(run.procs))
+				code := Main([]string{"simulate", path, "--games", "24", "--seed", "11", "--players", "3",
+					"--bots", "random,greedy,strong", "--workers", strconv.Itoa(run.workers), "--format", format},
+					&IOStreams{In: strings.NewReader(""), Out: &stdout, ErrOut: &stderr})
+				require.Equal(t, 0, code, stderr.String())
+			}()
+			if first == "" {
+				first = stdout.String()
+				require.Contains(t, first, "24")
+				continue
+			}
+			assert.Equal(t, first, stdout.String(), "%s report with GOMAXPROCS=%d and %d workers", format, run.procs, run.workers)
+		}
+	}
+}
