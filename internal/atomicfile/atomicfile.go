@@ -39,22 +39,26 @@ func Write(path string, perm os.FileMode, fill func(w io.Writer) error) (err err
 	if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
 		return fmt.Errorf("write %s: is a folder", path)
 	}
+	// Create and record the temporary file under the lock, so that Abandon
+	// cannot run between the two and miss it.
+	liveMu.Lock()
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err == nil {
+		live[f.Name()] = true
+	}
+	liveMu.Unlock()
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	tmp := f.Name()
-	liveMu.Lock()
-	live[tmp] = true
-	liveMu.Unlock()
 	defer func() {
-		liveMu.Lock()
-		delete(live, tmp)
-		liveMu.Unlock()
 		if err != nil {
 			f.Close()
 			os.Remove(tmp)
 		}
+		liveMu.Lock()
+		delete(live, tmp)
+		liveMu.Unlock()
 	}()
 	bw := bufio.NewWriterSize(f, 64<<10)
 	if err = fill(bw); err != nil {
