@@ -74,6 +74,7 @@ func generatedBad() map[string][]byte {
 		"gen/deep-compact.yaml":         []byte(compact.String()),
 		"gen/deep-baseline.json":        []byte(`{"format": "tendays.lint-baseline", "formatVersion": 1, "findings": ` + nested("[", "", "]", deep) + "}"),
 		"gen/big.geojson":               big,
+		"gen/long-line.txt":             append([]byte("WES,MID,EAS,ship:gulf,ISL\n"), append(bytes.Repeat([]byte("MID,"), 5<<20/4), '\n')...),
 	}
 }
 
