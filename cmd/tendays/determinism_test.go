@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,7 +19,7 @@ import (
 
 // TestBuildIsDeterministic builds every bundled edition four times, twice
 // with GOMAXPROCS=1 and twice with 2, and wants the same pack and board bytes
-// every time. Building in one process also catches map iteration order
+// (when the edition has a board) every time. Building in one process also catches map iteration order
 // reaching the output: Go randomizes it on every range.
 func TestBuildIsDeterministic(t *testing.T) {
 	for _, name := range editions.Names() {
@@ -28,7 +30,6 @@ func TestBuildIsDeterministic(t *testing.T) {
 				if firstPack == nil {
 					firstPack, firstBoard = pack, board
 					require.NotEmpty(t, pack)
-					require.NotEmpty(t, board)
 					continue
 				}
 				assert.True(t, bytes.Equal(firstPack, pack), "run %d (GOMAXPROCS=%d): the pack differs from the first build", run, procs)
@@ -47,8 +48,11 @@ func buildWithProcs(t *testing.T, name string, procs, run int) (pack, board []by
 	require.Equal(t, 0, code, stderr.String())
 	pack, err := os.ReadFile(out)
 	require.NoError(t, err)
+	// A route-network edition has no board geometry to write.
 	board, err = os.ReadFile(strings.TrimSuffix(out, ".pack.json") + ".board.geojson")
-	require.NoError(t, err)
+	if !errors.Is(err, fs.ErrNotExist) {
+		require.NoError(t, err)
+	}
 	return pack, board
 }
 
