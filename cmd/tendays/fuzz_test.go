@@ -26,6 +26,9 @@ func fuzzFixtures(f *testing.F) (names []string, folders []fstest.MapFS) {
 	if err != nil || len(dirs) == 0 {
 		f.Fatalf("no fixtures: %v", err)
 	}
+	// The route-network edition is small enough to build many times a
+	// second; the regions editions in editions/ are not.
+	dirs = append(dirs, "../../editions/across-the-us/edition.yaml")
 	for _, ed := range dirs {
 		dir := filepath.Dir(ed)
 		entries, err := os.ReadDir(dir)
@@ -34,6 +37,11 @@ func fuzzFixtures(f *testing.F) (names []string, folders []fstest.MapFS) {
 		}
 		m := fstest.MapFS{}
 		for _, e := range entries {
+			switch filepath.Ext(e.Name()) {
+			case ".yaml", ".geojson", ".topojson", ".json":
+			default:
+				continue // sources, scripts: no input of the build
+			}
 			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 			if err != nil {
 				f.Fatal(err)
@@ -101,8 +109,8 @@ func FuzzBuildGeometry(f *testing.F) {
 	})
 }
 
-// checkBuild builds src as `tendays build` does, but for the writing, and
-// checks what comes back.
+// checkBuild builds src as `tendays build` does (a regions or a
+// route-network edition), but for the writing, and checks what comes back.
 func checkBuild(t *testing.T, src *editionSource) {
 	g := &globalOptions{MaxInput: 1 << 20}
 	var target *lint.Target
@@ -110,6 +118,20 @@ func checkBuild(t *testing.T, src *editionSource) {
 	var findings []diag.Finding
 	var err, writeErr error
 	fuzzcheck.Within(t, func() {
+		if isNetworkEdition(src, g) {
+			tg, r, e := buildNetworkEdition(src, g)
+			target, err = tg, e
+			if e != nil {
+				return
+			}
+			findings = lint.Check(tg)
+			if r != nil && !lint.AtOrAbove(findings, diag.Error) {
+				var buf bytes.Buffer
+				writeErr = mapdata.EncodeNetworkPack(&buf, r.Pack)
+				packText = buf.Bytes()
+			}
+			return
+		}
 		tg, r, e := buildEdition(src, g)
 		target, err = tg, e
 		if e != nil {
