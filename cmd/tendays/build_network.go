@@ -27,8 +27,8 @@ func readEditionFile(src *editionSource, g *globalOptions) (string, []byte, erro
 		}
 		return file, nil, diag.Errorf(diag.Position{File: file}, "%w", err)
 	}
-	if fi.Size() > g.MaxInput {
-		return file, nil, diag.Errorf(diag.Position{File: file}, "file is over the limit of %d bytes", g.MaxInput)
+	if max := g.limit(mapdata.DefaultMaxYAML); fi.Size() > max {
+		return file, nil, diag.Errorf(diag.Position{File: file}, "file is %d bytes, over the limit of %d (raise it with --max-input)", fi.Size(), max)
 	}
 	text, err := fs.ReadFile(src.FS, editionFile)
 	if err != nil {
@@ -73,7 +73,7 @@ func buildNetworkEdition(src *editionSource, g *globalOptions) (*lint.Target, *n
 	if err != nil {
 		return nil, nil, err
 	}
-	res, err := network.Build(network.Input{Doc: ed, FS: src.FS, Dir: src.Dir, MaxBytes: g.MaxInput})
+	res, err := network.Build(network.Input{Doc: ed, FS: src.FS, Dir: src.Dir, MaxBytes: g.limit(mapdata.DefaultMaxInput)})
 	if err != nil {
 		return nil, nil, err
 	}

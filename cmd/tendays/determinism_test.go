@@ -28,7 +28,6 @@ func TestBuildIsDeterministic(t *testing.T) {
 				if firstPack == nil {
 					firstPack, firstBoard = pack, board
 					require.NotEmpty(t, pack)
-					require.NotEmpty(t, board)
 					continue
 				}
 				assert.True(t, bytes.Equal(firstPack, pack), "run %d (GOMAXPROCS=%d): the pack differs from the first build", run, procs)
@@ -48,6 +47,10 @@ func buildWithProcs(t *testing.T, name string, procs, run int) (pack, board []by
 	pack, err := os.ReadFile(out)
 	require.NoError(t, err)
 	board, err = os.ReadFile(strings.TrimSuffix(out, ".pack.json") + ".board.geojson")
+	if os.IsNotExist(err) && bytes.Contains(pack, []byte(`"kind": "network"`)) {
+		return pack, nil // a network pack holds its stations' points: no board beside it
+	}
 	require.NoError(t, err)
+	require.NotEmpty(t, board)
 	return pack, board
 }

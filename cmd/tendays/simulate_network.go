@@ -18,7 +18,7 @@ func isNetworkPackFile(path string, g *globalOptions) bool {
 	if isEditionPath(path) {
 		return false
 	}
-	src, err := mapdata.ReadFile(path, g.MaxInput)
+	src, err := mapdata.ReadFile(path, g.limit(mapdata.DefaultMaxDocument))
 	if err != nil {
 		return false
 	}
@@ -32,7 +32,7 @@ func isNetworkPackFile(path string, g *globalOptions) bool {
 // loadNetworkBoard reads a network pack, refuses it when lint finds errors,
 // and compiles it for play.
 func loadNetworkBoard(path string, io *IOStreams, g *globalOptions) (*network.Board, error) {
-	target, err := lint.ReadPack(path, g.MaxInput)
+	target, err := lint.ReadPack(path, g.limit(mapdata.DefaultMaxDocument))
 	if err != nil {
 		return nil, err
 	}
