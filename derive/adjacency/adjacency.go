@@ -146,8 +146,13 @@ func newComputer(geoms []orb.MultiPolygon, opts Options) *computer {
 					}
 					p := clean(r[k])
 					q = clean(q)
-					if p == q || !finite(p) || !finite(q) || onCut(p, q) {
+					if p == q || !finite(p) || !finite(q) {
 						continue
+					}
+					if onCut(p, q) {
+						// The same meridian: a cut edge at -180 meets
+						// its other half at +180.
+						p[0], q[0] = 180, 180
 					}
 					c.segs = append(c.segs, segment{p, q, int32(gi), ring})
 				}
@@ -165,8 +170,11 @@ func finite(p orb.Point) bool {
 	return !math.IsNaN(p[0]) && !math.IsNaN(p[1]) && !math.IsInf(p[0], 0) && !math.IsInf(p[1], 0)
 }
 
-// onCut reports a segment lying on the antimeridian: an artificial edge
-// left by cutting a ring there, neither border nor coast.
+// onCut reports a segment lying on the antimeridian. Such edges are
+// usually left by cutting a ring there: the two halves of the cut match
+// each other, within one region, so they are neither border nor coast. Two
+// different regions meeting along the antimeridian do share a border, as
+// they do on the globe.
 func onCut(p, q orb.Point) bool {
 	return p[0] == q[0] && (p[0] == 180 || p[0] == -180)
 }

@@ -114,7 +114,7 @@ func (c *computer) matchLeftovers() {
 						if bt.minX > bq.maxX || bt.maxX < bq.minX || bt.minY > bq.maxY || bt.maxY < bq.minY {
 							continue
 						}
-						if lo, hi, ok := f.within(t.p, t.q, tolM); ok {
+						if lo, hi, _, _, ok := f.within(t.p, t.q, tolM); ok {
 							spans = append(spans, span{t.reg, lo, hi})
 						}
 					}
@@ -191,17 +191,19 @@ func (c *computer) recordSpans(si int32, spans []span) {
 		km := haversineKm(s.p, s.q)
 		for i := 0; i < len(spans); {
 			reg := spans[i].reg
-			covered, lo, hi := 0.0, spans[i].lo, spans[i].hi
-			j := i + 1
+			covered, lo, hi := 0.0, 0.0, -1.0
+			j := i
 			for ; j < len(spans) && spans[j].reg == reg; j++ {
-				if spans[j].lo > hi {
-					covered += hi - lo
-					lo, hi = spans[j].lo, spans[j].hi
-				} else {
-					hi = max(hi, spans[j].hi)
+				switch sp := spans[j]; {
+				case sp.lo >= sp.hi: // a contact only
+				case sp.lo > hi:
+					covered += max(0, hi-lo)
+					lo, hi = sp.lo, sp.hi
+				default:
+					hi = max(hi, sp.hi)
 				}
 			}
-			covered += hi - lo
+			covered += max(0, hi-lo)
 			kind := uint8(kindCovAB)
 			if s.reg > reg {
 				kind = kindCovBA
@@ -213,13 +215,16 @@ func (c *computer) recordSpans(si int32, spans []span) {
 			i = j
 		}
 	}
-	if !c.opts.Coast {
-		return
+	if !c.opts.Coast || onCut(s.p, s.q) {
+		return // a cut edge whose other half did not match is not coast either
 	}
 	// The coast is what no region covers.
 	slices.SortFunc(spans, func(a, b span) int { return cmpFloat(a.lo, b.lo) })
 	at := 0.0
 	for _, sp := range spans {
+		if sp.lo >= sp.hi {
+			continue
+		}
 		if sp.lo > at {
 			c.coastPc = append(c.coastPc, coastPiece{si, at, sp.lo})
 		}
@@ -265,20 +270,26 @@ func (f *frame) project(p orb.Point) [2]float64 {
 	return [2]float64{dl * f.kx, (p[1] - f.lat0) * metresPerDegree}
 }
 
-// within gives the parameters [lo, hi] of the part of the frame's segment
-// that lies within r metres of segment ab: the intersection of a line with
-// a capsule (a rectangle and two discs), which is convex, so one interval.
-func (f *frame) within(a, b orb.Point, r float64) (lo, hi float64, ok bool) {
+// within compares the frame's segment s with segment ab at r metres. The
+// contact is the part of s within r of ab: the intersection of a line with a
+// capsule (a rectangle and two discs), convex, so one interval [clo, chi];
+// ok reports that it is not empty. The cover [lo, hi] is the part of s
+// that runs alongside ab: within r of it, with its perpendicular foot on
+// ab (the rectangle only, so that two segments meeting end to end do not
+// cover each other), and only when the two run within 60° of parallel (a
+// side meeting a border at a corner is not part of the border).
+func (f *frame) within(a, b orb.Point, r float64) (lo, hi, clo, chi float64, ok bool) {
 	qa, qb := f.project(a), f.project(b)
-	lo, hi = math.Inf(1), math.Inf(-1)
+	clo, chi = math.Inf(1), math.Inf(-1)
 	add := func(l, h float64) {
 		l, h = max(l, 0), min(h, 1)
 		if l <= h {
-			lo, hi = min(lo, l), max(hi, h)
+			clo, chi = min(clo, l), max(chi, h)
 		}
 	}
 	add(f.disc(qa, r))
 	add(f.disc(qb, r))
+	lo, hi = 1, 0
 	ex, ey := qb[0]-qa[0], qb[1]-qa[1]
 	if l := math.Hypot(ex, ey); l > 0 {
 		ex, ey = ex/l, ey/l
@@ -297,11 +308,15 @@ func (f *frame) within(a, b orb.Point, r float64) (lo, hi float64, ok bool) {
 			}
 			l0, l1 = max(l0, u1), min(l1, u2)
 		}
-		clip(wx*ex+wy*ey, f.d[0]*ex+f.d[1]*ey, 0, l)
+		along := f.d[0]*ex + f.d[1]*ey
+		clip(wx*ex+wy*ey, along, 0, l)
 		clip(-wx*ey+wy*ex, -f.d[0]*ey+f.d[1]*ex, -r, r)
 		add(l0, l1)
+		if l0 < l1 && math.Abs(along) >= 0.5*math.Hypot(f.d[0], f.d[1]) {
+			lo, hi = l0, l1
+		}
 	}
-	return lo, hi, lo <= hi
+	return lo, hi, clo, chi, clo <= chi
 }
 
 // disc gives the parameters where the segment is within r of point c.
