@@ -350,3 +350,30 @@ func TestWorld(t *testing.T) {
 		assert.Equal(t, []string{"Mongolia Russia"}, computeLayer(am, Options{Rule: rule, ToleranceM: 10000}), "%s", rule)
 	}
 }
+
+func TestHaversine(t *testing.T) {
+	// The plain formula, as written in the textbooks.
+	plain := func(p, q orb.Point) float64 {
+		const rad = math.Pi / 180
+		s1 := math.Sin((q[1] - p[1]) * rad / 2)
+		s2 := math.Sin((q[0] - p[0]) * rad / 2)
+		h := s1*s1 + math.Cos(p[1]*rad)*math.Cos(q[1]*rad)*s2*s2
+		return 2 * EarthRadiusKm * math.Asin(math.Sqrt(h))
+	}
+	x := uint64(7)
+	next := func() float64 {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		return float64(x>>11) / (1 << 53)
+	}
+	for range 100000 {
+		p := orb.Point{next()*360 - 180, next()*178 - 89}
+		scale := math.Pow(10, -6*next()) // segments from 1° down to 1e-6°
+		q := orb.Point{p[0] + (next()-0.5)*scale, p[1] + (next()-0.5)*scale}
+		want := plain(p, q)
+		assert.InDelta(t, want, haversineKm(p, q), want*1e-12+1e-15, "%v %v", p, q)
+	}
+	// One degree of a meridian.
+	assert.InDelta(t, 2*math.Pi*EarthRadiusKm/360, haversineKm(orb.Point{10, 0}, orb.Point{10, 1}), 1e-9)
+}
