@@ -199,18 +199,18 @@ func (d *decoder) geometry(fc *featCtx, depth int) (bool, error) {
 		sawMembers = read && deferredKey == "geometries"
 		s.pos, s.depth = save, saveDepth
 	}
-	ptr := fc.pointer() + fc.suffix[:len(fc.suffix)-len("/coordinates")]
+	ptr := func() string { return fc.pointer() + fc.suffix[:len(fc.suffix)-len("/coordinates")] }
 	switch typ {
 	case "Polygon", "MultiPolygon":
 		if !sawCoords {
-			return false, d.errAt(ptr, off, "%s has no \"coordinates\"", typ)
+			return false, d.errAt(ptr(), off, "%s has no \"coordinates\"", typ)
 		}
 	case "GeometryCollection":
 		if !sawMembers {
-			return false, d.errAt(ptr, off, "GeometryCollection has no \"geometries\"")
+			return false, d.errAt(ptr(), off, "GeometryCollection has no \"geometries\"")
 		}
 	default:
-		d.report(RuleNotPolygon, diag.Warning, ptr, off, "geometry is a %s, not a Polygon or MultiPolygon; skipped it", typeName(typ))
+		d.report(RuleNotPolygon, diag.Warning, ptr(), off, "geometry is a %s, not a Polygon or MultiPolygon; skipped it", typeName(typ))
 		return false, nil
 	}
 	return true, nil
