@@ -43,7 +43,6 @@ type gslot struct {
 	only     int32 // the one region filed here, or -1 when several
 }
 
-type box struct{ minX, minY, maxX, maxY float64 }
 
 // slot finds (or adds) the slot of a cell key.
 func (g *grid) slot(key uint64) int32 {
