@@ -43,7 +43,6 @@ type gslot struct {
 	only     int32 // the one region filed here, or -1 when several
 }
 
-
 // slot finds (or adds) the slot of a cell key.
 func (g *grid) slot(key uint64) int32 {
 	for h := (key * 0x9E3779B97F4A7C15) >> 20 & g.mask; ; h = (h + 1) & g.mask {
