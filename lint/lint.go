@@ -11,6 +11,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -122,7 +123,7 @@ func Check(t *Target) []diag.Finding {
 		}
 	}
 	Sort(out)
-	return out
+	return slices.Compact(out)
 }
 
 // Sort orders findings by file, line, column, pointer, rule and message.

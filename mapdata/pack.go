@@ -184,3 +184,7 @@ func TotalsOf(cards []Card) DeckTotals {
 	t.Cards = t.RegionCards + t.TransportCards
 	return t
 }
+
+// MinDeckFor is the fewest cards that deal players holders of days cards and
+// still leave three face-up piles and a card to draw.
+func MinDeckFor(players, days int) int { return players*days + 3 + 1 }

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/lint"
 )
@@ -156,9 +158,14 @@ func loadLintTarget(path string, g *globalOptions) (*lint.Target, error) {
 	return lint.ReadPack(path, g.MaxInput)
 }
 
-// isEditionPath: a folder, or a .yaml/.yml file, is an edition.
+// isEditionPath: a folder, a .yaml/.yml file, or the name of a bundled
+// edition (when no such file exists) is an edition.
 func isEditionPath(path string) bool {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+	fi, err := os.Stat(path)
+	if err == nil && fi.IsDir() {
+		return true
+	}
+	if err != nil && slices.ContainsFunc(editions.Names(), func(n string) bool { return strings.EqualFold(n, path) }) {
 		return true
 	}
 	lower := strings.ToLower(path)

@@ -409,12 +409,16 @@ func Assign(pieces []orb.Polygon, points []orb.Point) Assignment {
 	}
 	for _, i := range orphans {
 		pt := InteriorPoint(pieces[i])
+		// Measure in a frame where a degree of longitude is as long as it
+		// is on the ground at this latitude, so "nearest" means kilometres.
+		k := math.Cos(pt[1] * math.Pi / 180)
+		scaled := orb.Point{pt[0] * k, pt[1]}
 		best, bestD := -1, math.Inf(1)
 		for j, pc := range pieces {
 			if a.Owner[j] < 0 {
 				continue
 			}
-			if d := planar.DistanceFrom(pc, pt); d < bestD {
+			if d := planar.DistanceFrom(scalePolygon(pc, k), scaled); d < bestD {
 				best, bestD = a.Owner[j], d
 			}
 		}
@@ -429,4 +433,15 @@ func Assign(pieces []orb.Polygon, points []orb.Point) Assignment {
 		a.Owner[i] = best
 	}
 	return a
+}
+
+func scalePolygon(p orb.Polygon, k float64) orb.Polygon {
+	out := make(orb.Polygon, len(p))
+	for i, r := range p {
+		out[i] = make(orb.Ring, len(r))
+		for j, q := range r {
+			out[i][j] = orb.Point{q[0] * k, q[1]}
+		}
+	}
+	return out
 }

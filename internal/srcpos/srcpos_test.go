@@ -90,8 +90,8 @@ func TestYAMLRefusesAliasBomb(t *testing.T) {
 
 func TestYAMLErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"syntax", "a: [1, 2\nb: 3\n", "did not find expected"},
-		{"duplicate", "a: 1\na: 2\n", "2:1: duplicate key \"a\""},
+		{"syntax", "a: [1, 2\nb: 3\n", "2:1: ',' or ']' must be specified"},
+		{"duplicate", "a: 1\na: 2\n", "2:1: mapping key \"a\" already defined at [1:1]"},
 		{"merge", "base: &b {x: 1}\nc:\n  <<: *b\n", "merge keys"},
 		{"nan", "a: .nan\n", "not a finite number"},
 	}

@@ -2,12 +2,14 @@ package srcpos
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
-	yaml "go.yaml.in/yaml/v3"
+	goyaml "github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
 )
 
 // MaxYAMLNodes caps how many nodes a YAML document may expand to once its
@@ -17,23 +19,33 @@ const MaxYAMLNodes = 200_000
 
 // YAML parses a YAML document into plain values (map[string]any, []any,
 // string, json.Number, bool, nil) and indexes every value by JSON pointer.
-// Mapping keys must be strings; anchors and aliases are followed, up to
-// MaxYAMLNodes nodes in all.
+// Mapping keys must be scalars; anchors and aliases are followed, up to
+// MaxYAMLNodes nodes in all; a file of several documents is refused.
 func YAML(src []byte) (any, *Index, error) {
 	ix := newIndex(src)
 	if err := checkText(ix, src); err != nil {
 		return nil, nil, err
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
+	file, err := parser.ParseBytes(src, 0)
+	if err != nil {
 		return nil, nil, yamlError(err)
 	}
 	ix.at[""] = pos{1, 1}
-	if doc.Kind == 0 || len(doc.Content) == 0 {
+	var docs []*ast.DocumentNode
+	for _, d := range file.Docs {
+		if d != nil && d.Body != nil {
+			docs = append(docs, d)
+		}
+	}
+	if len(docs) == 0 {
 		return nil, ix, nil
 	}
-	w := &yamlWalker{ix: ix}
-	v, err := w.value(doc.Content[0], "", 0)
+	if len(docs) > 1 {
+		l, c := at(docs[1].Body)
+		return nil, nil, &SyntaxError{l, c, "a second YAML document (---): the file must hold one"}
+	}
+	w := &yamlWalker{ix: ix, anchors: map[string]ast.Node{}}
+	v, err := w.value(docs[0].Body, "", 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -41,57 +53,63 @@ func YAML(src []byte) (any, *Index, error) {
 }
 
 type yamlWalker struct {
-	ix    *Index
-	nodes int
+	ix      *Index
+	nodes   int
+	anchors map[string]ast.Node
 }
 
-func (w *yamlWalker) value(n *yaml.Node, pointer string, depth int) (any, error) {
+func at(n ast.Node) (line, col int) {
+	if n == nil || n.GetToken() == nil || n.GetToken().Position == nil {
+		return 1, 1
+	}
+	p := n.GetToken().Position
+	return max(p.Line, 1), max(p.Column, 1)
+}
+
+func fail(n ast.Node, format string, args ...any) error {
+	l, c := at(n)
+	return &SyntaxError{l, c, fmt.Sprintf(format, args...)}
+}
+
+func (w *yamlWalker) value(n ast.Node, pointer string, depth int) (any, error) {
 	w.nodes++
 	if w.nodes > MaxYAMLNodes {
-		return nil, &SyntaxError{n.Line, n.Column, fmt.Sprintf("document expands to more than %d nodes (aliases nested too deeply?)", MaxYAMLNodes)}
+		return nil, fail(n, "document expands to more than %d nodes (aliases nested too deeply?)", MaxYAMLNodes)
 	}
 	if depth > MaxDepth {
-		return nil, &SyntaxError{n.Line, n.Column, fmt.Sprintf("document nested deeper than %d levels", MaxDepth)}
+		return nil, fail(n, "document nested deeper than %d levels", MaxDepth)
 	}
 	if _, seen := w.ix.at[pointer]; !seen {
-		w.ix.at[pointer] = pos{n.Line, n.Column}
+		l, c := at(n)
+		w.ix.at[pointer] = pos{l, c}
 	}
-	switch n.Kind {
-	case yaml.AliasNode:
-		return w.value(n.Alias, pointer, depth+1)
-	case yaml.DocumentNode:
-		if len(n.Content) == 0 {
-			return nil, nil
+	switch t := n.(type) {
+	case nil:
+		return nil, nil
+	case *ast.AnchorNode:
+		if t.Name != nil {
+			w.anchors[t.Name.String()] = t.Value
 		}
-		return w.value(n.Content[0], pointer, depth+1)
-	case yaml.MappingNode:
-		m := make(map[string]any, len(n.Content)/2)
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, v := n.Content[i], n.Content[i+1]
-			if k.Kind == yaml.AliasNode {
-				k = k.Alias
-			}
-			if k.Tag == "!!merge" || k.Value == "<<" && k.Tag != "!!str" {
-				return nil, &SyntaxError{k.Line, k.Column, "merge keys (<<) are not supported; write the keys out"}
-			}
-			if k.Kind != yaml.ScalarNode || (k.ShortTag() != "!!str" && k.ShortTag() != "!!int" && k.ShortTag() != "!!float" && k.ShortTag() != "!!bool") {
-				return nil, &SyntaxError{k.Line, k.Column, "a mapping key must be a plain string"}
-			}
-			if _, dup := m[k.Value]; dup {
-				return nil, &SyntaxError{k.Line, k.Column, fmt.Sprintf("duplicate key %q", k.Value)}
-			}
-			child := Join(pointer, k.Value)
-			w.ix.at[child] = pos{k.Line, k.Column}
-			cv, err := w.value(v, child, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			m[k.Value] = cv
+		return w.value(t.Value, pointer, depth+1)
+	case *ast.AliasNode:
+		name := ""
+		if t.Value != nil {
+			name = t.Value.String()
 		}
-		return m, nil
-	case yaml.SequenceNode:
-		s := make([]any, 0, len(n.Content))
-		for i, c := range n.Content {
+		target, ok := w.anchors[name]
+		if !ok {
+			return nil, fail(n, "alias *%s names no anchor defined before it", name)
+		}
+		return w.value(target, pointer, depth+1)
+	case *ast.TagNode:
+		return w.value(t.Value, pointer, depth+1)
+	case *ast.MappingNode:
+		return w.mapping(t.Values, pointer, depth)
+	case *ast.MappingValueNode:
+		return w.mapping([]*ast.MappingValueNode{t}, pointer, depth)
+	case *ast.SequenceNode:
+		s := make([]any, 0, len(t.Values))
+		for i, c := range t.Values {
 			cv, err := w.value(c, Join(pointer, i), depth+1)
 			if err != nil {
 				return nil, err
@@ -99,56 +117,81 @@ func (w *yamlWalker) value(n *yaml.Node, pointer string, depth int) (any, error)
 			s = append(s, cv)
 		}
 		return s, nil
-	case yaml.ScalarNode:
-		return scalar(n)
-	}
-	return nil, &SyntaxError{n.Line, n.Column, "unsupported YAML node"}
-}
-
-func scalar(n *yaml.Node) (any, error) {
-	switch n.ShortTag() {
-	case "!!null":
+	case *ast.NullNode:
 		return nil, nil
-	case "!!bool":
-		var b bool
-		if err := n.Decode(&b); err != nil {
-			return nil, &SyntaxError{n.Line, n.Column, err.Error()}
+	case *ast.BoolNode:
+		return t.Value, nil
+	case *ast.IntegerNode:
+		switch v := t.Value.(type) {
+		case int64:
+			return json.Number(strconv.FormatInt(v, 10)), nil
+		case uint64:
+			return json.Number(strconv.FormatUint(v, 10)), nil
 		}
-		return b, nil
-	case "!!int":
-		var i int64
-		if err := n.Decode(&i); err != nil {
-			return nil, &SyntaxError{n.Line, n.Column, "integer out of range: " + n.Value}
+		return nil, fail(n, "integer out of range: %s", t.String())
+	case *ast.FloatNode:
+		if math.IsNaN(t.Value) || math.IsInf(t.Value, 0) {
+			return nil, fail(n, "not a finite number: %s", t.String())
 		}
-		return json.Number(strconv.FormatInt(i, 10)), nil
-	case "!!float":
-		var f float64
-		if err := n.Decode(&f); err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			return nil, &SyntaxError{n.Line, n.Column, "not a finite number: " + n.Value}
+		return json.Number(strconv.FormatFloat(t.Value, 'g', -1, 64)), nil
+	case *ast.InfinityNode, *ast.NanNode:
+		return nil, fail(n, "not a finite number: %s", n.String())
+	case *ast.StringNode:
+		return t.Value, nil
+	case *ast.LiteralNode:
+		if t.Value == nil {
+			return "", nil
 		}
-		return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
-	case "!!str":
-		return n.Value, nil
+		return t.Value.Value, nil
+	case *ast.MergeKeyNode:
+		return nil, fail(n, "merge keys (<<) are not supported; write the keys out")
 	}
-	return nil, &SyntaxError{n.Line, n.Column, fmt.Sprintf("unsupported YAML type %s", n.ShortTag())}
+	return nil, fail(n, "unsupported YAML construct %s", n.Type())
 }
 
-// yamlError turns the YAML library's "yaml: line N: msg" into a SyntaxError.
-func yamlError(err error) error {
-	msg := err.Error()
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	line := 0
-	if strings.HasPrefix(msg, "line ") {
-		rest := msg[len("line "):]
-		if i := strings.IndexByte(rest, ':'); i > 0 {
-			if l, e := strconv.Atoi(rest[:i]); e == nil {
-				line = l
-				msg = strings.TrimSpace(rest[i+1:])
-			}
+func (w *yamlWalker) mapping(values []*ast.MappingValueNode, pointer string, depth int) (any, error) {
+	m := make(map[string]any, len(values))
+	for _, mv := range values {
+		keyNode := ast.Node(mv.Key)
+		if mk, ok := keyNode.(*ast.MappingKeyNode); ok {
+			keyNode = mk.Value
 		}
+		if _, merge := keyNode.(*ast.MergeKeyNode); merge {
+			return nil, fail(keyNode, "merge keys (<<) are not supported; write the keys out")
+		}
+		var key string
+		switch k := keyNode.(type) {
+		case *ast.StringNode:
+			key = k.Value
+		case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode:
+			key = k.String()
+		default:
+			return nil, fail(keyNode, "a mapping key must be a plain string")
+		}
+		if _, dup := m[key]; dup {
+			return nil, fail(keyNode, "duplicate key %q", key)
+		}
+		child := Join(pointer, key)
+		l, c := at(keyNode)
+		w.ix.at[child] = pos{l, c}
+		cv, err := w.value(mv.Value, child, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		m[key] = cv
 	}
-	if line == 0 {
-		line = 1
+	return m, nil
+}
+
+// yamlError turns the YAML library's error into a SyntaxError at its place.
+func yamlError(err error) error {
+	var ye goyaml.Error
+	if errors.As(err, &ye) {
+		line, col := 1, 1
+		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
+			line, col = max(tk.Position.Line, 1), max(tk.Position.Column, 1)
+		}
+		return &SyntaxError{line, col, ye.GetMessage()}
 	}
-	return &SyntaxError{line, 1, msg}
+	return &SyntaxError{1, 1, err.Error()}
 }

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/paulmach/orb/geojson"
+	"github.com/spf13/cobra"
+
+	"github.com/tendays/tendays/internal/atomicfile"
+	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/mapdata"
+)
+
+type buildOptions struct {
+	IO      *IOStreams
+	Global  *globalOptions
+	Edition string
+	Output  string
+	NoBoard bool
+}
+
+func init() { register(newBuildCmd) }
+
+func newBuildCmd(io *IOStreams, g *globalOptions) *cobra.Command {
+	opts := &buildOptions{IO: io, Global: g}
+	cmd := &cobra.Command{
+		Use:   "build EDITION",
+		Short: "Derive a map pack from an edition",
+		Long: `Build reads an edition (a folder holding edition.yaml, or the name of a bundled
+edition: usa, europe, africa, asia), derives its regions, links, seas, rail
+lines, colours and deck, lints the result, and writes the pack only when no
+error is found. The board geometry is written beside it (<id>.board.geojson)
+for export and pictures.
+
+Findings are printed on stderr as file:line:col: severity rule: message, with a
+summary line. Exit codes: 0 built, 1 errors found (nothing written), 2 a file
+could not be read.`,
+		Example: `  tendays build usa
+  tendays build editions/europe -o europe.pack.json
+  tendays build ./my-edition`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Edition = args[0]
+			return runBuild(opts)
+		},
+	}
+	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the pack to this `file` (default <id>.pack.json)")
+	cmd.Flags().BoolVar(&opts.NoBoard, "no-board", false, "do not write the board geometry beside the pack")
+	return cmd
+}
+
+func runBuild(opts *buildOptions) error {
+	src, err := openEdition(opts.Edition)
+	if err != nil {
+		return err
+	}
+	target, res, err := buildEdition(src, opts.Global)
+	if err != nil {
+		return err
+	}
+	cfg, err := lint.FindConfig(opts.Edition)
+	if src.Bundled || err != nil {
+		cfg = nil
+	}
+	findings := cfg.Apply(lint.Check(target))
+	for _, f := range findings {
+		fmt.Fprintln(opts.IO.ErrOut, f.String())
+	}
+	s := lint.Summarize(1, findings)
+	if res == nil || s.Errors > 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "%s: %d error(s), %d warning(s): no pack written\n", src.Dir, s.Errors, s.Warnings)
+		return errNo
+	}
+	pack := res.Pack
+	out := opts.Output
+	if out == "" {
+		out = mapdata.PackFileName(pack.Edition.ID)
+	}
+	if err := mapdata.WritePack(out, pack); err != nil {
+		return err
+	}
+	if !opts.NoBoard {
+		if err := writeBoard(mapdata.BoardPathFor(out), res.Board); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(opts.IO.ErrOut, summary(pack, s, out))
+	return nil
+}
+
+func writeBoard(path string, fc *geojson.FeatureCollection) error {
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error {
+		data, err := fc.MarshalJSON()
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(data); err != nil {
+			return err
+		}
+		_, err = w.Write([]byte("\n"))
+		return err
+	})
+}
+
+// summary is one line on what was built.
+func summary(p *mapdata.Pack, s lint.Summary, out string) string {
+	kinds := map[mapdata.LinkKind]int{}
+	for _, l := range p.Links {
+		kinds[l.Kind]++
+	}
+	var links []string
+	for _, k := range []mapdata.LinkKind{mapdata.Border, mapdata.Bridge, mapdata.Ferry, mapdata.Car} {
+		if kinds[k] > 0 {
+			links = append(links, fmt.Sprintf("%d %s", kinds[k], k))
+		}
+	}
+	t := p.Deck.Totals
+	return fmt.Sprintf("%s: %d regions; links: %s; %d seas, %d rail lines; deck %d cards (%d region, %d transport); %d warning(s) -> %s",
+		p.Edition.ID, len(p.Regions), strings.Join(links, ", "), len(p.Seas), len(p.Rails), t.Cards, t.RegionCards, t.TransportCards,
+		s.Warnings, filepath.ToSlash(out))
+}

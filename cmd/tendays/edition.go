@@ -1,0 +1,106 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/tendays/tendays/derive"
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/editions"
+	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/schema"
+)
+
+func init() {
+	lint.RegisterInfo(derive.Rules...)
+	editionTarget = buildTarget
+}
+
+// editionSource is an edition folder: on disk, or bundled in the binary.
+type editionSource struct {
+	FS      fs.FS
+	Dir     string // the folder as messages name it
+	Bundled bool
+}
+
+const editionFile = "edition.yaml"
+
+// openEdition finds an edition by folder, by edition.yaml path, or by the
+// name of a bundled edition. A folder on disk wins over a bundled name.
+func openEdition(arg string) (*editionSource, error) {
+	if fi, err := os.Stat(arg); err == nil {
+		dir := arg
+		if !fi.IsDir() {
+			if filepath.Base(arg) != editionFile {
+				return nil, diag.Errorf(diag.Position{File: arg}, "an edition is a folder holding %s (or that file itself)", editionFile)
+			}
+			dir = filepath.Dir(arg)
+		}
+		return &editionSource{FS: os.DirFS(dir), Dir: filepath.ToSlash(dir)}, nil
+	}
+	for _, name := range editions.Names() {
+		if strings.EqualFold(arg, name) {
+			sub, err := fs.Sub(editions.FS(), name)
+			if err != nil {
+				return nil, err
+			}
+			return &editionSource{FS: sub, Dir: "editions/" + name, Bundled: true}, nil
+		}
+	}
+	return nil, &usageError{msg: fmt.Sprintf("%s: no such folder, and no bundled edition of that name (bundled: %s)", arg, strings.Join(editions.Names(), ", "))}
+}
+
+// buildEdition reads, checks and derives an edition. Schema violations and
+// derivation findings come back as the target's findings; an error means a
+// file could not be read at all.
+func buildEdition(src *editionSource, g *globalOptions) (*lint.Target, *derive.Result, error) {
+	file := path.Join(src.Dir, editionFile)
+	if fi, err := fs.Stat(src.FS, editionFile); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, diag.Errorf(diag.Position{File: file}, "no %s in %s", editionFile, src.Dir)
+		}
+		return nil, nil, diag.Errorf(diag.Position{File: file}, "%w", err)
+	} else if fi.Size() > g.MaxInput {
+		return nil, nil, diag.Errorf(diag.Position{File: file}, "file is over the limit of %d bytes", g.MaxInput)
+	}
+	text, err := fs.ReadFile(src.FS, editionFile)
+	if err != nil {
+		return nil, nil, diag.Errorf(diag.Position{File: file}, "%w", err)
+	}
+	doc, err := mapdata.ParseYAML(file, text)
+	if err != nil {
+		return nil, nil, err
+	}
+	violations, err := schema.Validate(schema.Edition, doc.Value)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(violations) > 0 {
+		return &lint.Target{File: file, Locate: doc.Position, Findings: lint.SchemaFindings(doc, violations)}, nil, nil
+	}
+	ed, err := mapdata.DecodeEdition(file, text)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := derive.Build(derive.Input{Doc: ed, FS: src.FS, Dir: src.Dir, MaxBytes: g.MaxInput})
+	if err != nil {
+		return nil, nil, err
+	}
+	return &lint.Target{File: file, Pack: res.Pack, Locate: res.Locate, Findings: res.Findings}, res, nil
+}
+
+// buildTarget lets lint check an edition the way build does.
+func buildTarget(arg string, g *globalOptions) (*lint.Target, error) {
+	src, err := openEdition(arg)
+	if err != nil {
+		return nil, err
+	}
+	t, _, err := buildEdition(src, g)
+	return t, err
+}

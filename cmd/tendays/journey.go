@@ -1,0 +1,426 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/mapdata"
+)
+
+func init() { register(newJourneyCmd) }
+
+func newJourneyCmd(io *IOStreams, g *globalOptions) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "journey",
+		Short: "Check journeys and count them",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return &usageError{msg: "journey needs a subcommand: check or count", help: cmd.CommandPath()}
+		},
+	}
+	cmd.AddCommand(newJourneyCheckCmd(io, g), newJourneyCountCmd(io, g))
+	return cmd
+}
+
+// loadBoard reads a pack (or an edition, once the build pipeline is
+// present), lints it and compiles it for the engine. Lint errors make it
+// unfit to play (exit 2), except deck/too-small: that rule checks a deck for
+// four players, and the engine checks the exact player count it is asked
+// for. The lint config found beside the pack applies, as for lint.
+func loadBoard(path string, io *IOStreams, g *globalOptions) (*engine.Board, error) {
+	target, err := loadLintTarget(path, g)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := lint.FindConfig(path)
+	if err != nil {
+		return nil, err
+	}
+	var errs []diag.Finding
+	for _, f := range cfg.Apply(lint.Check(target)) {
+		if f.Severity >= diag.Error && f.Rule != lint.RuleDeckTooSmall {
+			errs = append(errs, f)
+		}
+	}
+	if len(errs) > 0 || target.Pack == nil {
+		for _, f := range errs {
+			fmt.Fprintln(io.ErrOut, f.String())
+		}
+		fmt.Fprintf(io.ErrOut, "tendays: %s: the pack has %d lint error(s); fix them first (tendays lint %s)\n", path, len(errs), path)
+		return nil, &silentError{code: exitUsage}
+	}
+	b, err := engine.Compile(target.Pack)
+	if err != nil {
+		var pe *engine.PackError
+		if errors.As(err, &pe) {
+			pos := diag.Position{File: path, Pointer: pe.Pointer}
+			if target.Locate != nil {
+				pos = target.Locate(pe.Pointer)
+			}
+			return nil, &diag.InputError{Position: pos, Msg: pe.Msg}
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return b, nil
+}
+
+// checkFormat refuses an output format other than text or json.
+func checkFormat(cmd *cobra.Command, format string) error {
+	if format != "text" && format != "json" {
+		return &usageError{msg: fmt.Sprintf("unknown --format %q (want text or json)", format), help: cmd.CommandPath()}
+	}
+	return nil
+}
+
+type journeyCheckOptions struct {
+	IO     *IOStreams
+	Global *globalOptions
+	Pack   string
+	Cards  []string
+	Batch  string
+	Format string
+	Days   int
+}
+
+func newJourneyCheckCmd(io *IOStreams, g *globalOptions) *cobra.Command {
+	opts := &journeyCheckOptions{IO: io, Global: g}
+	cmd := &cobra.Command{
+		Use:   "check PACK CARD... | check PACK --batch FILE|-",
+		Short: "Say whether cards make a valid journey, and why",
+		Long: `Check a journey: one card token a day, in order. A region by id or name (OR,
+Oregon, "New York"), plane:COLOUR, car, ship:SEA, train or train:LINE. Every
+step is explained: the border (with its length), bridge or ferry; the car's
+third region; the plane's colour; the ship's sea; the train's line. An invalid
+journey names its first failing step and why.
+
+The journey must have the edition's number of days (or --days N). A card used
+more often than the deck holds it makes the journey invalid.
+
+--batch FILE (or - for standard input) checks one journey a line, cards
+separated by commas, and prints one JSON object a line as it goes:
+{"line": N, "valid": true|false, "reason": "..."}. A line that cannot be
+checked (an unknown card, a wrong length, an empty line) prints its object
+with "error": true and its message on stderr, and the batch goes on.
+
+Exit codes: 0 valid (with --batch: every line was checked), 1 not valid,
+2 bad usage or bad input (unknown card, wrong length, a pack with lint errors).`,
+		Example: `  tendays journey check usa.pack.json Oregon car Arizona plane:tan Ohio \
+      "West Virginia" Pennsylvania plane:light-blue Georgia Florida
+  tendays journey check usa.pack.json ME car NH --days 3 --format json
+  tendays journey check usa.pack.json --batch journeys.txt`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Pack, opts.Cards = args[0], args[1:]
+			if err := checkFormat(cmd, opts.Format); err != nil {
+				return err
+			}
+			switch {
+			case opts.Batch != "" && len(opts.Cards) > 0:
+				return &usageError{msg: "give cards or --batch, not both", help: cmd.CommandPath()}
+			case opts.Batch == "" && len(opts.Cards) == 0:
+				return &usageError{msg: "no cards to check (give the journey's cards, or --batch FILE)", help: cmd.CommandPath()}
+			case opts.Days < 0:
+				return &usageError{msg: "--days must be positive", help: cmd.CommandPath()}
+			}
+			return runJourneyCheck(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json (--batch always prints JSON lines)")
+	cmd.Flags().StringVar(&opts.Batch, "batch", "", "check one journey a line from this `file` (- for standard input)")
+	cmd.Flags().IntVar(&opts.Days, "days", 0, "journey length (default: the edition's days)")
+	return cmd
+}
+
+// stepJSON is one step of a journey in JSON; days are 1-based.
+type stepJSON struct {
+	From   int    `json:"from"`
+	Via    int    `json:"via,omitempty"`
+	To     int    `json:"to"`
+	Linked bool   `json:"linked"`
+	How    string `json:"how"`
+	Why    string `json:"why"`
+	Text   string `json:"text"`
+}
+
+type verdictJSON struct {
+	Valid  bool       `json:"valid"`
+	Reason string     `json:"reason"`
+	Fault  string     `json:"fault,omitempty"`
+	Day    int        `json:"day,omitempty"`
+	Cards  []string   `json:"cards"`
+	Steps  []stepJSON `json:"steps"`
+}
+
+func runJourneyCheck(opts *journeyCheckOptions) error {
+	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
+	if err != nil {
+		return err
+	}
+	days := opts.Days
+	if days == 0 {
+		days = b.Days()
+	}
+	if opts.Batch != "" {
+		return runBatch(opts, b, days)
+	}
+	cards, err := parseJourney(b, opts.Cards, days)
+	if err != nil {
+		return err
+	}
+	v := b.Check(cards)
+	if opts.Format == "json" {
+		out := verdictJSON{Valid: v.Valid, Reason: v.Reason(), Steps: []stepJSON{}}
+		if !v.Valid {
+			out.Fault, out.Day = v.Fault.String(), v.At+1
+		}
+		for _, c := range cards {
+			out.Cards = append(out.Cards, b.Card(c).Token)
+		}
+		for _, s := range v.Steps() {
+			sj := stepJSON{From: s.From + 1, To: s.To + 1, Linked: s.Linked, How: s.How, Why: s.Why, Text: s.Text}
+			if s.Via >= 0 {
+				sj.Via = s.Via + 1
+			}
+			out.Steps = append(out.Steps, sj)
+		}
+		if err := mapdata.EncodeJSON(opts.IO.Out, out); err != nil {
+			return err
+		}
+	} else {
+		writeVerdict(opts.IO.Out, v)
+	}
+	if !v.Valid {
+		return errNo
+	}
+	return nil
+}
+
+// writeVerdict prints a verdict as text: the answer, then every step.
+func writeVerdict(w io.Writer, v engine.Verdict) {
+	if v.Valid {
+		fmt.Fprintf(w, "valid: %s\n", v.Reason())
+	} else {
+		fmt.Fprintf(w, "not valid: %s\n", v.Reason())
+	}
+	for _, s := range v.Steps() {
+		mark := "ok"
+		if !s.Linked {
+			mark = "NO"
+		}
+		fmt.Fprintf(w, "  %-2s days %-6s %s\n", mark, fmt.Sprintf("%d–%d", s.From+1, s.To+1), s.Text)
+	}
+}
+
+// parseJourney resolves tokens and checks the journey's length; both
+// faults are bad input.
+func parseJourney(b *engine.Board, tokens []string, days int) ([]engine.CardID, error) {
+	cards, err := b.ParseJourney(tokens)
+	if err != nil {
+		var te *engine.TokenError
+		if errors.As(err, &te) {
+			return nil, usageErrorf("card %d: %v", te.Index+1, te.Err)
+		}
+		return nil, err
+	}
+	if len(cards) != days {
+		return nil, usageErrorf("the journey has %d cards; a journey of this game has %d days (set another length with --days)", len(cards), days)
+	}
+	return cards, nil
+}
+
+type batchLine struct {
+	Line   int    `json:"line"`
+	Valid  bool   `json:"valid"`
+	Reason string `json:"reason"`
+	Error  bool   `json:"error,omitempty"`
+}
+
+// runBatch checks one journey a line and streams one JSON object a line.
+func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
+	var in io.Reader = opts.IO.In
+	name := "standard input"
+	if opts.Batch != "-" {
+		f, err := os.Open(opts.Batch)
+		if err != nil {
+			return &diag.InputError{Position: diag.Position{File: opts.Batch}, Err: errors.Unwrap(err)}
+		}
+		defer f.Close()
+		in, name = f, opts.Batch
+	}
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 4<<20)
+	out := bufio.NewWriter(opts.IO.Out)
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	bad := 0
+	for n := 1; sc.Scan(); n++ {
+		res := batchLine{Line: n}
+		line := strings.TrimSpace(sc.Text())
+		var cards []engine.CardID
+		var err error
+		if line == "" {
+			err = errors.New("empty line (want cards separated by commas)")
+		} else {
+			cards, err = parseJourney(b, splitCards(line), days)
+		}
+		if err != nil {
+			bad++
+			res.Reason, res.Error = err.Error(), true
+			fmt.Fprintf(opts.IO.ErrOut, "%s:%d: %v\n", name, n, err)
+		} else {
+			v := b.Check(cards)
+			res.Valid, res.Reason = v.Valid, v.Reason()
+		}
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+		if err := out.Flush(); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return &diag.InputError{Position: diag.Position{File: name}, Err: err}
+	}
+	if bad > 0 {
+		return &silentError{code: exitUsage}
+	}
+	return nil
+}
+
+func splitCards(line string) []string {
+	parts := strings.Split(line, ",")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts
+}
+
+type journeyCountOptions struct {
+	IO     *IOStreams
+	Global *globalOptions
+	Pack   string
+	Days   int
+	Format string
+}
+
+func newJourneyCountCmd(io *IOStreams, g *globalOptions) *cobra.Command {
+	opts := &journeyCountOptions{IO: io, Global: g}
+	cmd := &cobra.Command{
+		Use:   "count PACK",
+		Short: "Count the valid journeys, overall and through each region",
+		Long: `Count the journeys of the edition's length (or --days N) exactly, and for each
+region the journeys that pass through it (hold at least one of its cards).
+Regions few journeys pass through (under a quarter of the median region's
+count) are flagged: they are the ones designers should look at.
+
+What is counted: ` + engine.CountDefinition + `.`,
+		Example: `  tendays journey count usa.pack.json
+  tendays journey count europe.pack.json --days 5 --format json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Pack = args[0]
+			if err := checkFormat(cmd, opts.Format); err != nil {
+				return err
+			}
+			if opts.Days < 0 {
+				return &usageError{msg: "--days must be positive", help: cmd.CommandPath()}
+			}
+			return runJourneyCount(opts)
+		},
+	}
+	cmd.Flags().IntVar(&opts.Days, "days", 0, "journey length (default: the edition's days)")
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
+	return cmd
+}
+
+type countJSON struct {
+	Pack       string            `json:"pack"`
+	Days       int               `json:"days"`
+	Definition string            `json:"definition"`
+	Total      json.RawMessage   `json:"total"`
+	Regions    []regionCountJSON `json:"regions"`
+}
+
+type regionCountJSON struct {
+	ID       string          `json:"id"`
+	Name     string          `json:"name"`
+	Journeys json.RawMessage `json:"journeys"`
+	Share    float64         `json:"share"`
+	Few      bool            `json:"few"`
+}
+
+func runJourneyCount(opts *journeyCountOptions) error {
+	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
+	if err != nil {
+		return err
+	}
+	days := opts.Days
+	if days == 0 {
+		days = b.Days()
+	}
+	c, err := b.Count(days)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	// Fewest first, so that the regions to look at lead.
+	regions := slices.Clone(c.Regions)
+	slices.SortStableFunc(regions, func(x, y engine.RegionCount) int {
+		if d := x.Journeys.Cmp(y.Journeys); d != 0 {
+			return d
+		}
+		return strings.Compare(x.ID, y.ID)
+	})
+	if opts.Format == "json" {
+		out := countJSON{Pack: b.Pack().Edition.ID, Days: days, Definition: engine.CountDefinition,
+			Total: json.RawMessage(c.Total.String())}
+		for _, r := range regions {
+			out.Regions = append(out.Regions, regionCountJSON{ID: r.ID, Name: r.Name,
+				Journeys: json.RawMessage(r.Journeys.String()), Share: round4(r.Share), Few: r.Few})
+		}
+		return mapdata.EncodeJSON(opts.IO.Out, out)
+	}
+	w := opts.IO.Out
+	fmt.Fprintf(w, "%s: %s journeys of %d days\n", b.Pack().Edition.Name, groupDigits(c.Total.String()), days)
+	fmt.Fprintf(w, "counted: %s\n\n", engine.CountDefinition)
+	width := len(b.Word())
+	for _, r := range regions {
+		width = max(width, len([]rune(r.Name)))
+	}
+	fmt.Fprintf(w, "%-*s  %22s  %6s\n", width, b.Word(), "journeys through it", "share")
+	for _, r := range regions {
+		flag := ""
+		if r.Few {
+			flag = "  few"
+		}
+		fmt.Fprintf(w, "%-*s  %22s  %5.1f%%%s\n", width+len(r.Name)-len([]rune(r.Name)), r.Name, groupDigits(r.Journeys.String()), 100*r.Share, flag)
+	}
+	return nil
+}
+
+func round4(x float64) float64 {
+	v, _ := json.Number(fmt.Sprintf("%.4f", x)).Float64()
+	return v
+}
+
+// groupDigits writes 1234567 as 1,234,567.
+func groupDigits(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

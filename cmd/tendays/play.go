@@ -1,0 +1,365 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/engine/bot"
+	"github.com/tendays/tendays/engine/game"
+	"github.com/tendays/tendays/engine/sim"
+)
+
+func init() { register(newPlayCmd) }
+
+type playOptions struct {
+	IO      *IOStreams
+	Global  *globalOptions
+	Pack    string
+	Seed    uint64
+	SeedSet bool
+	Bot     string
+	TurnCap int
+	Variant variantFlags
+	Game    game.Config
+}
+
+func newPlayCmd(io *IOStreams, g *globalOptions) *cobra.Command {
+	opts := &playOptions{IO: io, Global: g}
+	cmd := &cobra.Command{
+		Use:   "play PACK",
+		Short: "Play a game in the terminal against bots",
+		Long: `Play a game against bots: you are seat 1, the bots the other seats. Each turn
+shows your holder, the face-up cards and what you may do; type the answer and
+press Enter. Type q to leave. At the end the winning journey is explained step
+by step.
+
+Without --seed a seed is taken from the clock and printed, so that a game can
+be played again.`,
+		Example: `  tendays play usa.pack.json
+  tendays play europe.pack.json --players 3 --bot strong --seed 7 --days 5`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Pack = args[0]
+			opts.SeedSet = cmd.Flags().Changed("seed")
+			if !slices.Contains(bot.Names(), strings.ToLower(opts.Bot)) {
+				return &usageError{msg: fmt.Sprintf("unknown bot %q (want %s)", opts.Bot, strings.Join(bot.Names(), ", ")), help: cmd.CommandPath()}
+			}
+			cfg, err := opts.Variant.config(cmd)
+			if err != nil {
+				return err
+			}
+			opts.Game = cfg
+			return runPlay(opts)
+		},
+	}
+	cmd.Flags().Uint64Var(&opts.Seed, "seed", 0, "random seed (default: from the clock, printed)")
+	cmd.Flags().StringVar(&opts.Bot, "bot", "greedy", "the bots' strength: "+strings.Join(bot.Names(), ", "))
+	cmd.Flags().IntVar(&opts.TurnCap, "turn-cap", sim.DefaultTurnCap, "end the game without a winner after this many turns")
+	opts.Variant.add(cmd, 2)
+	return cmd
+}
+
+// errQuit ends a game the person left.
+var errQuit = errors.New("quit")
+
+// console is the person's side of the game: prompts out, answers in.
+type console struct {
+	out io.Writer
+	in  *bufio.Scanner
+	b   *engine.Board
+}
+
+// ask prints a prompt and reads an answer; q or the end of the input quits.
+func (c *console) ask(prompt string) (string, error) {
+	fmt.Fprint(c.out, prompt)
+	if !c.in.Scan() {
+		fmt.Fprintln(c.out)
+		return "", errQuit
+	}
+	answer := strings.TrimSpace(c.in.Text())
+	if strings.EqualFold(answer, "q") || strings.EqualFold(answer, "quit") {
+		return "", errQuit
+	}
+	return answer, nil
+}
+
+func runPlay(opts *playOptions) error {
+	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
+	if err != nil {
+		return err
+	}
+	seed := opts.Seed
+	if !opts.SeedSet {
+		seed = uint64(time.Now().UnixNano())
+	}
+	g, err := game.New(b, opts.Game, rand.New(rand.NewPCG(seed, 0)))
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	botName := strings.ToLower(opts.Bot)
+	bots := make([]game.Player, g.Players())
+	for s := 1; s < g.Players(); s++ {
+		bots[s], _ = bot.New(botName, rand.New(rand.NewPCG(seed, uint64(s)+1)))
+	}
+	c := &console{out: opts.IO.Out, in: bufio.NewScanner(opts.IO.In), b: b}
+	w := opts.IO.Out
+	swap := "no swap"
+	if g.SwapAllowed() {
+		swap = "swap allowed"
+	}
+	others := fmt.Sprintf("seat 2 is a %s bot", botName)
+	if g.Players() > 2 {
+		others = fmt.Sprintf("seats 2-%d are %s bots", g.Players(), botName)
+	}
+	fmt.Fprintf(w, "%s: %d days, %d players, %s. You are seat 1; %s.\n",
+		b.Pack().Edition.Name, g.Days(), g.Players(), swap, others)
+	fmt.Fprintf(w, "Seed %d (play this game again with --seed %d). Type q to leave.\n", seed, seed)
+
+	err = playGame(c, g, bots, botName, opts.TurnCap)
+	if errors.Is(err, errQuit) {
+		fmt.Fprintln(w, "You left the game.")
+		return nil
+	}
+	return err
+}
+
+func playGame(c *console, g *game.Game, bots []game.Player, botName string, turnCap int) error {
+	w, b := c.out, c.b
+	fmt.Fprintf(w, "\nFilling the holders: each player draws a card and places it on an open day, in turn.\n")
+	for g.Phase() == game.Filling {
+		s := g.Seat()
+		if s != 0 {
+			if err := g.Place(bots[s].Fill(g.ViewOf(s), g.Hand())); err != nil {
+				return err
+			}
+			continue
+		}
+		fmt.Fprintf(w, "Your holder: %s\n", holderLine(b, g.Holder(0)))
+		open := g.OpenSlots()
+		days := make([]string, len(open))
+		for i, d := range open {
+			days[i] = strconv.Itoa(d + 1)
+		}
+		for {
+			answer, err := c.ask(fmt.Sprintf("You drew %s. Place it on an open day (%s): ", b.Name(g.Hand()), strings.Join(days, ", ")))
+			if err != nil {
+				return err
+			}
+			day, err := strconv.Atoi(answer)
+			if err == nil {
+				err = g.Place(day - 1)
+			}
+			if err == nil {
+				break
+			}
+			fmt.Fprintf(w, "  %s\n", plainError(err, "a day number"))
+		}
+	}
+	fmt.Fprintf(w, "\nThe holders are full. Seat 1 begins.\n")
+	for g.Phase() != game.Over && g.Turns() < turnCap {
+		s := g.Seat()
+		if s != 0 {
+			if err := game.Step(g, bots[s]); err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "Seat %d (%s) %s\n", s+1, botName, describeTurn(b, g.LastTurn()))
+			continue
+		}
+		if err := humanTurn(c, g); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(w)
+	if g.Phase() != game.Over {
+		fmt.Fprintf(w, "No one completed a journey in %d turns.\n", g.Turns())
+		showHolder(w, b, g.Holder(0))
+		fmt.Fprintf(w, "Your holder: %s\n", b.Check(g.Holder(0)).Reason())
+		return nil
+	}
+	winner := g.Winner()
+	if winner == 0 {
+		fmt.Fprintf(w, "%d DAYS! You win after %d turns. Your journey:\n", g.Days(), g.Turns())
+	} else {
+		fmt.Fprintf(w, "%d DAYS! Seat %d (%s) wins after %d turns. Its journey:\n", g.Days(), winner+1, botName, g.Turns())
+	}
+	writeVerdict(w, b.Check(g.Holder(winner)))
+	if winner != 0 {
+		fmt.Fprintln(w, "Your holder:")
+		showHolder(w, b, g.Holder(0))
+		fmt.Fprintf(w, "  %s\n", b.Check(g.Holder(0)).Reason())
+	}
+	return nil
+}
+
+func humanTurn(c *console, g *game.Game) error {
+	w, b := c.out, c.b
+	fmt.Fprintf(w, "\n— Turn %d, your move —\n", g.Turns()+1)
+	showHolder(w, b, g.Holder(0))
+	if v := b.Check(g.Holder(0)); !v.Valid {
+		fmt.Fprintf(w, "  (not a journey yet: %s)\n", v.Reason())
+	}
+	if g.OpenHands() {
+		for s := 1; s < g.Players(); s++ {
+			names := make([]string, g.Days())
+			for d, card := range g.Holder(s) {
+				names[d] = b.Name(card)
+			}
+			fmt.Fprintf(w, "Seat %d: %s\n", s+1, strings.Join(names, " | "))
+		}
+	}
+	fmt.Fprintf(w, "Face-up: ")
+	for k := range game.Piles {
+		fmt.Fprintf(w, "[%d] %s   ", k+1, b.Name(g.Top(k)))
+	}
+	fmt.Fprintf(w, "Draw pile: %d cards\n", g.DrawSize())
+	actions := []string{"1-3 take that face-up card"}
+	if g.CanDraw() {
+		actions = append([]string{"d draw"}, actions...)
+	}
+	if g.SwapAllowed() {
+		actions = append(actions, "s I J swap days I and J")
+	}
+	actions = append(actions, "q leave")
+	prompt := "Your move (" + strings.Join(actions, ", ") + "): "
+	for {
+		answer, err := c.ask(prompt)
+		if err != nil {
+			return err
+		}
+		fields := strings.Fields(strings.ToLower(answer))
+		switch {
+		case len(fields) == 1 && (fields[0] == "d" || fields[0] == "draw"):
+			err = g.Take(game.FromDraw)
+		case len(fields) == 3 && fields[0] == "s":
+			i, err1 := strconv.Atoi(fields[1])
+			j, err2 := strconv.Atoi(fields[2])
+			if err1 != nil || err2 != nil {
+				err = errors.New("swap takes two day numbers: s 2 7")
+			} else if err = g.Swap(i-1, j-1); err == nil {
+				fmt.Fprintf(w, "You swapped days %d and %d.\n", i, j)
+				return nil
+			}
+		case len(fields) == 1:
+			k, convErr := strconv.Atoi(fields[0])
+			if convErr != nil {
+				err = fmt.Errorf("%q is not a move", answer)
+			} else {
+				err = g.Take(game.Source(k - 1))
+			}
+		default:
+			err = fmt.Errorf("%q is not a move", answer)
+		}
+		if err == nil {
+			break
+		}
+		fmt.Fprintf(w, "  %s\n", plainError(err, "a move"))
+	}
+	return placeCard(c, g)
+}
+
+func placeCard(c *console, g *game.Game) error {
+	w, b := c.out, c.b
+	card := g.Hand()
+	slot := -1
+	for {
+		answer, err := c.ask(fmt.Sprintf("You hold %s. Replace a day (1-%d), or x to discard it: ", b.Name(card), g.Days()))
+		if err != nil {
+			return err
+		}
+		if strings.EqualFold(answer, "x") {
+			break
+		}
+		day, convErr := strconv.Atoi(answer)
+		if convErr == nil && day >= 1 && day <= g.Days() {
+			slot = day - 1
+			break
+		}
+		fmt.Fprintf(w, "  %q: give a day from 1 to %d, or x\n", answer, g.Days())
+	}
+	leaving := card
+	if slot >= 0 {
+		leaving = g.Holder(0)[slot]
+	}
+	if must := g.MustPile(); must >= 0 {
+		fmt.Fprintf(w, "%s goes on pile %d, which you emptied.\n", b.Name(leaving), must+1)
+		return g.Put(slot, must)
+	}
+	for {
+		answer, err := c.ask(fmt.Sprintf("Discard %s on which pile (1-3)? ", b.Name(leaving)))
+		if err != nil {
+			return err
+		}
+		pile, convErr := strconv.Atoi(answer)
+		if convErr != nil {
+			fmt.Fprintf(w, "  %q: give a pile from 1 to 3\n", answer)
+			continue
+		}
+		if err := g.Put(slot, pile-1); err != nil {
+			fmt.Fprintf(w, "  %s\n", plainError(err, "a pile"))
+			continue
+		}
+		return nil
+	}
+}
+
+// plainError is a refused answer in words: the game's reason, or what was
+// expected.
+func plainError(err error, want string) string {
+	var ge *game.Error
+	if errors.As(err, &ge) {
+		return ge.Msg
+	}
+	var ne *strconv.NumError
+	if errors.As(err, &ne) {
+		return fmt.Sprintf("%q is not %s", ne.Num, want)
+	}
+	return err.Error()
+}
+
+// holderLine is a holder on one line: "1 Oregon | 2 car | 3 —".
+func holderLine(b *engine.Board, h []engine.CardID) string {
+	parts := make([]string, len(h))
+	for d, c := range h {
+		name := "—"
+		if c != engine.NoCard {
+			name = b.Name(c)
+		}
+		parts[d] = fmt.Sprintf("%d %s", d+1, name)
+	}
+	return strings.Join(parts, " | ")
+}
+
+func showHolder(w io.Writer, b *engine.Board, h []engine.CardID) {
+	for d, c := range h {
+		name := "—"
+		if c != engine.NoCard {
+			name = b.Name(c)
+		}
+		fmt.Fprintf(w, "  day %-2d %s\n", d+1, name)
+	}
+}
+
+// describeTurn says what a bot did, as the others at the table see it.
+func describeTurn(b *engine.Board, t game.Turn) string {
+	if t.Swap {
+		return fmt.Sprintf("swapped days %d and %d.", t.I+1, t.J+1)
+	}
+	took := "drew from the draw pile"
+	if t.From != game.FromDraw {
+		took = fmt.Sprintf("took %s from pile %d", b.Name(t.Taken), t.From+1)
+	}
+	if t.Slot < 0 {
+		return fmt.Sprintf("%s and discarded it: %s on pile %d.", took, b.Name(t.Discarded), t.Pile+1)
+	}
+	return fmt.Sprintf("%s, put it on day %d and discarded %s on pile %d.", took, t.Slot+1, b.Name(t.Discarded), t.Pile+1)
+}

@@ -1,0 +1,248 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/engine/bot"
+	"github.com/tendays/tendays/engine/game"
+	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/mapdata"
+)
+
+func init() { register(newSimulateCmd) }
+
+// variantFlags are the game variants simulate and play share.
+type variantFlags struct {
+	Players   int
+	Days      int
+	Swap      string
+	OpenHands bool
+}
+
+func (v *variantFlags) add(cmd *cobra.Command, players int) {
+	cmd.Flags().IntVar(&v.Players, "players", players, "number of players")
+	cmd.Flags().IntVar(&v.Days, "days", 0, "journey length, e.g. 5 for the short variant (default: the edition's days)")
+	cmd.Flags().StringVar(&v.Swap, "swap", "pack", "the swap action: pack (as the edition's rules say), on or off")
+	cmd.Flags().BoolVar(&v.OpenHands, "open-hands", false, "play with holders face up")
+}
+
+func (v *variantFlags) config(cmd *cobra.Command) (game.Config, error) {
+	cfg := game.Config{Players: v.Players, Days: v.Days, OpenHands: v.OpenHands}
+	switch v.Swap {
+	case "pack":
+		cfg.Swap = game.SwapAsPack
+	case "on":
+		cfg.Swap = game.SwapOn
+	case "off":
+		cfg.Swap = game.SwapOff
+	default:
+		return cfg, &usageError{msg: fmt.Sprintf("unknown --swap %q (want pack, on or off)", v.Swap), help: cmd.CommandPath()}
+	}
+	if v.Days < 0 {
+		return cfg, &usageError{msg: "--days must be positive", help: cmd.CommandPath()}
+	}
+	return cfg, nil
+}
+
+type simulateOptions struct {
+	IO      *IOStreams
+	Global  *globalOptions
+	Pack    string
+	Games   int
+	Seed    uint64
+	Bots    []string
+	TurnCap int
+	Workers int
+	Format  string
+	Variant variantFlags
+	Game    game.Config
+}
+
+func newSimulateCmd(io *IOStreams, g *globalOptions) *cobra.Command {
+	opts := &simulateOptions{IO: io, Global: g}
+	cmd := &cobra.Command{
+		Use:   "simulate PACK",
+		Short: "Play many games with bots and report balance",
+		Long: `Play many games of a pack with bots, on every core, and report: games finished
+and stalled (stopped at --turn-cap), turns to win (mean, median, 90th
+percentile; every player's turns count), the win rate of each seat and each bot
+with a 95% confidence interval (Wilson), how often bots beat each other, how
+often each card sits in a winning journey, and the dead cards (in none).
+
+Bots (--bots, comma-separated) take the seats in turn, shifted by one seat each
+game so that each plays every seat: random (any legal move), greedy (the move
+that most raises a journey-progress measure), strong (fewest cards from a valid
+journey, weighing the face-up cards against the odds of the draw pile).
+
+The result depends on --seed alone, whatever the number of cores. A progress
+bar is shown on stderr when it is a terminal and the format is text.`,
+		Example: `  tendays simulate usa.pack.json --games 1000 --players 4 --seed 1
+  tendays simulate usa.pack.json --bots greedy,strong --players 2 --format json
+  tendays simulate europe.pack.json --swap off --days 5`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Pack = args[0]
+			if err := checkFormat(cmd, opts.Format); err != nil {
+				return err
+			}
+			if opts.Games < 1 {
+				return &usageError{msg: "--games must be at least 1", help: cmd.CommandPath()}
+			}
+			if opts.TurnCap < 0 {
+				return &usageError{msg: "--turn-cap must be positive", help: cmd.CommandPath()}
+			}
+			for i, name := range opts.Bots {
+				opts.Bots[i] = strings.ToLower(strings.TrimSpace(name))
+				if !slices.Contains(bot.Names(), opts.Bots[i]) {
+					return &usageError{msg: fmt.Sprintf("unknown bot %q (want %s)", name, strings.Join(bot.Names(), ", ")), help: cmd.CommandPath()}
+				}
+			}
+			cfg, err := opts.Variant.config(cmd)
+			if err != nil {
+				return err
+			}
+			opts.Game = cfg
+			return runSimulate(cmd.Context(), opts)
+		},
+	}
+	cmd.Flags().IntVar(&opts.Games, "games", 1000, "number of games")
+	cmd.Flags().Uint64Var(&opts.Seed, "seed", 1, "random seed: the same seed gives the same report")
+	cmd.Flags().StringSliceVar(&opts.Bots, "bots", []string{"greedy"}, "bots taking the seats in turn: "+strings.Join(bot.Names(), ", "))
+	cmd.Flags().IntVar(&opts.TurnCap, "turn-cap", sim.DefaultTurnCap, "stop a game after this many turns (a stalled game)")
+	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "games played at once (default: every core)")
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
+	opts.Variant.add(cmd, 4)
+	return cmd
+}
+
+func runSimulate(ctx context.Context, opts *simulateOptions) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
+	if err != nil {
+		return err
+	}
+	cfg := sim.Config{Games: opts.Games, Seed: opts.Seed, Game: opts.Game, Bots: opts.Bots,
+		TurnCap: opts.TurnCap, Workers: opts.Workers}
+	var bar *progressBar
+	if opts.IO.ErrTTY && opts.Format == "text" {
+		bar = &progressBar{w: opts.IO.ErrOut, total: opts.Games}
+		cfg.Progress = bar.update
+	}
+	r, err := sim.Run(ctx, b, cfg)
+	bar.finish()
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if opts.Format == "json" {
+		return mapdata.EncodeJSON(opts.IO.Out, r)
+	}
+	writeSimReport(opts.IO.Out, b, r)
+	return nil
+}
+
+// progressBar draws "simulating [#####     ] 512/1000" on a terminal,
+// redrawn at each percent.
+type progressBar struct {
+	w     io.Writer
+	total int
+	shown int
+}
+
+func (p *progressBar) update(done int) {
+	if pct := done * 100 / p.total; pct != p.shown || done == p.total {
+		p.shown = pct
+		n := done * 30 / p.total
+		fmt.Fprintf(p.w, "\rsimulating [%s%s] %d/%d", strings.Repeat("#", n), strings.Repeat(" ", 30-n), done, p.total)
+	}
+}
+
+func (p *progressBar) finish() {
+	if p != nil {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}
+
+func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+func writeRate(w io.Writer, width int, r sim.Rate) {
+	fmt.Fprintf(w, "  %-*s  %6s  [%s, %s]  %d/%d\n", width, r.Name, pct(r.Rate), pct(r.Low), pct(r.High), r.Wins, r.Games)
+}
+
+func writeStats(s sim.Stats) string {
+	if s.N == 0 {
+		return "no wins"
+	}
+	return fmt.Sprintf("mean %.1f, median %g, p90 %d (min %d, max %d)", s.Mean, s.Median, s.P90, s.Min, s.Max)
+}
+
+func writeSimReport(w io.Writer, b *engine.Board, r *sim.Report) {
+	swap := "off"
+	if r.Swap {
+		swap = "on"
+	}
+	hands := ""
+	if r.OpenHands {
+		hands = ", open hands"
+	}
+	fmt.Fprintf(w, "%s: %d games, %d players, %d days, swap %s%s, seed %d, bots %s\n",
+		b.Pack().Edition.Name, r.Games, r.Players, r.Days, swap, hands, r.Seed, strings.Join(r.Bots, ","))
+	fmt.Fprintf(w, "finished %d, stalled %d (turn cap %d)\n", r.Finished, r.Stalled, r.TurnCap)
+	fmt.Fprintf(w, "turns to win (every player's turns): %s\n", writeStats(r.TurnsToWin))
+
+	fmt.Fprintf(w, "\nwin rate by seat (95%% interval)\n")
+	for _, s := range r.Seats {
+		writeRate(w, 7, s)
+	}
+	if len(r.ByBot) > 1 || len(r.Bots) > 1 {
+		width := 0
+		for _, bs := range r.ByBot {
+			width = max(width, len(bs.Name))
+		}
+		fmt.Fprintf(w, "\nwin rate by bot, per seat played (95%% interval)\n")
+		for _, bs := range r.ByBot {
+			writeRate(w, width, bs.Rate)
+		}
+		fmt.Fprintf(w, "\nturns to win by bot\n")
+		for _, bs := range r.ByBot {
+			fmt.Fprintf(w, "  %-*s  %s; dead cards %d\n", width, bs.Name, writeStats(bs.TurnsToWin), len(bs.Dead))
+		}
+		if len(r.HeadToHead) > 0 {
+			fmt.Fprintf(w, "\nhead to head (games sat in together: wins)\n")
+			for _, h := range r.HeadToHead {
+				fmt.Fprintf(w, "  %s %d – %d %s  (%d games)\n", h.A, h.AWins, h.BWins, h.B, h.Games)
+			}
+		}
+	}
+
+	cards := slices.Clone(r.Cards)
+	slices.SortStableFunc(cards, func(x, y sim.CardStat) int { return y.Wins - x.Wins })
+	width := 0
+	for _, c := range cards {
+		width = max(width, len([]rune(c.Name)))
+	}
+	fmt.Fprintf(w, "\ncards in winning journeys (share of the %d wins)\n", r.Finished)
+	for _, c := range cards {
+		fmt.Fprintf(w, "  %-*s  %6s  %d\n", width+len(c.Name)-len([]rune(c.Name)), c.Name, pct(c.Share), c.Wins)
+	}
+	if len(r.Dead) == 0 {
+		fmt.Fprintf(w, "\ndead cards: none\n")
+		return
+	}
+	names := make([]string, len(r.Dead))
+	for i, tok := range r.Dead {
+		names[i] = tok
+		if c, err := b.Lookup(tok); err == nil {
+			names[i] = b.Name(c)
+		}
+	}
+	fmt.Fprintf(w, "\ndead cards (in no winning journey): %s\n", strings.Join(names, ", "))
+}

@@ -1,0 +1,342 @@
+// Package derive turns an edition (edition.yaml and its geometry) into a map
+// pack: it selects, merges and splits the regions of a borders file, finds
+// the borders between them, adds the edition's bridges and ferries and
+// removes what it removes, derives the car links, the seas and rail lines
+// each region is on, chooses colours, and deals the deck. It also returns the
+// board geometry that travels beside the pack.
+//
+// Reading and checking the edition file itself (YAML, schema) is done before:
+// Build takes the decoded edition. Judging the result is lint's job; derive
+// reports only what it meets on the way (a name that matches no region, a cut
+// that misses its region), each at its place in the edition file.
+//
+// The geometry work lives in sub-packages: borders (reading GeoJSON and
+// TopoJSON), adjacency (contiguity), split (cutting polygons) and colors
+// (choosing colours).
+package derive
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geojson"
+
+	"github.com/tendays/tendays/derive/adjacency"
+	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/srcpos"
+	"github.com/tendays/tendays/internal/version"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// Input is an edition to build.
+type Input struct {
+	Doc *mapdata.EditionDoc
+	// FS is the edition's folder; files the edition names are read from it.
+	FS fs.FS
+	// Dir names the folder in messages ("editions/usa", "./my-edition").
+	Dir string
+	// MaxBytes limits each file read (0: mapdata.DefaultMaxInput).
+	MaxBytes int64
+}
+
+// Result is a built edition.
+type Result struct {
+	Pack     *mapdata.Pack
+	Board    *geojson.FeatureCollection
+	Findings []diag.Finding
+	// Locate maps a pointer into the pack to the place in the edition that
+	// made it, for lint findings on a derived pack.
+	Locate func(pointer string) diag.Position
+}
+
+// builder carries one build.
+type builder struct {
+	in       Input
+	ed       *mapdata.Edition
+	doc      *mapdata.Doc
+	findings []diag.Finding
+	inputs   map[string]mapdata.Input
+
+	features []borders.Feature
+	regions  []*region
+	resolve  *resolver
+	byID     map[string]int
+	units    []unit // the polygons adjacency sees: pieces of regions, and land
+	airOnly  map[int]bool
+
+	walk  map[[2]int]*mapdata.Link // walking links by region pair (i < j)
+	links []mapdata.Link
+	// Where each region and link came from in the edition, by id.
+	regionSrc map[string]string
+	linkSrc   map[linkKey]string
+	coast     []orb.MultiLineString // per unit, when seas need it
+	boardSeas []*geojson.Feature
+	boardRail []*geojson.Feature
+	railStops map[string][]string
+	removed   []mapdata.Link
+}
+
+// region is a region being built.
+type region struct {
+	dataName string
+	id, name string
+	aliases  []string
+	geometry orb.MultiPolygon
+	color    string
+	copies   int
+	seas     []string
+	rails    []string
+}
+
+// unit is one polygon set adjacency sees; region -1 is land that is no
+// region (omitted), which still hides coast.
+type unit struct {
+	geometry orb.MultiPolygon
+	region   int
+	name     string
+}
+
+type linkKey struct {
+	a, b string
+	kind mapdata.LinkKind
+}
+
+// Build derives the pack of an edition. An error means a file could not be
+// read at all; everything else is a finding, and a finding of severity error
+// means the pack must not be written.
+func Build(in Input) (*Result, error) {
+	b := &builder{in: in, ed: in.Doc.Edition, doc: in.Doc.Doc, inputs: map[string]mapdata.Input{},
+		airOnly: map[int]bool{}, walk: map[[2]int]*mapdata.Link{}, regionSrc: map[string]string{}, linkSrc: map[linkKey]string{}}
+	b.recordInput(path.Base(in.Doc.File), in.Doc.Src)
+	if err := b.readBorders(); err != nil {
+		return nil, err
+	}
+	steps := []func() error{
+		b.selectRegions,
+		b.findBorders,
+		b.markAirOnly,
+		b.editLinks,
+		b.carLinks,
+		b.findSeas,
+		b.findRails,
+		b.chooseColors,
+		b.setCopies,
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return nil, err
+		}
+		if len(b.regions) < 2 {
+			break
+		}
+	}
+	pack := b.pack()
+	mapdata.Canonicalize(pack)
+	res := &Result{Pack: pack, Board: b.board(pack), Findings: b.findings}
+	res.Locate = b.locator(pack)
+	return res, nil
+}
+
+// at is the place in the edition file of a pointer.
+func (b *builder) at(pointer string) diag.Position { return b.doc.Position(pointer) }
+
+func (b *builder) report(rule string, sev diag.Severity, pointer, hint, format string, args ...any) {
+	b.findings = append(b.findings, diag.Finding{Rule: rule, Severity: sev,
+		Message: fmt.Sprintf(format, args...), Hint: hint, Position: b.at(pointer)})
+}
+
+// readFile reads a file of the edition folder, recording it for provenance.
+func (b *builder) readFile(name, pointer string) ([]byte, string, error) {
+	display := path.Join(b.in.Dir, name)
+	max := b.in.MaxBytes
+	if max <= 0 {
+		max = mapdata.DefaultMaxInput
+	}
+	if fi, err := fs.Stat(b.in.FS, name); err != nil {
+		return nil, display, diag.Errorf(b.at(pointer), "%s: %w", display, unwrapPath(err))
+	} else if fi.IsDir() {
+		return nil, display, diag.Errorf(b.at(pointer), "%s is a folder, not a file", display)
+	} else if fi.Size() > max {
+		return nil, display, diag.Errorf(b.at(pointer), "%s is %d bytes, over the limit of %d (raise it with --max-input)", display, fi.Size(), max)
+	}
+	src, err := fs.ReadFile(b.in.FS, name)
+	if err != nil {
+		return nil, display, diag.Errorf(b.at(pointer), "%s: %w", display, unwrapPath(err))
+	}
+	b.recordInput(name, src)
+	return src, display, nil
+}
+
+func unwrapPath(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+func (b *builder) recordInput(name string, src []byte) {
+	sum := sha256.Sum256(src)
+	b.inputs[name] = mapdata.Input{Path: name, SHA256: hex.EncodeToString(sum[:]), Bytes: int64(len(src))}
+}
+
+func (b *builder) readBorders() error {
+	src, display, err := b.readFile(b.ed.Borders.File, "/borders/file")
+	if err != nil {
+		return err
+	}
+	layer, fs, err := borders.Decode(display, src, borders.Options{IDProperty: b.ed.Borders.ID, Object: b.ed.Borders.Object})
+	if err != nil {
+		return err
+	}
+	b.findings = append(b.findings, fs...)
+	b.features = layer.Features
+	return nil
+}
+
+func (b *builder) findBorders() error {
+	geoms := make([]orb.MultiPolygon, len(b.units))
+	for i, u := range b.units {
+		geoms[i] = u.geometry
+	}
+	rule := adjacency.Rook
+	if b.ed.Adjacency.Rule == string(adjacency.Queen) {
+		rule = adjacency.Queen
+	}
+	res := adjacency.Compute(geoms, adjacency.Options{Rule: rule, ToleranceM: b.ed.Adjacency.ToleranceM,
+		MinBorderM: b.ed.Adjacency.MinBorderM, Coast: b.needsCoast()})
+	b.coast = res.Coast
+	lengths := map[[2]int]float64{}
+	for _, p := range res.Pairs {
+		ra, rb := b.units[p.A].region, b.units[p.B].region
+		if ra < 0 || rb < 0 || ra == rb {
+			continue
+		}
+		lengths[pairOf(ra, rb)] += p.LengthKm
+	}
+	for _, k := range sortedPairs(lengths) {
+		km := lengths[k]
+		if rule == adjacency.Rook && b.ed.Adjacency.MinBorderM > 0 && km*1000 <= b.ed.Adjacency.MinBorderM {
+			continue
+		}
+		b.walk[k] = &mapdata.Link{A: b.regions[k[0]].id, B: b.regions[k[1]].id, Kind: mapdata.Border, LengthKm: km}
+	}
+	return nil
+}
+
+func (b *builder) needsCoast() bool {
+	for _, s := range b.ed.Seas {
+		if s.Geometry != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func pairOf(a, c int) [2]int {
+	if c < a {
+		a, c = c, a
+	}
+	return [2]int{a, c}
+}
+
+func sortedPairs[V any](m map[[2]int]V) [][2]int {
+	out := make([][2]int, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i][0] != out[j][0] {
+			return out[i][0] < out[j][0]
+		}
+		return out[i][1] < out[j][1]
+	})
+	return out
+}
+
+// ptr builds a pointer into the edition.
+func ptr(tokens ...any) string { return srcpos.Join("", tokens...) }
+
+func (b *builder) pack() *mapdata.Pack {
+	e := b.ed
+	p := &mapdata.Pack{
+		Kind:    mapdata.KindRegions,
+		Edition: mapdata.EditionInfo{ID: e.ID, Name: e.Name, Days: e.Days},
+		Rules:   mapdata.Rules{Swap: e.Rules.Swap},
+		Colors:  b.colorList(),
+		Links:   b.links,
+		Seas:    []mapdata.Sea{},
+		Rails:   []mapdata.Rail{},
+	}
+	for _, r := range b.regions {
+		p.Regions = append(p.Regions, mapdata.Region{ID: r.id, Name: r.name, Aliases: r.aliases, Color: r.color,
+			Copies: r.copies, AirOnly: b.airOnly[b.indexOf(r)], Seas: r.seas, Rails: r.rails})
+	}
+	for _, id := range sortedKeys(e.Seas) {
+		p.Seas = append(p.Seas, mapdata.Sea{ID: id, Name: e.Seas[id].Name})
+	}
+	for _, id := range sortedKeys(e.Rails) {
+		p.Rails = append(p.Rails, mapdata.Rail{ID: id, Name: e.Rails[id].Name, Stops: b.railStops[id]})
+	}
+	p.Removed = b.removed
+	p.Deck = mapdata.Deck{Cards: b.deck(p)}
+	if e.Expect.RegionCards != nil || e.Expect.TransportCards != nil || e.Expect.Regions != nil {
+		p.Expect = &mapdata.Expect{RegionCards: e.Expect.RegionCards, TransportCards: e.Expect.TransportCards, Regions: e.Expect.Regions}
+	}
+	p.Provenance = mapdata.Provenance{Tool: version.Tool, Version: version.Version, Parameters: b.parameters(), Notes: e.Provenance}
+	for _, name := range sortedKeys(b.inputs) {
+		p.Provenance.Inputs = append(p.Provenance.Inputs, b.inputs[name])
+	}
+	return p
+}
+
+func (b *builder) indexOf(r *region) int {
+	for i, x := range b.regions {
+		if x == r {
+			return i
+		}
+	}
+	return -1
+}
+
+func (b *builder) parameters() map[string]string {
+	e := b.ed
+	rule := e.Adjacency.Rule
+	if rule == "" {
+		rule = string(adjacency.Rook)
+	}
+	params := map[string]string{
+		"adjacency.rule":         rule,
+		"adjacency.tolerance_m":  strconv.FormatFloat(e.Adjacency.ToleranceM, 'g', -1, 64),
+		"adjacency.min_border_m": strconv.FormatFloat(e.Adjacency.MinBorderM, 'g', -1, 64),
+		"automobile.through":     fmt.Sprint(b.throughKinds()),
+		"borders.file":           e.Borders.File,
+	}
+	if e.Borders.Object != "" {
+		params["borders.object"] = e.Borders.Object
+	}
+	if e.Borders.ID != "" {
+		params["borders.id"] = e.Borders.ID
+	}
+	for _, id := range sortedKeys(e.Seas) {
+		if g := e.Seas[id].Geometry; g != nil {
+			params["seas."+id+".tolerance_m"] = strconv.FormatFloat(g.ToleranceM, 'g', -1, 64)
+		}
+	}
+	return params
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,177 @@
+package derive
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// markAirOnly marks the regions only planes reach. They keep no walking
+// links: the rulebook connects them by plane alone.
+func (b *builder) markAirOnly() error {
+	for k, name := range b.ed.AirOnly {
+		if i, ok := b.region(name, ptr("air_only", k)); ok {
+			b.airOnly[i] = true
+		}
+	}
+	for k := range b.walk {
+		if b.airOnly[k[0]] || b.airOnly[k[1]] {
+			delete(b.walk, k)
+		}
+	}
+	return nil
+}
+
+// editLinks adds the edition's bridges and ferries and removes what it
+// removes (borders, bridges, ferries; car links are removed after they are
+// derived).
+func (b *builder) editLinks() error {
+	for k, add := range b.ed.Links.Add {
+		at := ptr("links", "add", k)
+		i, okA := b.region(add.A, at+"/a")
+		j, okB := b.region(add.B, at+"/b")
+		if !okA || !okB {
+			continue
+		}
+		if i == j {
+			b.report(RuleUnknownRegion, diag.Error, at, "", "a link from %s to itself", add.A)
+			continue
+		}
+		if b.airOnly[i] || b.airOnly[j] {
+			b.report(RuleAirOnlyOverride, diag.Warning, at, "only planes reach air-only regions", "link %s–%s touches an air-only region and is ignored", add.A, add.B)
+			continue
+		}
+		kind := mapdata.LinkKind(add.Kind)
+		if kind == "" {
+			kind = mapdata.Ferry
+		}
+		pair := pairOf(i, j)
+		link := &mapdata.Link{A: b.regions[pair[0]].id, B: b.regions[pair[1]].id, Kind: kind, Why: add.Why}
+		if prev, exists := b.walk[pair]; exists && prev.Kind == mapdata.Border {
+			// A border already walks; the bridge or ferry is recorded beside it.
+			b.links = append(b.links, *link)
+			b.linkSrc[keyOf(*link)] = at
+			continue
+		}
+		b.walk[pair] = link
+		b.linkSrc[keyOf(*link)] = at
+	}
+	b.removeLinks(false)
+	for _, k := range sortedPairs(b.walk) {
+		l := *b.walk[k]
+		b.links = append(b.links, l)
+		if _, known := b.linkSrc[keyOf(l)]; !known {
+			b.linkSrc[keyOf(l)] = "/adjacency"
+		}
+	}
+	return nil
+}
+
+func keyOf(l mapdata.Link) linkKey {
+	a, c := l.A, l.B
+	if c < a {
+		a, c = c, a
+	}
+	return linkKey{a, c, l.Kind}
+}
+
+// removeLinks applies links.remove: walking kinds before cars are derived
+// (so a removed border carries no car either), car links after.
+func (b *builder) removeLinks(cars bool) {
+	for k, rm := range b.ed.Links.Remove {
+		kind := mapdata.LinkKind(rm.Kind)
+		if kind == "" {
+			kind = mapdata.Border
+		}
+		if (kind == mapdata.Car) != cars {
+			continue
+		}
+		at := ptr("links", "remove", k)
+		i, okA := b.region(rm.A, at+"/a")
+		j, okB := b.region(rm.B, at+"/b")
+		if !okA || !okB {
+			continue
+		}
+		pair := pairOf(i, j)
+		found := false
+		if !cars {
+			if l, ok := b.walk[pair]; ok && l.Kind == kind {
+				delete(b.walk, pair)
+				found = true
+			}
+		}
+		want := linkKey{b.regions[pair[0]].id, b.regions[pair[1]].id, kind}
+		kept := b.links[:0]
+		for _, l := range b.links {
+			if keyOf(l) == want {
+				found = true
+				continue
+			}
+			kept = append(kept, l)
+		}
+		b.links = kept
+		if !found {
+			b.report(RuleRemoveMissing, diag.Warning, at, "", "there is no %s link %s–%s to remove", kind, rm.A, rm.B)
+			continue
+		}
+		b.removed = append(b.removed, mapdata.Link{A: want.a, B: want.b, Kind: kind, Why: rm.Why})
+	}
+}
+
+func (b *builder) throughKinds() []mapdata.LinkKind {
+	auto := b.ed.Transports.Automobile
+	if auto == nil || len(auto.Through) == 0 {
+		return []mapdata.LinkKind{mapdata.Border}
+	}
+	out := make([]mapdata.LinkKind, len(auto.Through))
+	for i, k := range auto.Through {
+		out[i] = mapdata.LinkKind(k)
+	}
+	return out
+}
+
+// carLinks: from A to B (A ≠ B) through a third region C that borders both,
+// where "borders" means a link of a kind automobile.through names.
+func (b *builder) carLinks() error {
+	if b.ed.Transports.Automobile == nil {
+		return nil // no car cards, so no car links: the pack stays to the point
+	}
+	through := b.throughKinds()
+	nbrs := make([][]int, len(b.regions))
+	for _, l := range b.links {
+		if !slices.Contains(through, l.Kind) {
+			continue
+		}
+		i, j := b.byID[l.A], b.byID[l.B]
+		if b.airOnly[i] || b.airOnly[j] {
+			continue
+		}
+		nbrs[i] = append(nbrs[i], j)
+		nbrs[j] = append(nbrs[j], i)
+	}
+	via := map[[2]int][]string{}
+	for c, ns := range nbrs {
+		ns = slices.Compact(sortedInts(ns))
+		for x := 0; x < len(ns); x++ {
+			for y := x + 1; y < len(ns); y++ {
+				k := pairOf(ns[x], ns[y])
+				via[k] = append(via[k], b.regions[c].id)
+			}
+		}
+	}
+	for _, k := range sortedPairs(via) {
+		l := mapdata.Link{A: b.regions[k[0]].id, B: b.regions[k[1]].id, Kind: mapdata.Car, Via: via[k]}
+		b.links = append(b.links, l)
+		b.linkSrc[keyOf(l)] = "/transports/automobile"
+	}
+	b.removeLinks(true)
+	return nil
+}
+
+func sortedInts(s []int) []int {
+	out := slices.Clone(s)
+	sort.Ints(out)
+	return out
+}

@@ -1,0 +1,523 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tendays/tendays/mapdata"
+)
+
+// CardID names one kind of card of a compiled pack: its index in the pack's
+// deck (pack.Deck.Cards). Copies of a card share its CardID.
+type CardID uint16
+
+// NoCard marks an empty slot (a holder being filled).
+const NoCard CardID = 0xFFFF
+
+// Kind is what a card does.
+type Kind uint8
+
+const (
+	RegionCard Kind = iota
+	PlaneCard
+	CarCard
+	ShipCard
+	TrainCard
+)
+
+var kindNames = [...]string{"region", "plane", "car", "ship", "train"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", int(k))
+}
+
+// CardInfo describes one card of the deck. Region, Color, Sea and Rail are
+// indexes into the board's regions, colours, seas and rails (-1: none; a
+// train with Rail -1 is neutral and serves any line).
+type CardInfo struct {
+	Token  string
+	Kind   Kind
+	Region int
+	Color  int
+	Sea    int
+	Rail   int
+	Count  int
+}
+
+// RegionInfo describes one region of the board.
+type RegionInfo struct {
+	ID, Name string
+	Color    int
+	AirOnly  bool
+	Card     CardID // its card, or NoCard when the deck has none
+	Seas     []int
+	Rails    []int
+}
+
+// Named is an id and a display name (a colour, sea or rail line).
+type Named struct{ ID, Name string }
+
+// PackError is a pack that cannot be played: the JSON pointer of the faulty
+// value and what is wrong with it.
+type PackError struct {
+	Pointer string
+	Msg     string
+}
+
+func (e *PackError) Error() string { return e.Pointer + ": " + e.Msg }
+
+// Board is a pack compiled for play: regions and cards by index, and every
+// relation as a bit matrix, so that checking a journey is a few lookups.
+// A Board is read-only after Compile and safe for concurrent use.
+type Board struct {
+	pack   *mapdata.Pack
+	tokens *mapdata.TokenIndex
+	days   int
+	word   string
+
+	regions []RegionInfo
+	cards   []CardInfo
+	colors  []Named
+	seas    []Named
+	rails   []Named
+
+	// Hot-path tables, indexed by CardID.
+	kind  []Kind
+	reg   []int16
+	count []int32
+	link  []bitMatrix // a transport card's relation; empty for region cards
+
+	foot bitMatrix
+	// anyLink: linked by at least one transport card the deck holds.
+	anyLink bitMatrix
+	// Adjacency lists for walks (counting, bots).
+	footAdj [][]int32
+	linkAdj [][][]int32 // [card][region]
+	anyAdj  [][]int32
+
+	// For explanations only: the pack link behind a pair (index into
+	// pack.Links, -1 for none), row-major over region indexes.
+	footLink []int32
+	carLink  []int32
+	removed  map[[2]int]int // pack.Removed index by region pair
+}
+
+// Compile indexes a pack for play. It refuses packs that cannot be played
+// (unknown region names in links or cards, duplicate ids or tokens, a kind
+// other than regions); judging a pack's quality is lint's work, not this.
+func Compile(p *mapdata.Pack) (*Board, error) {
+	if p == nil {
+		return nil, &PackError{Pointer: "", Msg: "no pack"}
+	}
+	if p.Kind != "" && p.Kind != mapdata.KindRegions {
+		return nil, &PackError{Pointer: "/kind", Msg: fmt.Sprintf("pack kind %q cannot be played by this engine (want %q)", p.Kind, mapdata.KindRegions)}
+	}
+	b := &Board{pack: p, days: p.Edition.Days, word: regionWord(p)}
+	if b.days <= 0 {
+		b.days = 10
+	}
+	colorIx := map[string]int{}
+	seaIx := map[string]int{}
+	railIx := map[string]int{}
+	intern := func(m map[string]int, list *[]Named, id, name string) int {
+		if i, ok := m[id]; ok {
+			return i
+		}
+		if name == "" {
+			name = id
+		}
+		m[id] = len(*list)
+		*list = append(*list, Named{ID: id, Name: name})
+		return m[id]
+	}
+	for _, c := range p.Colors {
+		intern(colorIx, &b.colors, c.ID, c.Name)
+	}
+	for _, s := range p.Seas {
+		intern(seaIx, &b.seas, s.ID, s.Name)
+	}
+	for _, r := range p.Rails {
+		intern(railIx, &b.rails, r.ID, r.Name)
+	}
+
+	regionIx := map[string]int{}
+	for i, r := range p.Regions {
+		ptr := fmt.Sprintf("/regions/%d", i)
+		if r.ID == "" {
+			return nil, &PackError{Pointer: ptr + "/id", Msg: "a region has no id"}
+		}
+		if _, dup := regionIx[r.ID]; dup {
+			return nil, &PackError{Pointer: ptr + "/id", Msg: fmt.Sprintf("region id %q appears twice", r.ID)}
+		}
+		regionIx[r.ID] = i
+		name := r.Name
+		if name == "" {
+			name = r.ID
+		}
+		info := RegionInfo{ID: r.ID, Name: name, Color: intern(colorIx, &b.colors, r.Color, ""), AirOnly: r.AirOnly, Card: NoCard}
+		for _, s := range r.Seas {
+			info.Seas = append(info.Seas, intern(seaIx, &b.seas, s, ""))
+		}
+		for _, l := range r.Rails {
+			info.Rails = append(info.Rails, intern(railIx, &b.rails, l, ""))
+		}
+		b.regions = append(b.regions, info)
+	}
+	for i, rail := range p.Rails {
+		li := railIx[rail.ID]
+		for j, stop := range rail.Stops {
+			ri, ok := regionIx[stop]
+			if !ok {
+				return nil, &PackError{Pointer: fmt.Sprintf("/rails/%d/stops/%d", i, j), Msg: fmt.Sprintf("rail line %q stops at unknown region %q", rail.ID, stop)}
+			}
+			if !slices.Contains(b.regions[ri].Rails, li) {
+				b.regions[ri].Rails = append(b.regions[ri].Rails, li)
+			}
+		}
+	}
+	n := len(b.regions)
+	if n > 1<<15-1 {
+		return nil, &PackError{Pointer: "/regions", Msg: fmt.Sprintf("%d regions is more than this engine handles (32767)", n)}
+	}
+
+	b.foot = newBitMatrix(n)
+	car := newBitMatrix(n)
+	b.footLink = filled(n*n, -1)
+	b.carLink = filled(n*n, -1)
+	b.removed = map[[2]int]int{}
+	for i, l := range p.Links {
+		ptr := fmt.Sprintf("/links/%d", i)
+		x, okA := regionIx[l.A]
+		y, okB := regionIx[l.B]
+		switch {
+		case !okA:
+			return nil, &PackError{Pointer: ptr + "/a", Msg: fmt.Sprintf("link names unknown region %q", l.A)}
+		case !okB:
+			return nil, &PackError{Pointer: ptr + "/b", Msg: fmt.Sprintf("link names unknown region %q", l.B)}
+		case x == y:
+			return nil, &PackError{Pointer: ptr, Msg: fmt.Sprintf("link from %q to itself", l.A)}
+		}
+		switch {
+		case l.Kind.Walks():
+			if b.regions[x].AirOnly || b.regions[y].AirOnly {
+				continue // air-only regions are reached only by plane, whatever the pack says
+			}
+			b.foot.setBoth(x, y)
+			// A border outranks a bridge or ferry in the explanation when a
+			// pair has both.
+			if prev := b.footLink[x*n+y]; prev < 0 || p.Links[prev].Kind != mapdata.Border {
+				b.footLink[x*n+y], b.footLink[y*n+x] = int32(i), int32(i)
+			}
+		case l.Kind == mapdata.Car:
+			if b.regions[x].AirOnly || b.regions[y].AirOnly {
+				continue
+			}
+			car.setBoth(x, y)
+			b.carLink[x*n+y], b.carLink[y*n+x] = int32(i), int32(i)
+		default:
+			return nil, &PackError{Pointer: ptr + "/kind", Msg: fmt.Sprintf("unknown link kind %q (want border, bridge, ferry or car)", l.Kind)}
+		}
+	}
+	for i, l := range p.Removed {
+		x, okA := regionIx[l.A]
+		y, okB := regionIx[l.B]
+		if okA && okB {
+			b.removed[[2]int{min(x, y), max(x, y)}] = i
+		}
+	}
+
+	if len(p.Deck.Cards) >= int(NoCard) {
+		return nil, &PackError{Pointer: "/deck/cards", Msg: fmt.Sprintf("%d kinds of card is more than this engine handles", len(p.Deck.Cards))}
+	}
+	tokens := map[string]int{}
+	for i, c := range p.Deck.Cards {
+		ptr := fmt.Sprintf("/deck/cards/%d", i)
+		info := CardInfo{Token: c.Token, Region: -1, Color: -1, Sea: -1, Rail: -1, Count: c.Count}
+		if c.Count < 0 {
+			return nil, &PackError{Pointer: ptr + "/count", Msg: fmt.Sprintf("card %q has a negative count", c.Token)}
+		}
+		rel := bitMatrix{}
+		switch c.Kind {
+		case mapdata.RegionCard:
+			ri, ok := regionIx[c.Region]
+			if !ok {
+				return nil, &PackError{Pointer: ptr + "/region", Msg: fmt.Sprintf("card %q names unknown region %q", c.Token, c.Region)}
+			}
+			if b.regions[ri].Card != NoCard {
+				return nil, &PackError{Pointer: ptr + "/region", Msg: fmt.Sprintf("region %q has two cards in the deck (give one card a count instead)", c.Region)}
+			}
+			info.Kind, info.Region = RegionCard, ri
+			b.regions[ri].Card = CardID(i)
+		case mapdata.PlaneCard:
+			if c.Color == "" {
+				return nil, &PackError{Pointer: ptr + "/color", Msg: fmt.Sprintf("plane card %q has no colour", c.Token)}
+			}
+			info.Kind, info.Color = PlaneCard, intern(colorIx, &b.colors, c.Color, "")
+			rel = b.planeRelation(info.Color)
+		case mapdata.CarCard:
+			info.Kind, rel = CarCard, car
+		case mapdata.ShipCard:
+			if c.Sea == "" {
+				return nil, &PackError{Pointer: ptr + "/sea", Msg: fmt.Sprintf("ship card %q names no sea", c.Token)}
+			}
+			info.Kind, info.Sea = ShipCard, intern(seaIx, &b.seas, c.Sea, "")
+			rel = b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Seas, info.Sea) })
+		case mapdata.TrainCard:
+			info.Kind = TrainCard
+			if c.Rail != "" {
+				info.Rail = intern(railIx, &b.rails, c.Rail, "")
+				rel = b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Rails, info.Rail) })
+			} else {
+				rel = b.sharedRailRelation()
+			}
+		default:
+			return nil, &PackError{Pointer: ptr + "/kind", Msg: fmt.Sprintf("unknown card kind %q", c.Kind)}
+		}
+		if info.Token == "" {
+			info.Token = mapdata.CardToken(c)
+		}
+		key := strings.ToLower(info.Token)
+		if j, dup := tokens[key]; dup {
+			return nil, &PackError{Pointer: ptr + "/token", Msg: fmt.Sprintf("token %q is also card %d's", c.Token, j)}
+		}
+		tokens[key] = i
+		b.cards = append(b.cards, info)
+		b.kind = append(b.kind, info.Kind)
+		b.reg = append(b.reg, int16(info.Region))
+		b.count = append(b.count, int32(min(c.Count, 1<<30)))
+		b.link = append(b.link, rel)
+	}
+	b.buildAdjacency()
+	b.tokens = mapdata.NewTokenIndex(p)
+	return b, nil
+}
+
+func filled(n int, v int32) []int32 {
+	s := make([]int32, n)
+	for i := range s {
+		s[i] = v
+	}
+	return s
+}
+
+// planeRelation links two regions by a plane of colour c: both of colour c;
+// an air-only end takes the colour of the other end; two air-only ends take
+// any plane.
+func (b *Board) planeRelation(c int) bitMatrix {
+	n := len(b.regions)
+	m := newBitMatrix(n)
+	for x := range n {
+		for y := range n {
+			if x == y {
+				continue
+			}
+			rx, ry := &b.regions[x], &b.regions[y]
+			ok := false
+			switch {
+			case rx.AirOnly && ry.AirOnly:
+				ok = true
+			case rx.AirOnly:
+				ok = ry.Color == c
+			case ry.AirOnly:
+				ok = rx.Color == c
+			default:
+				ok = rx.Color == c && ry.Color == c
+			}
+			if ok {
+				m.set(x, y)
+			}
+		}
+	}
+	return m
+}
+
+// memberRelation links every two distinct regions (air-only ones aside) for
+// which in holds: both on a sea, both on a rail line.
+func (b *Board) memberRelation(in func(*RegionInfo) bool) bitMatrix {
+	n := len(b.regions)
+	m := newBitMatrix(n)
+	for x := range n {
+		for y := range n {
+			if x != y && !b.regions[x].AirOnly && !b.regions[y].AirOnly && in(&b.regions[x]) && in(&b.regions[y]) {
+				m.set(x, y)
+			}
+		}
+	}
+	return m
+}
+
+// sharedRailRelation is a neutral train's: two regions on one line.
+func (b *Board) sharedRailRelation() bitMatrix {
+	n := len(b.regions)
+	m := newBitMatrix(n)
+	for line := range b.rails {
+		part := b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) })
+		for i := range m.bits {
+			m.bits[i] |= part.bits[i]
+		}
+	}
+	return m
+}
+
+func (b *Board) buildAdjacency() {
+	n := len(b.regions)
+	b.anyLink = newBitMatrix(n)
+	for c := range b.cards {
+		if b.kind[c] != RegionCard && b.count[c] > 0 {
+			for i := range b.anyLink.bits {
+				b.anyLink.bits[i] |= b.link[c].bits[i]
+			}
+		}
+	}
+	lists := func(m bitMatrix) [][]int32 {
+		out := make([][]int32, n)
+		for x := range n {
+			for _, y := range m.row(x, n) {
+				out[x] = append(out[x], int32(y))
+			}
+		}
+		return out
+	}
+	b.footAdj = lists(b.foot)
+	b.anyAdj = lists(b.anyLink)
+	b.linkAdj = make([][][]int32, len(b.cards))
+	for c := range b.cards {
+		if b.kind[c] != RegionCard {
+			b.linkAdj[c] = lists(b.link[c])
+		}
+	}
+}
+
+// regionWord is what the edition calls its regions, guessed from its id and
+// name: "state" for the USA, "country" for the continents, else "region".
+func regionWord(p *mapdata.Pack) string {
+	s := strings.ToLower(p.Edition.ID + " " + p.Edition.Name)
+	switch {
+	case strings.Contains(s, "usa") || strings.Contains(s, "united states"):
+		return "state"
+	case strings.Contains(s, "europe") || strings.Contains(s, "asia") || strings.Contains(s, "africa") ||
+		strings.Contains(s, "america") || strings.Contains(s, "world"):
+		return "country"
+	}
+	return "region"
+}
+
+// Pack is the pack the board was compiled from.
+func (b *Board) Pack() *mapdata.Pack { return b.pack }
+
+// Days is the edition's journey length.
+func (b *Board) Days() int { return b.days }
+
+// Word is what the edition calls a region: "state", "country" or "region".
+func (b *Board) Word() string { return b.word }
+
+// NumCards is the number of kinds of card in the deck.
+func (b *Board) NumCards() int { return len(b.cards) }
+
+// NumRegions is the number of regions.
+func (b *Board) NumRegions() int { return len(b.regions) }
+
+// Card describes a card.
+func (b *Board) Card(c CardID) CardInfo { return b.cards[c] }
+
+// Region describes a region.
+func (b *Board) Region(r int) RegionInfo { return b.regions[r] }
+
+// Color, Sea and Rail name the board's colours, seas and rail lines.
+func (b *Board) Color(i int) Named { return b.colors[i] }
+func (b *Board) Sea(i int) Named   { return b.seas[i] }
+func (b *Board) Rail(i int) Named  { return b.rails[i] }
+
+// Kind is a card's kind.
+func (b *Board) Kind(c CardID) Kind { return b.kind[c] }
+
+// IsRegion reports whether c is a region card (false for NoCard).
+func (b *Board) IsRegion(c CardID) bool { return int(c) < len(b.kind) && b.kind[c] == RegionCard }
+
+// RegionOf is the region of a region card, or -1.
+func (b *Board) RegionOf(c CardID) int {
+	if int(c) >= len(b.reg) {
+		return -1
+	}
+	return int(b.reg[c])
+}
+
+// Copies is how many of card c the deck holds.
+func (b *Board) Copies(c CardID) int { return int(b.count[c]) }
+
+// DeckSize is the number of cards in the box.
+func (b *Board) DeckSize() int {
+	n := 0
+	for _, c := range b.count {
+		n += int(c)
+	}
+	return n
+}
+
+// Foot reports whether regions x and y are linked on foot (border, bridge or
+// ferry).
+func (b *Board) Foot(x, y int) bool { return b.foot.has(x, y) }
+
+// Links reports whether transport card t, between regions x and y, links
+// them. It is false for region cards.
+func (b *Board) Links(t CardID, x, y int) bool {
+	return b.kind[t] != RegionCard && b.link[t].has(x, y)
+}
+
+// FootNeighbors lists the regions linked to x on foot. Do not modify.
+func (b *Board) FootNeighbors(x int) []int32 { return b.footAdj[x] }
+
+// LinkNeighbors lists the regions transport card t links to x. Do not modify.
+func (b *Board) LinkNeighbors(t CardID, x int) []int32 { return b.linkAdj[t][x] }
+
+// AnyLinkNeighbors lists the regions that some transport card of the deck
+// links to x. Do not modify.
+func (b *Board) AnyLinkNeighbors(x int) []int32 { return b.anyAdj[x] }
+
+// Name is how a card is shown to a player: a region's name, or a transport
+// card's token ("plane:red", "car").
+func (b *Board) Name(c CardID) string {
+	if int(c) >= len(b.cards) {
+		return "(empty)"
+	}
+	if b.kind[c] == RegionCard {
+		return b.regions[b.reg[c]].Name
+	}
+	return b.cards[c].Token
+}
+
+// Lookup resolves a card token (see mapdata's token forms).
+func (b *Board) Lookup(token string) (CardID, error) {
+	i, err := b.tokens.Lookup(token)
+	if err != nil {
+		return NoCard, err
+	}
+	return CardID(i), nil
+}
+
+// TokenError is a token of a journey that names no card: its position
+// (0-based) and the lookup's error (a *mapdata.UnknownCardError).
+type TokenError struct {
+	Index int
+	Err   error
+}
+
+func (e *TokenError) Error() string { return fmt.Sprintf("card %d: %v", e.Index+1, e.Err) }
+func (e *TokenError) Unwrap() error { return e.Err }
+
+// ParseJourney resolves a list of tokens.
+func (b *Board) ParseJourney(tokens []string) ([]CardID, error) {
+	out := make([]CardID, len(tokens))
+	for i, t := range tokens {
+		c, err := b.Lookup(t)
+		if err != nil {
+			return nil, &TokenError{Index: i, Err: err}
+		}
+		out[i] = c
+	}
+	return out, nil
+}

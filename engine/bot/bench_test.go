@@ -1,0 +1,45 @@
+package bot_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/engine/bot"
+	"github.com/tendays/tendays/engine/game"
+	"github.com/tendays/tendays/engine/internal/packtest"
+)
+
+// BenchmarkGame plays whole 2-player games on the 50-state pack, one game
+// an iteration on one core, all seats the same bot (goal for greedy: at
+// least 1,000 games a second).
+func BenchmarkGame(b *testing.B) {
+	board, err := engine.Compile(packtest.USA())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range bot.Names() {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			seed, turns := uint64(0), 0
+			for b.Loop() {
+				seed++
+				g, err := game.New(board, game.Config{Players: 2}, rand.New(rand.NewPCG(seed, 0)))
+				if err != nil {
+					b.Fatal(err)
+				}
+				players := make([]game.Player, 2)
+				for s := range players {
+					players[s], _ = bot.New(name, rand.New(rand.NewPCG(seed, uint64(s)+1)))
+				}
+				r, err := game.Play(g, players, 1000)
+				if err != nil {
+					b.Fatal(err)
+				}
+				turns += r.Turns
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+		})
+	}
+}

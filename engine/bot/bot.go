@@ -1,0 +1,88 @@
+// Package bot holds the computer players of engine/game, all behind
+// game.Player: random (any legal move), greedy (the move that most raises
+// the board's journey-progress measure) and strong (the fewest cards from a
+// valid journey, looking ahead over the face-up tops and the odds of the
+// draw pile).
+//
+// Bots see only their seat's game.View. Each has its own seeded random
+// source for breaking ties, so a game's moves depend on its seed alone. It
+// holds no turn flow (engine/game) and no simulation (engine/sim).
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/engine/game"
+)
+
+// Names lists the bots New knows, weakest first.
+func Names() []string { return []string{"random", "greedy", "strong"} }
+
+// New makes a bot by name; rng breaks its ties.
+func New(name string, rng *rand.Rand) (game.Player, error) {
+	switch strings.ToLower(name) {
+	case "random":
+		return &Random{rng: rng}, nil
+	case "greedy":
+		return &Greedy{rng: rng}, nil
+	case "strong":
+		return &Strong{rng: rng}, nil
+	}
+	return nil, fmt.Errorf("unknown bot %q (want %s)", name, strings.Join(Names(), ", "))
+}
+
+// Random makes any legal move, uniformly.
+type Random struct{ rng *rand.Rand }
+
+func (r *Random) Fill(v game.View, _ engine.CardID) int {
+	var open []int
+	for d, c := range v.Holder() {
+		if c == engine.NoCard {
+			open = append(open, d)
+		}
+	}
+	return open[r.rng.IntN(len(open))]
+}
+
+func (r *Random) Choose(v game.View) game.Move {
+	if v.SwapAllowed() && r.rng.IntN(10) == 0 {
+		i := r.rng.IntN(v.Days())
+		j := (i + 1 + r.rng.IntN(v.Days()-1)) % v.Days()
+		return game.Move{Swap: true, I: i, J: j}
+	}
+	k := r.rng.IntN(game.Piles + 1)
+	if k == game.Piles && v.CanDraw() {
+		return game.Move{From: game.FromDraw}
+	}
+	return game.Move{From: game.Source(k % game.Piles)}
+}
+
+func (r *Random) Place(v game.View, _ engine.CardID) game.Put {
+	pile := v.MustPile()
+	if pile < 0 {
+		pile = r.rng.IntN(game.Piles)
+	}
+	return game.Put{Slot: r.rng.IntN(v.Days()+1) - 1, Pile: pile}
+}
+
+// pick returns the index of the best of n scores (higher is better),
+// breaking ties uniformly with rng.
+func pick(rng *rand.Rand, n int, score func(i int) int) (best, bestScore int) {
+	ties := 0
+	for i := range n {
+		s := score(i)
+		switch {
+		case ties == 0 || s > bestScore:
+			best, bestScore, ties = i, s, 1
+		case s == bestScore:
+			ties++
+			if rng.IntN(ties) == 0 {
+				best = i
+			}
+		}
+	}
+	return best, bestScore
+}

@@ -1,0 +1,171 @@
+package engine
+
+// Fault is why a journey is not valid.
+type Fault uint8
+
+const (
+	NoFault Fault = iota
+	// Empty: no cards at all.
+	Empty
+	// UnknownCard: a CardID the board does not have.
+	UnknownCard
+	// StartsWithTransport, EndsWithTransport: the first or last card is
+	// not a region card.
+	StartsWithTransport
+	EndsWithTransport
+	// TransportsSideBySide: two transport cards next to each other.
+	TransportsSideBySide
+	// TooManyCopies: a card used more often than the deck holds it.
+	TooManyCopies
+	// NotLinked: a step whose two regions the cards between them do not
+	// link (same region, no border, wrong colour, not on the sea...).
+	NotLinked
+)
+
+var faultNames = [...]string{"", "empty", "unknown-card", "starts-with-transport", "ends-with-transport",
+	"transports-side-by-side", "too-many-copies", "not-linked"}
+
+// String is a short stable name for the fault, for JSON output.
+func (f Fault) String() string {
+	if int(f) < len(faultNames) {
+		return faultNames[f]
+	}
+	return "fault"
+}
+
+// Verdict is the result of checking a journey. It refers to the checked
+// cards (it does not copy them): ask for its Steps or Reason before changing
+// that slice.
+type Verdict struct {
+	Valid bool
+	Fault Fault
+	// At is the 0-based day where the fault is: the first card of the
+	// failing step, the card over its copies, the misplaced transport.
+	At    int
+	board *Board
+	cards []CardID
+}
+
+// Check decides whether cards form a valid journey of any length. It does not
+// compare the length with the edition's days: that is the caller's choice
+// (variants play 5 days). It allocates nothing; the words come from the
+// verdict's Reason and Steps, computed only when asked.
+func (b *Board) Check(cards []CardID) Verdict { return b.check(cards, true) }
+
+// check is Check, with the deck's copy limits applied or not (counting
+// sets them aside).
+func (b *Board) check(cards []CardID, copies bool) Verdict {
+	v := Verdict{At: -1, board: b, cards: cards}
+	n := len(cards)
+	if n == 0 {
+		v.Fault = Empty
+		return v
+	}
+	nc := CardID(len(b.kind))
+	prev := 0
+	for i := 0; i < n; {
+		c := cards[i]
+		if c >= nc {
+			return v.fail(UnknownCard, i)
+		}
+		if copies && b.overCopies(cards, i) {
+			return v.fail(TooManyCopies, i)
+		}
+		if b.kind[c] == RegionCard {
+			r := int(b.reg[c])
+			if i > 0 && !b.foot.has(prev, r) {
+				return v.fail(NotLinked, i-1)
+			}
+			prev = r
+			i++
+			continue
+		}
+		switch {
+		case i == 0:
+			return v.fail(StartsWithTransport, 0)
+		case i == n-1:
+			return v.fail(EndsWithTransport, i)
+		}
+		d := cards[i+1]
+		if d >= nc {
+			return v.fail(UnknownCard, i+1)
+		}
+		if b.kind[d] != RegionCard {
+			return v.fail(TransportsSideBySide, i)
+		}
+		if copies && b.overCopies(cards, i+1) {
+			return v.fail(TooManyCopies, i+1)
+		}
+		r := int(b.reg[d])
+		if !b.link[c].has(prev, r) {
+			return v.fail(NotLinked, i-1)
+		}
+		prev = r
+		i += 2
+	}
+	v.Valid = true
+	return v
+}
+
+func (v Verdict) fail(f Fault, at int) Verdict {
+	v.Fault, v.At = f, at
+	return v
+}
+
+// overCopies reports whether cards[i] is one more copy than the deck holds,
+// counting the same card earlier in the journey.
+func (b *Board) overCopies(cards []CardID, i int) bool {
+	c := cards[i]
+	seen := int32(1)
+	for _, d := range cards[:i] {
+		if d == c {
+			seen++
+		}
+	}
+	return seen > b.count[c]
+}
+
+// Progress measures how near cards are to a valid journey, for bots: one
+// point for a region card at each end, and one for every pair of adjacent
+// slots that holds (two linked regions, or a transport and a region of a
+// step that links). A valid journey scores len(cards)+1 and only a valid
+// journey (copies aside) does. NoCard slots score nothing. It allocates
+// nothing.
+func (b *Board) Progress(cards []CardID) int {
+	n := len(cards)
+	if n == 0 {
+		return 0
+	}
+	nc := CardID(len(b.kind))
+	isRegion := func(i int) bool { return cards[i] < nc && b.kind[cards[i]] == RegionCard }
+	score := 0
+	if isRegion(0) {
+		score++
+	}
+	if isRegion(n - 1) {
+		score++
+	}
+	for i := 0; i+1 < n; i++ {
+		a, c := cards[i], cards[i+1]
+		if a >= nc || c >= nc {
+			continue
+		}
+		ra, rc := b.kind[a] == RegionCard, b.kind[c] == RegionCard
+		switch {
+		case ra && rc:
+			if b.foot.has(int(b.reg[a]), int(b.reg[c])) {
+				score++
+			}
+		case ra && !rc:
+			// a transport after a region: holds if the step to i+2 links.
+			if i+2 < n && isRegion(i+2) && b.link[c].has(int(b.reg[a]), int(b.reg[cards[i+2]])) {
+				score++
+			}
+		case !ra && rc:
+			if i > 0 && isRegion(i-1) && b.link[a].has(int(b.reg[cards[i-1]]), int(b.reg[c])) {
+				score++
+			}
+		}
+	}
+	return score
+}

@@ -1,0 +1,207 @@
+package engine
+
+import (
+	"errors"
+	"math/big"
+	"math/bits"
+	"slices"
+)
+
+// CountDefinition says exactly what Count counts, for help texts and reports.
+const CountDefinition = "ordered sequences of card kinds, one per day, that pass every rule of a journey " +
+	"(region cards at both ends, each step linked, no two transport cards side by side, " +
+	"never the same region twice in a row) with copy limits set aside: a region may come back " +
+	"later in the journey and a transport kind may be used any number of times, as long as the deck " +
+	"holds at least one such card"
+
+// Count is the number of journeys of a length, overall and per region.
+type Count struct {
+	Days    int
+	Total   *big.Int
+	Regions []RegionCount // in the board's region order
+}
+
+// RegionCount is how many journeys pass through a region: hold at least one
+// of its cards.
+type RegionCount struct {
+	Region   int
+	ID, Name string
+	Journeys *big.Int
+	// Share is Journeys / Total (0 when there are none).
+	Share float64
+	// Few flags a region that fewer journeys pass through than a quarter of
+	// the median region's count: the places a designer should look at.
+	Few bool
+}
+
+// Count counts the journeys of the given length exactly (see
+// CountDefinition), by dynamic programming over the days and the region
+// reached: f[i][r], the journeys of i+1 cards ending with a card of r, sums
+// f[i-1] over r's foot neighbours and f[i-2] over the regions each transport
+// kind links to r. A region's count is the total minus the count with the
+// region taken out. Counts use uint64 and fall back to math/big when they
+// overflow.
+func (b *Board) Count(days int) (*Count, error) {
+	if days < 1 {
+		return nil, errors.New("a journey has at least one day")
+	}
+	g := b.countGraph()
+	n := len(b.regions)
+	var total *big.Int
+	per := make([]*big.Int, n)
+	if t, ok := g.count64(days, -1); ok {
+		total = new(big.Int).SetUint64(t)
+		for r := range n {
+			without, _ := g.count64(days, r) // never more than the total
+			per[r] = new(big.Int).SetUint64(t - without)
+		}
+	} else {
+		total = g.countBig(days, -1)
+		for r := range n {
+			per[r] = new(big.Int).Sub(total, g.countBig(days, r))
+		}
+	}
+	out := &Count{Days: days, Total: total}
+	for r := range n {
+		rc := RegionCount{Region: r, ID: b.regions[r].ID, Name: b.regions[r].Name, Journeys: per[r]}
+		if total.Sign() > 0 {
+			rc.Share, _ = new(big.Rat).SetFrac(per[r], total).Float64()
+		}
+		out.Regions = append(out.Regions, rc)
+	}
+	sorted := slices.Clone(per)
+	slices.SortFunc(sorted, func(x, y *big.Int) int { return x.Cmp(y) })
+	if n > 0 {
+		quarter := new(big.Int).Rsh(sorted[n/2], 2)
+		for i := range out.Regions {
+			out.Regions[i].Few = out.Regions[i].Journeys.Cmp(quarter) < 0
+		}
+	}
+	return out, nil
+}
+
+// countGraph is the board as weighted in-edges: foot neighbours, and for
+// two-day steps the number of transport kinds linking the pair.
+type countGraph struct {
+	n      int
+	usable []bool // the deck holds a card of the region
+	foot   [][]int32
+	hop    [][]weighted
+}
+
+type weighted struct {
+	from int32
+	w    uint64
+}
+
+func (b *Board) countGraph() *countGraph {
+	n := len(b.regions)
+	g := &countGraph{n: n, usable: make([]bool, n), foot: b.footAdj, hop: make([][]weighted, n)}
+	for r := range n {
+		c := b.regions[r].Card
+		g.usable[r] = c != NoCard && b.count[c] > 0
+	}
+	for r := range n {
+		w := make([]uint64, n)
+		for c := range b.cards {
+			if b.kind[c] == RegionCard || b.count[c] == 0 {
+				continue
+			}
+			for _, x := range b.linkAdj[c][r] {
+				w[x]++
+			}
+		}
+		for x, k := range w {
+			if k > 0 {
+				g.hop[r] = append(g.hop[r], weighted{int32(x), k})
+			}
+		}
+	}
+	return g
+}
+
+// count64 counts the journeys of days cards avoiding region skip (-1: none);
+// ok is false on overflow.
+func (g *countGraph) count64(days, skip int) (total uint64, ok bool) {
+	f := make([][]uint64, days)
+	for i := range f {
+		f[i] = make([]uint64, g.n)
+	}
+	for r := range g.n {
+		if g.usable[r] && r != skip {
+			f[0][r] = 1
+		}
+	}
+	for i := 1; i < days; i++ {
+		for r := range g.n {
+			if !g.usable[r] || r == skip {
+				continue
+			}
+			var sum, carry uint64
+			for _, x := range g.foot[r] {
+				sum, carry = bits.Add64(sum, f[i-1][x], 0)
+				if carry != 0 {
+					return 0, false
+				}
+			}
+			if i >= 2 {
+				for _, e := range g.hop[r] {
+					hi, lo := bits.Mul64(f[i-2][e.from], e.w)
+					if hi != 0 {
+						return 0, false
+					}
+					sum, carry = bits.Add64(sum, lo, 0)
+					if carry != 0 {
+						return 0, false
+					}
+				}
+			}
+			f[i][r] = sum
+		}
+	}
+	for _, v := range f[days-1] {
+		var carry uint64
+		total, carry = bits.Add64(total, v, 0)
+		if carry != 0 {
+			return 0, false
+		}
+	}
+	return total, true
+}
+
+// countBig is count64 in arbitrary precision.
+func (g *countGraph) countBig(days, skip int) *big.Int {
+	f := make([][]big.Int, days)
+	for i := range f {
+		f[i] = make([]big.Int, g.n)
+	}
+	for r := range g.n {
+		if g.usable[r] && r != skip {
+			f[0][r].SetInt64(1)
+		}
+	}
+	var term big.Int
+	for i := 1; i < days; i++ {
+		for r := range g.n {
+			if !g.usable[r] || r == skip {
+				continue
+			}
+			sum := &f[i][r]
+			for _, x := range g.foot[r] {
+				sum.Add(sum, &f[i-1][x])
+			}
+			if i >= 2 {
+				for _, e := range g.hop[r] {
+					term.SetUint64(e.w)
+					term.Mul(&term, &f[i-2][e.from])
+					sum.Add(sum, &term)
+				}
+			}
+		}
+	}
+	total := new(big.Int)
+	for r := range f[days-1] {
+		total.Add(total, &f[days-1][r])
+	}
+	return total
+}

@@ -1,0 +1,111 @@
+package engine
+
+import (
+	"math"
+	"math/big"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tendays/tendays/engine/internal/packtest"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// bruteCount enumerates every sequence of card kinds and checks it, copy
+// limits aside: the definition of Count, done the slow way.
+func bruteCount(b *Board, days int) (total int64, per []int64) {
+	per = make([]int64, b.NumRegions())
+	var usable []CardID
+	for c := range b.NumCards() {
+		if b.Copies(CardID(c)) > 0 {
+			usable = append(usable, CardID(c))
+		}
+	}
+	cards := make([]CardID, days)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == days {
+			if b.check(cards, false).Valid {
+				total++
+				seen := map[int]bool{}
+				for _, c := range cards {
+					if r := b.RegionOf(c); r >= 0 && !seen[r] {
+						seen[r] = true
+						per[r]++
+					}
+				}
+			}
+			return
+		}
+		for _, c := range usable {
+			cards[i] = c
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	return total, per
+}
+
+func TestCountMatchesEnumeration(t *testing.T) {
+	grid := packtest.Grid()
+	europe := packtest.Europe()
+	europe.Deck.Cards[len(europe.Deck.Cards)-1].Count = 0 // a kind the deck lacks counts for nothing
+	tests := []struct {
+		pack    *mapdata.Pack
+		maxDays int
+	}{{grid, 5}, {europe, 4}}
+	for _, tc := range tests {
+		b := compile(t, tc.pack)
+		for days := 1; days <= tc.maxDays; days++ {
+			total, per := bruteCount(b, days)
+			got, err := b.Count(days)
+			require.NoError(t, err)
+			assert.Equal(t, total, got.Total.Int64(), "%s, %d days", tc.pack.Edition.ID, days)
+			for r, rc := range got.Regions {
+				assert.Equal(t, per[r], rc.Journeys.Int64(), "%s, %d days, %s", tc.pack.Edition.ID, days, rc.Name)
+			}
+		}
+	}
+}
+
+func TestCountBigAgreesAndTakesOver(t *testing.T) {
+	b := compile(t, packtest.USA())
+	g := b.countGraph()
+	small, ok := g.count64(10, -1)
+	require.True(t, ok)
+	assert.Equal(t, new(big.Int).SetUint64(small), g.countBig(10, -1))
+	without, ok := g.count64(10, 3)
+	require.True(t, ok)
+	assert.Equal(t, new(big.Int).SetUint64(without), g.countBig(10, 3))
+
+	_, ok = g.count64(40, -1)
+	require.False(t, ok, "40-day USA journeys overflow uint64")
+	c, err := b.Count(40)
+	require.NoError(t, err)
+	assert.Positive(t, c.Total.Cmp(new(big.Int).SetUint64(math.MaxUint64)))
+	// f(n) grows: 40 days has more journeys than 39.
+	c39, err := b.Count(39)
+	require.NoError(t, err)
+	assert.Positive(t, c.Total.Cmp(c39.Total))
+}
+
+func TestCountFlagsDeadEnds(t *testing.T) {
+	b := compile(t, packtest.USA())
+	c, err := b.Count(10)
+	require.NoError(t, err)
+	var few []string
+	for _, rc := range c.Regions {
+		if rc.Few {
+			few = append(few, rc.ID)
+		}
+		assert.LessOrEqual(t, rc.Journeys.Cmp(c.Total), 0)
+	}
+	// Maine borders New Hampshire only and has no car link; Rhode Island
+	// borders two states. Alaska, reached by a plane of every colour, is
+	// not rare.
+	assert.Equal(t, []string{"ME", "RI"}, few)
+	assert.NotContains(t, few, "MO", "Missouri has eight neighbours")
+	_, err = b.Count(0)
+	assert.Error(t, err)
+}

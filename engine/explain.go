@@ -1,0 +1,289 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tendays/tendays/mapdata"
+)
+
+// Step is one move of a journey: from the region card on day From to the
+// one on day To (0-based), over the transport card on day Via (-1: on
+// foot). Why says what links them, or why they are not linked.
+type Step struct {
+	From, Via, To int
+	Linked        bool
+	// How: border, bridge, ferry, car, plane, ship or train.
+	How  string
+	Why  string
+	Text string // "Oregon → car → Arizona: car via California or Nevada"
+}
+
+// Steps explains every step of the journey, up to and including the one
+// that fails (a journey with a fault that is not a step, such as a
+// transport on day 1, lists the steps before the fault).
+func (v Verdict) Steps() []Step {
+	b, cards := v.board, v.cards
+	if b == nil {
+		return nil
+	}
+	var steps []Step
+	// A fault that is not a step's (a misplaced transport, a card over its
+	// copies) ends the list at its day.
+	last := len(cards) - 1
+	if !v.Valid && v.Fault != NotLinked && v.At >= 0 {
+		last = v.At
+	}
+	for i := 0; i+1 < len(cards); {
+		if !b.IsRegion(cards[i]) {
+			break
+		}
+		s := Step{From: i, Via: -1}
+		if b.IsRegion(cards[i+1]) {
+			s.To = i + 1
+			s.Linked, s.How, s.Why = b.whyFoot(b.RegionOf(cards[i]), b.RegionOf(cards[i+1]))
+		} else {
+			if i+2 >= len(cards) || !b.IsRegion(cards[i+2]) || int(cards[i+1]) >= len(b.cards) {
+				break
+			}
+			s.Via, s.To = i+1, i+2
+			s.Linked, s.How, s.Why = b.whyLink(cards[i+1], b.RegionOf(cards[i]), b.RegionOf(cards[i+2]))
+		}
+		if s.To > last {
+			break
+		}
+		s.Text = b.stepText(cards, s)
+		steps = append(steps, s)
+		if !s.Linked {
+			break
+		}
+		i = s.To
+	}
+	return steps
+}
+
+func (b *Board) stepText(cards []CardID, s Step) string {
+	parts := []string{b.Name(cards[s.From])}
+	if s.Via >= 0 {
+		parts = append(parts, b.Name(cards[s.Via]))
+	}
+	parts = append(parts, b.Name(cards[s.To]))
+	return strings.Join(parts, " → ") + ": " + s.Why
+}
+
+// Reason says in a sentence why the journey is valid or where it fails.
+func (v Verdict) Reason() string {
+	b, cards := v.board, v.cards
+	if b == nil {
+		return "not checked"
+	}
+	if v.Valid {
+		return fmt.Sprintf("a valid %d-day journey", len(cards))
+	}
+	day := v.At + 1
+	name := func(i int) string {
+		if i < 0 || i >= len(cards) {
+			return "?"
+		}
+		return b.Name(cards[i])
+	}
+	w := b.word
+	switch v.Fault {
+	case Empty:
+		return "the journey has no cards"
+	case UnknownCard:
+		return fmt.Sprintf("day %d: card %d is not a card of this deck", day, cards[v.At])
+	case StartsWithTransport:
+		return fmt.Sprintf("day 1 is %s, a transport card: a journey starts with a %s card", name(0), w)
+	case EndsWithTransport:
+		return fmt.Sprintf("day %d is %s, a transport card: a journey ends with a %s card", day, name(v.At), w)
+	case TransportsSideBySide:
+		return fmt.Sprintf("days %d and %d are %s and %s: two transport cards side by side link nothing", day, day+1, name(v.At), name(v.At+1))
+	case TooManyCopies:
+		c := cards[v.At]
+		used := 0
+		for _, d := range cards[:v.At+1] {
+			if d == c {
+				used++
+			}
+		}
+		return fmt.Sprintf("day %d: %s is used %d times, but the deck holds %s", day, name(v.At), used, times(int(b.count[c])))
+	case NotLinked:
+		for _, s := range v.Steps() {
+			if !s.Linked {
+				return fmt.Sprintf("days %d–%d: %s", s.From+1, s.To+1, s.Text)
+			}
+		}
+	}
+	return "not a valid journey"
+}
+
+func times(n int) string {
+	switch n {
+	case 0:
+		return "none"
+	case 1:
+		return "only one"
+	}
+	return fmt.Sprintf("only %d", n)
+}
+
+// whyFoot explains whether regions x and y are linked on foot.
+func (b *Board) whyFoot(x, y int) (linked bool, how, why string) {
+	rx, ry := &b.regions[x], &b.regions[y]
+	switch {
+	case x == y:
+		return false, "border", fmt.Sprintf("the same %s twice in a row goes nowhere", b.word)
+	case rx.AirOnly:
+		return false, "border", rx.Name + " is reached only by plane"
+	case ry.AirOnly:
+		return false, "border", ry.Name + " is reached only by plane"
+	}
+	n := len(b.regions)
+	if li := b.footLink[x*n+y]; li >= 0 {
+		l := b.pack.Links[li]
+		why = string(l.Kind)
+		if l.Kind == mapdata.Border && l.LengthKm > 0 {
+			why = fmt.Sprintf("border, %s km", formatKm(l.LengthKm))
+		}
+		if l.Why != "" {
+			why += " (" + l.Why + ")"
+		}
+		return true, string(l.Kind), why
+	}
+	why = "they share no border"
+	if ri, ok := b.removed[[2]int{min(x, y), max(x, y)}]; ok {
+		l := b.pack.Removed[ri]
+		why += " (the edition removed the " + string(l.Kind) + " between them"
+		if l.Why != "" {
+			why += ": " + l.Why
+		}
+		why += ")"
+	}
+	return false, "border", why
+}
+
+func formatKm(km float64) string {
+	if km >= 10 {
+		return fmt.Sprintf("%.0f", km)
+	}
+	return fmt.Sprintf("%.1f", km)
+}
+
+// whyLink explains whether transport card t links regions x and y.
+func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
+	info := b.cards[t]
+	how = info.Kind.String()
+	rx, ry := &b.regions[x], &b.regions[y]
+	linked = b.link[t].has(x, y)
+	if x == y {
+		return false, how, fmt.Sprintf("the same %s at both ends goes nowhere", b.word)
+	}
+	if info.Kind != PlaneCard {
+		for _, r := range []*RegionInfo{rx, ry} {
+			if r.AirOnly {
+				return false, how, r.Name + " is reached only by plane"
+			}
+		}
+	}
+	switch info.Kind {
+	case CarCard:
+		if !linked {
+			return false, how, fmt.Sprintf("no third %s borders both", b.word)
+		}
+		why = "car"
+		if li := b.carLink[x*len(b.regions)+y]; li >= 0 {
+			if via := b.pack.Links[li].Via; len(via) > 0 {
+				names := make([]string, len(via))
+				for i, id := range via {
+					names[i] = id
+					if r := b.pack.Region(id); r != nil && r.Name != "" {
+						names[i] = r.Name
+					}
+				}
+				why += " via " + orList(names)
+			}
+		}
+		return true, how, why
+	case PlaneCard:
+		c := b.colors[info.Color].Name
+		colorOf := func(r *RegionInfo) string { return b.colors[r.Color].Name }
+		switch {
+		case rx.AirOnly && ry.AirOnly:
+			return true, how, fmt.Sprintf("any plane serves between %s and %s", rx.Name, ry.Name)
+		case rx.AirOnly || ry.AirOnly:
+			air, other := rx, ry
+			if ry.AirOnly {
+				air, other = ry, rx
+			}
+			if linked {
+				return true, how, fmt.Sprintf("%s is reached only by plane, and the plane matches %s's colour, %s", air.Name, other.Name, c)
+			}
+			return false, how, fmt.Sprintf("a plane to or from %s must match %s's colour (%s), not %s", air.Name, other.Name, colorOf(other), c)
+		case linked:
+			return true, how, fmt.Sprintf("%s and %s are both %s", rx.Name, ry.Name, c)
+		}
+		if rx.Color == ry.Color {
+			return false, how, fmt.Sprintf("%s and %s are both %s, not %s", rx.Name, ry.Name, colorOf(rx), c)
+		}
+		var off []string
+		for _, r := range []*RegionInfo{rx, ry} {
+			if r.Color != info.Color {
+				off = append(off, fmt.Sprintf("%s is %s", r.Name, colorOf(r)))
+			}
+		}
+		return false, how, strings.Join(off, " and ") + ", not " + c
+	case ShipCard:
+		sea := b.seas[info.Sea].Name
+		if linked {
+			return true, how, "both on the " + sea
+		}
+		return false, how, notOn(rx, ry, sea, func(r *RegionInfo) []int { return r.Seas }, info.Sea)
+	case TrainCard:
+		if info.Rail >= 0 {
+			line := b.rails[info.Rail].Name
+			if linked {
+				return true, how, "both on the " + line
+			}
+			return false, how, notOn(rx, ry, line, func(r *RegionInfo) []int { return r.Rails }, info.Rail)
+		}
+		if linked {
+			for _, l := range rx.Rails {
+				for _, m := range ry.Rails {
+					if l == m {
+						return true, how, "both on the " + b.rails[l].Name
+					}
+				}
+			}
+		}
+		return false, how, fmt.Sprintf("%s and %s share no rail line", rx.Name, ry.Name)
+	}
+	return linked, how, ""
+}
+
+// notOn says which of two regions is not on a sea or a line.
+func notOn(rx, ry *RegionInfo, what string, of func(*RegionInfo) []int, id int) string {
+	has := func(r *RegionInfo) bool {
+		for _, v := range of(r) {
+			if v == id {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case !has(rx) && !has(ry):
+		return fmt.Sprintf("neither %s nor %s is on the %s", rx.Name, ry.Name, what)
+	case !has(rx):
+		return fmt.Sprintf("%s is not on the %s", rx.Name, what)
+	default:
+		return fmt.Sprintf("%s is not on the %s", ry.Name, what)
+	}
+}
+
+func orList(s []string) string {
+	if len(s) <= 1 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}

@@ -1,0 +1,466 @@
+// Package game plays the 10 Days games by the rulebooks: filling the
+// holders one card at a time in turn order, the draw pile and three face-up
+// discard piles, a turn (take the draw pile's top or a discard top, then
+// replace a slot or discard the card, never leaving a pile empty), the swap
+// action, reshuffling all but the tops when the draw pile runs out, and the
+// win checked at the end of each turn. Variants: the number of days, swap
+// on or off, open hands.
+//
+// Game is a state machine driven by calls (Place, Take, Put, Swap) that
+// refuse illegal moves with an error a person can read, so that bots and
+// a person at a terminal drive it the same way; Play runs a whole game with
+// Players. Randomness comes from the *rand.Rand a caller seeds. The package
+// never prints; the bots are in engine/bot.
+package game
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/tendays/tendays/engine"
+)
+
+// Source is where a turn's card comes from: the draw pile, or discard pile
+// 0, 1 or 2.
+type Source int8
+
+// FromDraw is the draw pile.
+const FromDraw Source = -1
+
+// Piles is the number of face-up discard piles.
+const Piles = 3
+
+// SwapRule chooses whether the swap action is allowed.
+type SwapRule uint8
+
+const (
+	SwapAsPack SwapRule = iota // as the edition's rules say (pack.rules.swap)
+	SwapOn
+	SwapOff
+)
+
+// Config is a game's variant.
+type Config struct {
+	Players   int
+	Days      int // 0: the edition's
+	Swap      SwapRule
+	OpenHands bool
+}
+
+// Phase is what the game waits for.
+type Phase uint8
+
+const (
+	Filling  Phase = iota // the seat to move places Hand() in an open slot
+	Choosing              // the seat to move takes a card (Take) or swaps (Swap)
+	Placing               // the seat to move puts the taken card (Put)
+	Over                  // someone won
+)
+
+// card is one physical card, an index into Game.kindOf.
+type card uint16
+
+const noCard card = 0xFFFF
+
+// Turn records the last completed turn, for showing it to the others.
+type Turn struct {
+	Seat int
+	// Swap: the seat swapped days I and J (0-based); nothing else moved.
+	Swap bool
+	I, J int
+	From Source
+	// Taken is the card taken (from the draw pile it is the taker's secret).
+	Taken engine.CardID
+	// Slot is the day replaced (0-based), or -1 when the card was discarded.
+	Slot      int
+	Discarded engine.CardID
+	Pile      int
+}
+
+// Game is one game in progress.
+type Game struct {
+	board   *engine.Board
+	days    int
+	players int
+	swap    bool
+	open    bool
+	rng     *rand.Rand
+
+	kindOf []engine.CardID // physical card -> kind
+	draw   []card          // the top is the last
+	piles  [Piles][]card
+	slots  [][]card          // [seat][day]
+	kinds  [][]engine.CardID // the same as kinds, for checks and bots
+
+	phase      Phase
+	seat       int
+	hand       card
+	took       Source
+	turns      int
+	fillLeft   int
+	winner     int
+	reshuffles int
+	last       Turn
+}
+
+// Error is a move the rules do not allow.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return e.Msg }
+
+func illegal(format string, args ...any) error { return &Error{Msg: fmt.Sprintf(format, args...)} }
+
+// New deals a game: it shuffles the deck with rng and waits for seat 0 to
+// place its first card. It refuses a player count the deck cannot deal (each
+// holder full and three face-up cards).
+func New(b *engine.Board, cfg Config, rng *rand.Rand) (*Game, error) {
+	if b == nil || rng == nil {
+		return nil, errors.New("game: no board or no random source")
+	}
+	days := cfg.Days
+	if days == 0 {
+		days = b.Days()
+	}
+	if days < 2 {
+		return nil, fmt.Errorf("a journey of %d days is too short (at least 2)", days)
+	}
+	if cfg.Players < 2 {
+		return nil, fmt.Errorf("%d players: the game needs at least 2", cfg.Players)
+	}
+	g := &Game{board: b, days: days, players: cfg.Players, open: cfg.OpenHands, rng: rng, winner: -1, hand: noCard}
+	switch cfg.Swap {
+	case SwapAsPack:
+		g.swap = b.Pack().Rules.Swap
+	case SwapOn:
+		g.swap = true
+	}
+	for c := range b.NumCards() {
+		for range b.Copies(engine.CardID(c)) {
+			g.kindOf = append(g.kindOf, engine.CardID(c))
+		}
+	}
+	if need := cfg.Players*days + Piles; len(g.kindOf) < need {
+		return nil, fmt.Errorf("the deck holds %d cards, too few for %d players: %d holders of %d days and %d face-up cards need %d",
+			len(g.kindOf), cfg.Players, cfg.Players, days, Piles, need)
+	}
+	if len(g.kindOf) >= int(noCard) {
+		return nil, fmt.Errorf("the deck holds %d cards, more than this engine deals", len(g.kindOf))
+	}
+	g.draw = make([]card, len(g.kindOf))
+	for i := range g.draw {
+		g.draw[i] = card(i)
+	}
+	rng.Shuffle(len(g.draw), func(i, j int) { g.draw[i], g.draw[j] = g.draw[j], g.draw[i] })
+	g.slots = make([][]card, cfg.Players)
+	g.kinds = make([][]engine.CardID, cfg.Players)
+	for s := range cfg.Players {
+		g.slots[s] = make([]card, days)
+		g.kinds[s] = make([]engine.CardID, days)
+		for d := range days {
+			g.slots[s][d] = noCard
+			g.kinds[s][d] = engine.NoCard
+		}
+	}
+	g.fillLeft = cfg.Players * days
+	g.phase = Filling
+	g.hand = g.pop()
+	return g, nil
+}
+
+func (g *Game) pop() card {
+	c := g.draw[len(g.draw)-1]
+	g.draw = g.draw[:len(g.draw)-1]
+	return c
+}
+
+// Board is the board the game is played on.
+func (g *Game) Board() *engine.Board { return g.board }
+
+// Phase is what the game waits for.
+func (g *Game) Phase() Phase { return g.phase }
+
+// Seat is the seat to move (or the winner once the game is over).
+func (g *Game) Seat() int { return g.seat }
+
+// Players, Days: the game's size.
+func (g *Game) Players() int { return g.players }
+func (g *Game) Days() int    { return g.days }
+
+// SwapAllowed reports whether the swap action is allowed in this game.
+func (g *Game) SwapAllowed() bool { return g.swap }
+
+// OpenHands reports whether holders are played face up.
+func (g *Game) OpenHands() bool { return g.open }
+
+// Turns is the number of turns completed (the fill is not a turn).
+func (g *Game) Turns() int { return g.turns }
+
+// Reshuffles counts the times the discards were shuffled into a new draw
+// pile.
+func (g *Game) Reshuffles() int { return g.reshuffles }
+
+// Winner is the seat that won, or -1.
+func (g *Game) Winner() int { return g.winner }
+
+// LastTurn is the last completed turn.
+func (g *Game) LastTurn() Turn { return g.last }
+
+// Hand is the card the seat to move holds: drawn during the fill, or taken
+// this turn. NoCard otherwise.
+func (g *Game) Hand() engine.CardID { return g.kindAt(g.hand) }
+
+func (g *Game) kindAt(c card) engine.CardID {
+	if c == noCard {
+		return engine.NoCard
+	}
+	return g.kindOf[c]
+}
+
+// Holder is a seat's cards by day (NoCard in slots still open during the
+// fill). The slice is the game's: do not modify it.
+func (g *Game) Holder(seat int) []engine.CardID { return g.kinds[seat] }
+
+// Top is discard pile k's top card, NoCard when the pile is empty.
+func (g *Game) Top(k int) engine.CardID {
+	p := g.piles[k]
+	if len(p) == 0 {
+		return engine.NoCard
+	}
+	return g.kindOf[p[len(p)-1]]
+}
+
+// PileSize is the number of cards in discard pile k.
+func (g *Game) PileSize(k int) int { return len(g.piles[k]) }
+
+// DrawSize is the number of cards in the draw pile.
+func (g *Game) DrawSize() int { return len(g.draw) }
+
+// CanDraw reports whether the draw pile can give a card now: it holds one,
+// or the discard piles hold cards under their tops to reshuffle.
+func (g *Game) CanDraw() bool {
+	if len(g.draw) > 0 {
+		return true
+	}
+	for _, p := range g.piles {
+		if len(p) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// MustPile is the discard pile the card put this turn must go on (the one
+// emptied by taking its last card), or -1 when any pile will do.
+func (g *Game) MustPile() int {
+	if g.phase != Placing {
+		return -1
+	}
+	for k, p := range g.piles {
+		if len(p) == 0 {
+			return k
+		}
+	}
+	return -1
+}
+
+// OpenSlots lists the days still open during the fill.
+func (g *Game) OpenSlots() []int {
+	var out []int
+	for d, c := range g.slots[g.seat] {
+		if c == noCard {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Place puts the seat's drawn card in an open day during the fill.
+func (g *Game) Place(day int) error {
+	if g.phase != Filling {
+		return illegal("the holders are already filled")
+	}
+	if day < 0 || day >= g.days {
+		return illegal("day %d does not exist (1 to %d)", day+1, g.days)
+	}
+	if g.slots[g.seat][day] != noCard {
+		return illegal("day %d already holds %s: choose an open day", day+1, g.board.Name(g.kinds[g.seat][day]))
+	}
+	g.slots[g.seat][day] = g.hand
+	g.kinds[g.seat][day] = g.kindOf[g.hand]
+	g.hand = noCard
+	g.fillLeft--
+	g.seat = (g.seat + 1) % g.players
+	if g.fillLeft > 0 {
+		g.hand = g.pop()
+		return nil
+	}
+	for k := range g.piles {
+		g.piles[k] = append(g.piles[k], g.pop())
+	}
+	g.seat = 0
+	g.phase = Choosing
+	return nil
+}
+
+// Take takes the top of the draw pile or of a discard pile into the hand.
+// Emptying the draw pile reshuffles the discards under the tops into a new
+// one at once; so does drawing from an empty draw pile.
+func (g *Game) Take(src Source) error {
+	if g.phase != Choosing {
+		return illegal("not the time to take a card")
+	}
+	switch {
+	case src == FromDraw:
+		if len(g.draw) == 0 {
+			g.reshuffle()
+		}
+		if len(g.draw) == 0 {
+			return illegal("the draw pile is empty and no discards lie under the face-up cards: take a face-up card")
+		}
+		g.hand = g.pop()
+		if len(g.draw) == 0 {
+			g.reshuffle()
+		}
+	case src >= 0 && int(src) < Piles:
+		p := g.piles[src]
+		if len(p) == 0 {
+			return illegal("discard pile %d is empty", src+1)
+		}
+		g.hand = p[len(p)-1]
+		g.piles[src] = p[:len(p)-1]
+	default:
+		return illegal("no such pile: %d", int(src)+1)
+	}
+	g.took = src
+	g.phase = Placing
+	return nil
+}
+
+// Put ends a turn: the taken card replaces day slot (0-based; -1 keeps the
+// holder as it is) and the card that leaves goes face up on discard pile
+// pile, which must be the emptied pile if there is one.
+func (g *Game) Put(slot, pile int) error {
+	if g.phase != Placing {
+		return illegal("no card in hand to put")
+	}
+	if slot < -1 || slot >= g.days {
+		return illegal("day %d does not exist (1 to %d)", slot+1, g.days)
+	}
+	if pile < 0 || pile >= Piles {
+		return illegal("no discard pile %d (1 to %d)", pile+1, Piles)
+	}
+	if must := g.MustPile(); must >= 0 && pile != must {
+		return illegal("discard pile %d is empty: the discard must go there", must+1)
+	}
+	out := g.hand
+	if slot >= 0 {
+		out = g.slots[g.seat][slot]
+		g.slots[g.seat][slot] = g.hand
+		g.kinds[g.seat][slot] = g.kindOf[g.hand]
+	}
+	g.piles[pile] = append(g.piles[pile], out)
+	g.last = Turn{Seat: g.seat, From: g.took, Taken: g.kindOf[g.hand], Slot: slot, Discarded: g.kindOf[out], Pile: pile}
+	g.hand = noCard
+	g.endTurn()
+	return nil
+}
+
+// Swap is the whole turn of swapping two days of the holder (where the
+// rules allow it).
+func (g *Game) Swap(i, j int) error {
+	if g.phase != Choosing {
+		return illegal("not the time to swap")
+	}
+	if !g.swap {
+		return illegal("this game has no swap action")
+	}
+	if i < 0 || j < 0 || i >= g.days || j >= g.days || i == j {
+		return illegal("swap two different days between 1 and %d", g.days)
+	}
+	s, k := g.slots[g.seat], g.kinds[g.seat]
+	s[i], s[j] = s[j], s[i]
+	k[i], k[j] = k[j], k[i]
+	g.last = Turn{Seat: g.seat, Swap: true, I: i, J: j, From: FromDraw, Taken: engine.NoCard, Slot: -1, Discarded: engine.NoCard, Pile: -1}
+	g.endTurn()
+	return nil
+}
+
+func (g *Game) endTurn() {
+	g.turns++
+	if g.board.Check(g.kinds[g.seat]).Valid {
+		g.winner = g.seat
+		g.phase = Over
+		return
+	}
+	g.seat = (g.seat + 1) % g.players
+	g.phase = Choosing
+}
+
+// reshuffle makes a new draw pile of every discard but the three tops.
+func (g *Game) reshuffle() {
+	for k, p := range g.piles {
+		if len(p) > 1 {
+			g.draw = append(g.draw, p[:len(p)-1]...)
+			g.piles[k] = append(p[:0], p[len(p)-1])
+		}
+	}
+	if len(g.draw) == 0 {
+		return
+	}
+	g.rng.Shuffle(len(g.draw), func(i, j int) { g.draw[i], g.draw[j] = g.draw[j], g.draw[i] })
+	g.reshuffles++
+}
+
+// Audit checks that every card of the deck is in exactly one place: the
+// draw pile, a discard pile, a holder or the hand. It is for tests.
+func (g *Game) Audit() error {
+	seen := make([]int, len(g.kindOf))
+	count := func(c card, where string) error {
+		if c == noCard {
+			return nil
+		}
+		if int(c) >= len(seen) {
+			return fmt.Errorf("%s holds card %d, not of the deck", where, c)
+		}
+		seen[c]++
+		return nil
+	}
+	for _, c := range g.draw {
+		if err := count(c, "the draw pile"); err != nil {
+			return err
+		}
+	}
+	for k, p := range g.piles {
+		for _, c := range p {
+			if err := count(c, fmt.Sprintf("pile %d", k+1)); err != nil {
+				return err
+			}
+		}
+		if g.phase != Filling && g.phase != Placing && len(p) == 0 {
+			return fmt.Errorf("pile %d is empty between turns", k+1)
+		}
+	}
+	for s, h := range g.slots {
+		for d, c := range h {
+			if err := count(c, fmt.Sprintf("seat %d day %d", s+1, d+1)); err != nil {
+				return err
+			}
+			if c != noCard && g.kinds[s][d] != g.kindOf[c] || c == noCard && g.kinds[s][d] != engine.NoCard {
+				return fmt.Errorf("seat %d day %d: kind out of step with the card", s+1, d+1)
+			}
+			if c == noCard && g.phase != Filling {
+				return fmt.Errorf("seat %d day %d is empty after the fill", s+1, d+1)
+			}
+		}
+	}
+	if err := count(g.hand, "the hand"); err != nil {
+		return err
+	}
+	for c, n := range seen {
+		if n != 1 {
+			return fmt.Errorf("card %d (%s) is in %d places", c, g.board.Name(g.kindOf[c]), n)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,254 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/tendays/tendays/engine"
+)
+
+// Report is what a simulation found. Rates carry a 95% Wilson score
+// interval [Low, High].
+type Report struct {
+	Pack      string   `json:"pack"`
+	Games     int      `json:"games"`
+	Players   int      `json:"players"`
+	Days      int      `json:"days"`
+	Swap      bool     `json:"swap"`
+	OpenHands bool     `json:"openHands"`
+	Seed      uint64   `json:"seed"`
+	Bots      []string `json:"bots"`
+	TurnCap   int      `json:"turnCap"`
+
+	Finished int `json:"finished"`
+	Stalled  int `json:"stalled"`
+	// TurnsToWin counts every player's turns, over the finished games.
+	TurnsToWin Stats        `json:"turnsToWin"`
+	Seats      []Rate       `json:"seats"`
+	Cards      []CardStat   `json:"cards"`
+	Dead       []string     `json:"dead"`
+	ByBot      []BotStat    `json:"byBot"`
+	HeadToHead []HeadToHead `json:"headToHead"`
+}
+
+// Stats summarises a list of counts: mean, median (the middle value, or the
+// mean of the two middle ones) and 90th percentile (nearest rank).
+type Stats struct {
+	N      int     `json:"n"`
+	Mean   float64 `json:"mean"`
+	Median float64 `json:"median"`
+	P90    int     `json:"p90"`
+	Min    int     `json:"min"`
+	Max    int     `json:"max"`
+}
+
+// Rate is wins out of games, with its 95% Wilson interval.
+type Rate struct {
+	Name  string  `json:"name"`
+	Wins  int     `json:"wins"`
+	Games int     `json:"games"`
+	Rate  float64 `json:"rate"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+}
+
+// CardStat is how many winning journeys hold a card (at least once).
+type CardStat struct {
+	Token string  `json:"token"`
+	Name  string  `json:"name"`
+	Kind  string  `json:"kind"`
+	Wins  int     `json:"wins"`
+	Share float64 `json:"share"` // of the winning journeys
+}
+
+// BotStat is one bot's record: its seat-games and wins, its turns to win
+// and the cards of its winning journeys.
+type BotStat struct {
+	Rate
+	TurnsToWin Stats      `json:"turnsToWin"`
+	Cards      []CardStat `json:"cards"`
+	Dead       []string   `json:"dead"`
+}
+
+// HeadToHead counts the games two bots sat in together and how often each
+// won them.
+type HeadToHead struct {
+	A     string `json:"a"`
+	B     string `json:"b"`
+	Games int    `json:"games"`
+	AWins int    `json:"aWins"`
+	BWins int    `json:"bWins"`
+}
+
+// Wilson is the 95% Wilson score interval of wins out of n.
+func Wilson(wins, n int) (low, high float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	p, fn := float64(wins)/float64(n), float64(n)
+	den := 1 + z*z/fn
+	centre := (p + z*z/(2*fn)) / den
+	half := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn)) / den
+	return max(0, centre-half), min(1, centre+half)
+}
+
+func rate(name string, wins, n int) Rate {
+	r := Rate{Name: name, Wins: wins, Games: n}
+	if n > 0 {
+		r.Rate = float64(wins) / float64(n)
+	}
+	r.Low, r.High = Wilson(wins, n)
+	return r
+}
+
+func stats(xs []int) Stats {
+	s := Stats{N: len(xs)}
+	if len(xs) == 0 {
+		return s
+	}
+	xs = slices.Clone(xs)
+	slices.Sort(xs)
+	sum := 0
+	for _, x := range xs {
+		sum += x
+	}
+	s.Mean = float64(sum) / float64(len(xs))
+	m := len(xs) / 2
+	if len(xs)%2 == 1 {
+		s.Median = float64(xs[m])
+	} else {
+		s.Median = float64(xs[m-1]+xs[m]) / 2
+	}
+	s.P90 = xs[int(math.Ceil(0.9*float64(len(xs))))-1]
+	s.Min, s.Max = xs[0], xs[len(xs)-1]
+	return s
+}
+
+// cardStats counts the winning journeys holding each card, in deck order,
+// and lists the dead cards (in no winning journey).
+func cardStats(b *engine.Board, journeys [][]engine.CardID) ([]CardStat, []string) {
+	wins := make([]int, b.NumCards())
+	seen := make([]int, b.NumCards())
+	for j, cards := range journeys {
+		for _, c := range cards {
+			if seen[c] != j+1 {
+				seen[c] = j + 1
+				wins[c]++
+			}
+		}
+	}
+	var out []CardStat
+	dead := []string{}
+	for c := range b.NumCards() {
+		id := engine.CardID(c)
+		if b.Copies(id) == 0 {
+			continue
+		}
+		info := b.Card(id)
+		cs := CardStat{Token: info.Token, Name: b.Name(id), Kind: info.Kind.String(), Wins: wins[c]}
+		if len(journeys) > 0 {
+			cs.Share = float64(wins[c]) / float64(len(journeys))
+		}
+		out = append(out, cs)
+		if wins[c] == 0 {
+			dead = append(dead, info.Token)
+		}
+	}
+	return out, dead
+}
+
+func summarize(b *engine.Board, cfg Config, outcomes []outcome) *Report {
+	days := cfg.Game.Days
+	if days == 0 {
+		days = b.Days()
+	}
+	r := &Report{Pack: b.Pack().Edition.ID, Games: cfg.Games, Players: cfg.Game.Players, Days: days,
+		OpenHands: cfg.Game.OpenHands, Seed: cfg.Seed, Bots: cfg.Bots, TurnCap: cfg.TurnCap}
+	switch cfg.Game.Swap {
+	case 0:
+		r.Swap = b.Pack().Rules.Swap
+	case 1:
+		r.Swap = true
+	}
+	var turns []int
+	var journeys [][]engine.CardID
+	seatWins := make([]int, cfg.Game.Players)
+	names := uniq(cfg.Bots)
+	botIx := map[string]int{}
+	for i, n := range names {
+		botIx[n] = i
+	}
+	botSeats := make([]int, len(names))
+	botWins := make([]int, len(names))
+	botTurns := make([][]int, len(names))
+	botJourneys := make([][][]engine.CardID, len(names))
+	together := make([][]int, len(names)) // [a][b]: games with both
+	beat := make([][]int, len(names))     // [a][b]: games with both that a won
+	for i := range names {
+		together[i] = make([]int, len(names))
+		beat[i] = make([]int, len(names))
+	}
+	for _, o := range outcomes {
+		present := make([]bool, len(names))
+		for _, n := range o.bots {
+			botSeats[botIx[n]]++
+			present[botIx[n]] = true
+		}
+		for x := range names {
+			for y := range names {
+				if x != y && present[x] && present[y] {
+					together[x][y]++
+				}
+			}
+		}
+		if o.winner < 0 {
+			r.Stalled++
+			continue
+		}
+		r.Finished++
+		turns = append(turns, o.turns)
+		journeys = append(journeys, o.journey)
+		seatWins[o.winner]++
+		w := botIx[o.bots[o.winner]]
+		botWins[w]++
+		botTurns[w] = append(botTurns[w], o.turns)
+		botJourneys[w] = append(botJourneys[w], o.journey)
+		for y := range names {
+			if y != w && present[y] {
+				beat[w][y]++
+			}
+		}
+	}
+	r.TurnsToWin = stats(turns)
+	for s, w := range seatWins {
+		r.Seats = append(r.Seats, rate(seatName(s), w, cfg.Games))
+	}
+	r.Cards, r.Dead = cardStats(b, journeys)
+	for i, n := range names {
+		bs := BotStat{Rate: rate(n, botWins[i], botSeats[i]), TurnsToWin: stats(botTurns[i])}
+		bs.Cards, bs.Dead = cardStats(b, botJourneys[i])
+		r.ByBot = append(r.ByBot, bs)
+	}
+	r.HeadToHead = []HeadToHead{}
+	for x := range names {
+		for y := x + 1; y < len(names); y++ {
+			r.HeadToHead = append(r.HeadToHead, HeadToHead{A: names[x], B: names[y], Games: together[x][y],
+				AWins: beat[x][y], BWins: beat[y][x]})
+		}
+	}
+	return r
+}
+
+func seatName(s int) string { return fmt.Sprintf("seat %d", s+1) }
+
+func uniq(s []string) []string {
+	var out []string
+	for _, x := range s {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -1,0 +1,158 @@
+// Package sim plays many games of a pack with bots, in parallel, and
+// reports balance: games finished and stalled, turns to win, win rates by
+// seat and by bot with confidence intervals, how often each card sits in a
+// winning journey, and the cards that never do.
+//
+// The result depends on the seed alone, not on the number of workers: each
+// game's random sources are derived from (seed, game index) and the results
+// are aggregated in game order. It holds no rules (engine, engine/game) and
+// prints nothing.
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+
+	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/engine/bot"
+	"github.com/tendays/tendays/engine/game"
+)
+
+// Config is a simulation.
+type Config struct {
+	Games int
+	Seed  uint64
+	// Game is the variant; Game.Players is the number of seats.
+	Game game.Config
+	// Bots are dealt to seats in turn, shifted by one seat each game so
+	// that every bot plays every seat: seat s of game g gets
+	// Bots[(s+g) % len(Bots)]. Empty: greedy everywhere.
+	Bots []string
+	// TurnCap stops a game after this many turns (a stalled game);
+	// 0 means DefaultTurnCap.
+	TurnCap int
+	// Workers is the number of games played at once; 0 means GOMAXPROCS.
+	Workers int
+	// Progress, if set, is called after each game with the number done,
+	// from one goroutine at a time.
+	Progress func(done int)
+}
+
+// DefaultTurnCap is the turn cap when none is given: far beyond a normal
+// game (tens of turns), so that only a game that goes nowhere stops.
+const DefaultTurnCap = 1000
+
+// outcome is one game's result.
+type outcome struct {
+	bots    []string // by seat
+	winner  int
+	turns   int
+	journey []engine.CardID
+}
+
+// gameSeed derives game i's seed from the simulation's seed (SplitMix64).
+func gameSeed(seed uint64, i int) uint64 {
+	z := seed + 0x9e3779b97f4a7c15*uint64(i+1)
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// Run plays the games and reports. A bot making an illegal move (a bug) or
+// an impossible variant is an error.
+func Run(ctx context.Context, b *engine.Board, cfg Config) (*Report, error) {
+	if cfg.Games < 1 {
+		return nil, errors.New("at least one game")
+	}
+	if len(cfg.Bots) == 0 {
+		cfg.Bots = []string{"greedy"}
+	}
+	for _, name := range cfg.Bots {
+		if _, err := bot.New(name, nil); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.TurnCap <= 0 {
+		cfg.TurnCap = DefaultTurnCap
+	}
+	// Refuse an impossible variant before starting workers.
+	if _, err := game.New(b, cfg.Game, rand.New(rand.NewPCG(0, 0))); err != nil {
+		return nil, err
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, cfg.Games)
+
+	outcomes := make([]outcome, cfg.Games)
+	errs := make([]error, cfg.Games)
+	next := make(chan int)
+	done := make(chan int, workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				outcomes[i], errs[i] = playOne(b, cfg, i)
+				done <- i
+			}
+		}()
+	}
+	go func() {
+		defer close(next)
+		for i := range cfg.Games {
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(done) }()
+	finished := 0
+	for range done {
+		finished++
+		if cfg.Progress != nil {
+			cfg.Progress(finished)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", i+1, err)
+		}
+	}
+	return summarize(b, cfg, outcomes), nil
+}
+
+// playOne plays game i.
+func playOne(b *engine.Board, cfg Config, i int) (outcome, error) {
+	seed := gameSeed(cfg.Seed, i)
+	g, err := game.New(b, cfg.Game, rand.New(rand.NewPCG(seed, 0)))
+	if err != nil {
+		return outcome{}, err
+	}
+	o := outcome{bots: make([]string, cfg.Game.Players)}
+	players := make([]game.Player, cfg.Game.Players)
+	for s := range players {
+		o.bots[s] = cfg.Bots[(s+i)%len(cfg.Bots)]
+		players[s], err = bot.New(o.bots[s], rand.New(rand.NewPCG(seed, uint64(s)+1)))
+		if err != nil {
+			return outcome{}, err
+		}
+	}
+	r, err := game.Play(g, players, cfg.TurnCap)
+	if err != nil {
+		return outcome{}, err
+	}
+	o.winner, o.turns, o.journey = r.Winner, r.Turns, r.Journey
+	return o, nil
+}

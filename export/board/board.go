@@ -1,0 +1,266 @@
+// Package board reads the board geometry that build writes beside a pack
+// (<id>.board.geojson; the contract is in mapdata/board.go) into typed
+// layers: regions, other land, seas and rail lines, in longitude/latitude.
+//
+// It checks the file's shape (layers, ids, geometry types) and that the
+// board fits a pack, but it draws nothing and projects nothing: see
+// export/project and export/scene for that.
+package board
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geojson"
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// Board is an edition's geometry, layer by layer, in the order of the file.
+type Board struct {
+	File    string // where it was read from, for messages
+	Regions []Region
+	Land    []Land
+	Seas    []Sea
+	Rails   []Rail
+	// Features is the file as read (every layer, unknown ones included), so
+	// that the GeoJSON export can pass through what it does not interpret.
+	Features *geojson.FeatureCollection
+}
+
+// Region is one region's outline.
+type Region struct {
+	ID       string
+	Name     string
+	Geometry orb.MultiPolygon
+	Feature  int // index in Features
+}
+
+// Land is a feature of the borders file that is no region.
+type Land struct {
+	Name     string
+	Geometry orb.MultiPolygon
+}
+
+// Sea is one sea's polygons as the edition drew them.
+type Sea struct {
+	ID, Name string
+	Geometry orb.MultiPolygon
+}
+
+// Rail is a rail line's track.
+type Rail struct {
+	ID, Name string
+	Geometry orb.MultiLineString
+}
+
+// Region returns the region with the given id, or nil.
+func (b *Board) Region(id string) *Region {
+	for i := range b.Regions {
+		if b.Regions[i].ID == id {
+			return &b.Regions[i]
+		}
+	}
+	return nil
+}
+
+// Read reads a board file.
+func Read(path string) (*Board, error) {
+	src, err := mapdata.ReadFile(path, 0)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(path, src)
+}
+
+// Decode reads a board from GeoJSON text; file names it in errors.
+func Decode(file string, src []byte) (*Board, error) {
+	if !json.Valid(src) {
+		if _, err := mapdata.ParseJSON(file, src); err != nil {
+			return nil, err // names the line:column of the fault
+		}
+		return nil, diag.Errorf(diag.Position{File: file}, "not valid JSON")
+	}
+	// pos finds line:column only when there is an error to report: indexing
+	// a large board up front would cost more than reading it.
+	pos := func(ptr string) diag.Position {
+		if doc, err := mapdata.ParseJSON(file, src); err == nil {
+			return doc.Position(ptr)
+		}
+		return diag.Position{File: file, Pointer: ptr}
+	}
+	var head struct {
+		Type string `json:"type"`
+	}
+	if err := json.Unmarshal(src, &head); err != nil || head.Type != "FeatureCollection" {
+		return nil, diag.Errorf(pos("/type"), "a board must be a GeoJSON FeatureCollection (type is %q)", head.Type)
+	}
+	fc, err := geojson.UnmarshalFeatureCollection(src)
+	if err != nil {
+		return nil, diag.Errorf(pos(""), "reading GeoJSON: %w", err)
+	}
+	b := &Board{File: file, Features: fc}
+	seen := map[string]bool{}
+	for i, f := range fc.Features {
+		at := fmt.Sprintf("/features/%d", i)
+		layer, _ := f.Properties["layer"].(string)
+		switch layer {
+		case mapdata.LayerRegion:
+			id := featureID(f)
+			if id == "" {
+				return nil, diag.Errorf(pos(at+"/id"), "a region feature needs an id (the region id)")
+			}
+			if seen[id] {
+				return nil, diag.Errorf(pos(at+"/id"), "region %q has a second feature", id)
+			}
+			seen[id] = true
+			g, err := areal(f.Geometry)
+			if err != nil {
+				return nil, diag.Errorf(pos(at+"/geometry"), "region %q: %w", id, err)
+			}
+			name, _ := f.Properties["name"].(string)
+			b.Regions = append(b.Regions, Region{ID: id, Name: name, Geometry: g, Feature: i})
+		case mapdata.LayerLand:
+			g, err := areal(f.Geometry)
+			if err != nil {
+				return nil, diag.Errorf(pos(at+"/geometry"), "land: %w", err)
+			}
+			name, _ := f.Properties["name"].(string)
+			b.Land = append(b.Land, Land{Name: name, Geometry: g})
+		case mapdata.LayerSea:
+			g, err := areal(f.Geometry)
+			if err != nil {
+				return nil, diag.Errorf(pos(at+"/geometry"), "sea: %w", err)
+			}
+			id, _ := f.Properties["sea"].(string)
+			if id == "" {
+				return nil, diag.Errorf(pos(at+"/properties"), "a sea feature needs a \"sea\" property (the sea id)")
+			}
+			name, _ := f.Properties["name"].(string)
+			b.Seas = append(b.Seas, Sea{ID: id, Name: name, Geometry: g})
+		case mapdata.LayerRail:
+			g, err := linear(f.Geometry)
+			if err != nil {
+				return nil, diag.Errorf(pos(at+"/geometry"), "rail: %w", err)
+			}
+			id, _ := f.Properties["rail"].(string)
+			if id == "" {
+				return nil, diag.Errorf(pos(at+"/properties"), "a rail feature needs a \"rail\" property (the rail id)")
+			}
+			name, _ := f.Properties["name"].(string)
+			b.Rails = append(b.Rails, Rail{ID: id, Name: name, Geometry: g})
+		default:
+			// Layers this reader does not know are passed through untouched.
+		}
+	}
+	return b, nil
+}
+
+// featureID is the region id: the feature id, or properties.id.
+func featureID(f *geojson.Feature) string {
+	switch v := f.ID.(type) {
+	case string:
+		return v
+	case float64:
+		return fmt.Sprint(v)
+	}
+	id, _ := f.Properties["id"].(string)
+	return id
+}
+
+func areal(g orb.Geometry) (orb.MultiPolygon, error) {
+	var mp orb.MultiPolygon
+	switch t := g.(type) {
+	case orb.Polygon:
+		mp = orb.MultiPolygon{t}
+	case orb.MultiPolygon:
+		mp = t
+	case nil:
+		return nil, fmt.Errorf("no geometry")
+	default:
+		return nil, fmt.Errorf("want a Polygon or MultiPolygon, found %s", g.GeoJSONType())
+	}
+	for _, poly := range mp {
+		for _, ring := range poly {
+			if len(ring) < 3 {
+				return nil, fmt.Errorf("a ring has %d points (want at least 3)", len(ring))
+			}
+			if err := finite(ring); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return mp, nil
+}
+
+func linear(g orb.Geometry) (orb.MultiLineString, error) {
+	var ml orb.MultiLineString
+	switch t := g.(type) {
+	case orb.LineString:
+		ml = orb.MultiLineString{t}
+	case orb.MultiLineString:
+		ml = t
+	case nil:
+		return nil, fmt.Errorf("no geometry")
+	default:
+		return nil, fmt.Errorf("want a LineString or MultiLineString, found %s", g.GeoJSONType())
+	}
+	for _, ls := range ml {
+		if err := finite(ls); err != nil {
+			return nil, err
+		}
+	}
+	return ml, nil
+}
+
+// finite refuses coordinates no projection can place.
+func finite(pts []orb.Point) error {
+	for _, p := range pts {
+		if !(p[0] >= -540 && p[0] <= 540) || !(p[1] >= -90 && p[1] <= 90) {
+			return fmt.Errorf("point [%v, %v] is not a longitude, latitude", p[0], p[1])
+		}
+	}
+	return nil
+}
+
+// Check reports whether the board fits the pack: every region of the pack
+// has an outline and every outline is a region of the pack. The message
+// names both files, since the usual cause is a board of another edition.
+func (b *Board) Check(p *mapdata.Pack, packFile string) error {
+	var missing, extra []string
+	for _, r := range p.Regions {
+		if b.Region(r.ID) == nil {
+			missing = append(missing, r.ID)
+		}
+	}
+	for _, r := range b.Regions {
+		if p.Region(r.ID) == nil {
+			extra = append(extra, r.ID)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	var parts []string
+	if len(missing) > 0 {
+		parts = append(parts, "no outline for "+list(missing))
+	}
+	if len(extra) > 0 {
+		parts = append(parts, "outlines of regions the pack does not have: "+list(extra))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return diag.Errorf(diag.Position{File: b.File}, "does not fit %s: %s (is it the board of another edition? rebuild the pack)", packFile, strings.Join(parts, "; "))
+}
+
+func list(ids []string) string {
+	const max = 8
+	if len(ids) > max {
+		return strings.Join(slices.Clip(ids[:max]), ", ") + fmt.Sprintf(" and %d more", len(ids)-max)
+	}
+	return strings.Join(ids, ", ")
+}

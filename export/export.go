@@ -1,0 +1,173 @@
+// Package export turns a pack, and the board geometry beside it, into the
+// formats other tools read: CSV tables, graphs (GraphML, DOT, node-link
+// JSON), GeoJSON, an SVG picture of the board, a Frictionless data package
+// and a Tabletop Simulator save.
+//
+// Render builds a format's files in memory; Write places them on disk so
+// that a reader never sees a half-written output: every file goes through
+// internal/atomicfile, and a set of files is written into a temporary folder
+// first and moved into place only when all of it is done. The pictures are
+// drawn by export/scene and painted by export/svg and export/raster; the
+// Tabletop Simulator save is made by export/tts. Nothing here prints.
+package export
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// The formats.
+const (
+	CSV         = "csv"
+	DOT         = "dot"
+	GraphML     = "graphml"
+	JSONGraph   = "json-graph"
+	GeoJSON     = "geojson"
+	SVG         = "svg"
+	DataPackage = "datapackage"
+	TTS         = "tts"
+)
+
+// Formats lists every format, in the order the help text gives them.
+func Formats() []string {
+	return []string{CSV, DOT, GraphML, JSONGraph, GeoJSON, SVG, DataPackage, TTS}
+}
+
+// NeedsBoard reports whether a format draws or carries the board geometry.
+func NeedsBoard(format string) bool {
+	return format == GeoJSON || format == SVG || format == TTS
+}
+
+// OneFile reports whether a format is a single file, which may go to
+// standard output.
+func OneFile(format string) bool {
+	return format == DOT || format == GraphML || format == JSONGraph || format == GeoJSON || format == SVG
+}
+
+// ErrUnknownFormat is returned for a format not in Formats.
+var ErrUnknownFormat = errors.New("unknown format")
+
+// CheckFormat returns an error naming the formats when f is not one.
+func CheckFormat(f string) error {
+	if slices.Contains(Formats(), f) {
+		return nil
+	}
+	return fmt.Errorf("%w %q (want one of %s)", ErrUnknownFormat, f, strings.Join(Formats(), ", "))
+}
+
+// ErrNoBoard is returned when a format needs the board and there is none.
+var ErrNoBoard = errors.New("no board geometry")
+
+// Input is what an export reads.
+type Input struct {
+	Pack     *mapdata.Pack
+	PackFile string       // the pack's path, for messages and names
+	PackJSON []byte       // the pack file as read; the data package carries it unchanged
+	Board    *board.Board // nil when there is none
+}
+
+// Options tune the formats; the zero value gives the defaults.
+type Options struct {
+	Graph bool    // svg: overlay the link graph
+	Width float64 // svg: page width in pixels (default 1600)
+
+	// Data package.
+	PackageVersion string // default "1.0.0"
+	License        string // an SPDX or Open Definition id; default ODC-PDDL-1.0
+
+	// Tabletop Simulator.
+	AssetBase  string // file name prefix of the images (default the edition id)
+	AssetURL   string // prefix of the images' URLs, ending in "/" (default: none, bare names)
+	CardWidth  int    // card face width in pixels (default 400; height is 1.4 times)
+	BoardWidth int    // board image width in pixels (default 3200)
+}
+
+// File is one output file.
+type File struct {
+	Name string // a base name, no folders
+	Data []byte
+}
+
+// Render builds the files of a format. Single-file formats give one file;
+// csv gives the regions and links tables; datapackage gives datapackage.json
+// and its resources; tts gives the save and its images.
+func Render(in Input, format string, opt Options) ([]File, error) {
+	if err := CheckFormat(format); err != nil {
+		return nil, err
+	}
+	if in.Pack == nil {
+		return nil, errors.New("export: no pack")
+	}
+	if NeedsBoard(format) && in.Board == nil {
+		return nil, fmt.Errorf("--format %s: %w", format, ErrNoBoard)
+	}
+	if in.Board != nil && (NeedsBoard(format) || format == DataPackage) {
+		if err := in.Board.Check(in.Pack, in.PackFile); err != nil {
+			return nil, err
+		}
+	}
+	var data []byte
+	var err error
+	switch format {
+	case CSV:
+		return CSVFiles(in.Pack)
+	case DataPackage:
+		return DataPackageFiles(in, opt)
+	case TTS:
+		return TTSFiles(in, opt)
+	case DOT:
+		data, err = DOTBytes(in.Pack)
+	case GraphML:
+		data, err = GraphMLBytes(in.Pack)
+	case JSONGraph:
+		data, err = JSONGraphBytes(in.Pack)
+	case GeoJSON:
+		data, err = GeoJSONBytes(in.Pack, in.Board)
+	case SVG:
+		data, err = SVGBytes(in.Pack, in.Board, opt)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return []File{{Name: baseName(in.Pack) + Ext(format), Data: data}}, nil
+}
+
+// baseName is the edition id as a file name.
+func baseName(p *mapdata.Pack) string {
+	id := strings.ToLower(strings.TrimSpace(p.Edition.ID))
+	var b strings.Builder
+	for _, r := range id {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	if s := strings.Trim(b.String(), "-."); s != "" {
+		return s
+	}
+	return "pack"
+}
+
+// Ext is the file name ending Write gives a single-file format.
+func Ext(format string) string {
+	switch format {
+	case DOT:
+		return ".dot"
+	case GraphML:
+		return ".graphml"
+	case JSONGraph:
+		return ".graph.json"
+	case GeoJSON:
+		return ".board.geojson"
+	case SVG:
+		return ".svg"
+	}
+	return ""
+}

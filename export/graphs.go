@@ -1,0 +1,224 @@
+package export
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tendays/tendays/export/scene"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// colorHex maps colour ids to their #rrggbb (valid ones only).
+func colorHex(p *mapdata.Pack) map[string]string {
+	m := map[string]string{}
+	for _, c := range p.Colors {
+		if _, _, _, err := scene.RGB(c.Hex); err == nil {
+			m[c.ID] = strings.ToLower(c.Hex)
+		}
+	}
+	return m
+}
+
+// GraphML keys: id, what it belongs to, the attribute name and its type.
+var graphMLKeys = []struct{ id, scope, name, typ string }{
+	{"g_name", "graph", "name", "string"},
+	{"g_days", "graph", "days", "int"},
+	{"n_name", "node", "name", "string"},
+	{"n_color", "node", "color", "string"},
+	{"n_color_hex", "node", "color_hex", "string"},
+	{"n_copies", "node", "copies", "int"},
+	{"n_air_only", "node", "air_only", "boolean"},
+	{"n_seas", "node", "seas", "string"},
+	{"n_rails", "node", "rails", "string"},
+	{"e_kind", "edge", "kind", "string"},
+	{"e_length_km", "edge", "length_km", "double"},
+	{"e_via", "edge", "via", "string"},
+	{"e_why", "edge", "why", "string"},
+}
+
+// GraphMLBytes writes the pack as an undirected GraphML multigraph: a node
+// per region, an edge per link, with typed attributes (lists joined by ";").
+func GraphMLBytes(p *mapdata.Pack) ([]byte, error) {
+	var b bytes.Buffer
+	x := func(s string) string {
+		var e bytes.Buffer
+		_ = xml.EscapeText(&e, []byte(s))
+		return e.String()
+	}
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+	b.WriteString("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd\">\n")
+	for _, k := range graphMLKeys {
+		fmt.Fprintf(&b, "  <key id=\"%s\" for=\"%s\" attr.name=\"%s\" attr.type=\"%s\"/>\n", k.id, k.scope, k.name, k.typ)
+	}
+	fmt.Fprintf(&b, "  <graph id=\"%s\" edgedefault=\"undirected\">\n", x(p.Edition.ID))
+	fmt.Fprintf(&b, "    <data key=\"g_name\">%s</data>\n    <data key=\"g_days\">%d</data>\n", x(p.Edition.Name), p.Edition.Days)
+	hex := colorHex(p)
+	for _, r := range sortedRegions(p) {
+		fmt.Fprintf(&b, "    <node id=\"%s\">\n", x(r.ID))
+		data := func(key, v string) { fmt.Fprintf(&b, "      <data key=\"%s\">%s</data>\n", key, x(v)) }
+		data("n_name", r.Name)
+		data("n_color", r.Color)
+		if h, ok := hex[r.Color]; ok {
+			data("n_color_hex", h)
+		}
+		data("n_copies", strconv.Itoa(r.Copies))
+		data("n_air_only", strconv.FormatBool(r.AirOnly))
+		data("n_seas", strings.Join(r.Seas, ListSep))
+		data("n_rails", strings.Join(r.Rails, ListSep))
+		b.WriteString("    </node>\n")
+	}
+	for i, l := range p.Links {
+		fmt.Fprintf(&b, "    <edge id=\"e%d\" source=\"%s\" target=\"%s\">\n", i, x(l.A), x(l.B))
+		fmt.Fprintf(&b, "      <data key=\"e_kind\">%s</data>\n", x(string(l.Kind)))
+		if l.LengthKm != 0 {
+			fmt.Fprintf(&b, "      <data key=\"e_length_km\">%s</data>\n", km(l.LengthKm))
+		}
+		if len(l.Via) > 0 {
+			fmt.Fprintf(&b, "      <data key=\"e_via\">%s</data>\n", x(strings.Join(l.Via, ListSep)))
+		}
+		if l.Why != "" {
+			fmt.Fprintf(&b, "      <data key=\"e_why\">%s</data>\n", x(l.Why))
+		}
+		b.WriteString("    </edge>\n")
+	}
+	b.WriteString("  </graph>\n</graphml>\n")
+	return b.Bytes(), nil
+}
+
+// dotStyle is how each link kind is drawn by Graphviz.
+var dotStyle = map[mapdata.LinkKind]string{
+	mapdata.Border: `style=solid, color="#333333"`,
+	mapdata.Bridge: `style=bold, penwidth=2.5, color="#1f1f1f"`,
+	mapdata.Ferry:  `style=dashed, color="#1d4f8c"`,
+	mapdata.Car:    `style=dotted, color="#9a9a9a"`,
+}
+
+// DOTBytes writes the pack as a Graphviz graph: regions filled in their
+// colours (text white on dark fills), air-only regions dashed, borders
+// solid, bridges bold, ferries dashed, car links dotted and grey.
+func DOTBytes(p *mapdata.Pack) ([]byte, error) {
+	var b bytes.Buffer
+	q := dotQuote
+	fmt.Fprintf(&b, "graph %s {\n", q(p.Edition.ID))
+	fmt.Fprintf(&b, "  graph [label=%s, labelloc=t, fontname=\"Helvetica\", overlap=false, splines=true];\n", q(p.Edition.Name))
+	b.WriteString("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fillcolor=\"#dddddd\"];\n")
+	b.WriteString("  edge [fontname=\"Helvetica\"];\n")
+	hex := colorHex(p)
+	for _, r := range sortedRegions(p) {
+		attrs := []string{"label=" + q(r.Name), "tooltip=" + q(r.ID)}
+		if h, ok := hex[r.Color]; ok {
+			attrs = append(attrs, "fillcolor="+q(h))
+			if scene.Luminance(h) < 0.3 {
+				attrs = append(attrs, "fontcolor=\"white\"")
+			}
+		}
+		if r.AirOnly {
+			attrs = append(attrs, "style=\"rounded,filled,dashed\"")
+		}
+		fmt.Fprintf(&b, "  %s [%s];\n", q(r.ID), strings.Join(attrs, ", "))
+	}
+	for _, l := range p.Links {
+		attrs := []string{"kind=" + q(string(l.Kind))}
+		if s, ok := dotStyle[l.Kind]; ok {
+			attrs = append(attrs, s)
+		}
+		if l.LengthKm != 0 {
+			attrs = append(attrs, "length_km="+q(km(l.LengthKm)))
+		}
+		tip := fmt.Sprintf("%s–%s %s", l.A, l.B, l.Kind)
+		if len(l.Via) > 0 {
+			tip += " via " + strings.Join(l.Via, ", ")
+		}
+		if l.Why != "" {
+			tip += ": " + l.Why
+		}
+		attrs = append(attrs, "tooltip="+q(tip))
+		fmt.Fprintf(&b, "  %s -- %s [%s];\n", q(l.A), q(l.B), strings.Join(attrs, ", "))
+	}
+	b.WriteString("}\n")
+	return b.Bytes(), nil
+}
+
+// dotQuote makes a DOT double-quoted string. Inside one only \" is an
+// escape, so a backslash is doubled (Graphviz would read \n, \l as label
+// escapes) and line breaks become spaces.
+func dotQuote(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ", "\r", " ")
+	return `"` + r.Replace(s) + `"`
+}
+
+// jsonGraph is networkx's node-link format.
+type jsonGraph struct {
+	Directed   bool           `json:"directed"`
+	Multigraph bool           `json:"multigraph"`
+	Graph      map[string]any `json:"graph"`
+	Nodes      []jsonNode     `json:"nodes"`
+	// The same list twice: networkx before 3.6 reads "links" by default, and
+	// 3.6 and later read "edges".
+	Links []jsonLink `json:"links"`
+	Edges []jsonLink `json:"edges"`
+}
+
+type jsonNode struct {
+	ID       string   `json:"id"`
+	Name     string   `json:"name"`
+	Color    string   `json:"color"`
+	ColorHex string   `json:"color_hex,omitempty"`
+	Copies   int      `json:"copies"`
+	AirOnly  bool     `json:"air_only"`
+	Seas     []string `json:"seas"`
+	Rails    []string `json:"rails"`
+}
+
+type jsonLink struct {
+	Source   string   `json:"source"`
+	Target   string   `json:"target"`
+	Key      int      `json:"key"`
+	Kind     string   `json:"kind"`
+	LengthKm *float64 `json:"length_km,omitempty"`
+	Via      []string `json:"via,omitempty"`
+	Why      string   `json:"why,omitempty"`
+}
+
+// JSONGraphBytes writes the pack as node-link JSON for networkx's
+// node_link_graph: undirected, a multigraph (two regions may have a border
+// and a car link), each link keyed 0, 1, ... within its pair of regions.
+func JSONGraphBytes(p *mapdata.Pack) ([]byte, error) {
+	g := jsonGraph{Multigraph: true, Graph: map[string]any{"id": p.Edition.ID, "name": p.Edition.Name, "days": p.Edition.Days}}
+	hex := colorHex(p)
+	for _, r := range sortedRegions(p) {
+		g.Nodes = append(g.Nodes, jsonNode{ID: r.ID, Name: r.Name, Color: r.Color, ColorHex: hex[r.Color], Copies: r.Copies, AirOnly: r.AirOnly,
+			Seas: nonNil(r.Seas), Rails: nonNil(r.Rails)})
+	}
+	keys := map[[2]string]int{}
+	g.Links = []jsonLink{}
+	for _, l := range p.Links {
+		pair := [2]string{l.A, l.B}
+		jl := jsonLink{Source: l.A, Target: l.B, Key: keys[pair], Kind: string(l.Kind), Via: l.Via, Why: l.Why}
+		keys[pair]++
+		if l.LengthKm != 0 {
+			v, _ := strconv.ParseFloat(km(l.LengthKm), 64)
+			jl.LengthKm = &v
+		}
+		g.Links = append(g.Links, jl)
+	}
+	if g.Nodes == nil {
+		g.Nodes = []jsonNode{}
+	}
+	g.Edges = g.Links
+	var b bytes.Buffer
+	if err := mapdata.EncodeJSON(&b, g); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

@@ -1,0 +1,699 @@
+package scene
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/paulmach/orb"
+	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/export/polylabel"
+	"github.com/tendays/tendays/export/project"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// Options shape the board picture.
+type Options struct {
+	Width float64 // page width in page units (pixels); 0: 1600
+	Graph bool    // overlay the link graph: a dot per region, a line per link
+}
+
+// Colours of the board that are not the pack's.
+const (
+	waterColor  = "#dce8f1"
+	landColor   = "#ebe6dc"
+	landEdge    = "#b9b2a6"
+	seaColor    = "#4f8fcb"
+	seaText     = "#2a5a86"
+	borderColor = "#2b2b2b"
+	textColor   = "#1c1c1c"
+	haloColor   = "#ffffff"
+	bridgeColor = "#1f1f1f"
+	ferryColor  = "#1d4f8c"
+	railColor   = "#383838"
+	carColor    = "#6f6f6f"
+	insetFrame  = "#7a7a7a"
+	fallback    = "#bdbdbd"
+)
+
+// placed is a region on the page.
+type placed struct {
+	reg     *mapdata.Region
+	shape   shape
+	visible shape // shape cut to the map's box
+	fill    string
+	anchor  orb.Point // pole of inaccessibility: label and link end
+	r       float64   // its distance to the edge
+	inset   int       // index of its inset, or -1
+}
+
+// Board draws a pack's board: regions in their colours with names, other
+// land, seas, rail lines, bridges and ferries, air-only regions in insets
+// (or marked where they lie inside the map), a title and a legend.
+func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
+	if len(p.Regions) == 0 {
+		return nil, fmt.Errorf("the pack has no regions to draw")
+	}
+	for _, r := range p.Regions {
+		if b.Region(r.ID) == nil {
+			return nil, fmt.Errorf("%s: no outline for region %s", b.File, r.ID)
+		}
+	}
+	W := opt.Width
+	if W <= 0 {
+		W = 1600
+	}
+	u := W / 1600 // every size below is for a 1600-wide page, scaled
+	margin, titleH, legendH := 16*u, 56*u, 64*u
+
+	hex := map[string]string{}
+	for _, c := range p.Colors {
+		if _, _, _, err := RGB(c.Hex); err == nil {
+			hex[c.ID] = c.Hex
+		}
+	}
+	fillOf := func(r *mapdata.Region) string {
+		if h, ok := hex[r.Color]; ok {
+			return h
+		}
+		return fallback
+	}
+
+	// Which regions make the main map, and which go to insets: air-only
+	// regions that lie away from the rest (Alaska, Hawaii).
+	var mainGeo []orb.MultiPolygon
+	for i := range p.Regions {
+		if !p.Regions[i].AirOnly {
+			mainGeo = append(mainGeo, b.Region(p.Regions[i].ID).Geometry)
+		}
+	}
+	if len(mainGeo) == 0 { // only air-only regions: draw them all in place
+		for i := range p.Regions {
+			mainGeo = append(mainGeo, b.Region(p.Regions[i].ID).Geometry)
+		}
+	}
+	centre := project.CentreLon(project.Points(largestParts(mainGeo)...))
+	boundLL := coreBound(mainGeo, centre)
+	var insetIDs []string
+	for _, r := range p.Regions {
+		if !r.AirOnly {
+			continue
+		}
+		if shareInside(project.UnwrapMultiPolygon(b.Region(r.ID).Geometry, centre), inflateRel(boundLL, 0.05)) < 0.5 {
+			insetIDs = append(insetIDs, r.ID)
+		}
+	}
+	if len(insetIDs) == len(p.Regions) {
+		insetIDs = nil
+	}
+	isInset := map[string]int{}
+	for i, id := range insetIDs {
+		isInset[id] = i
+	}
+
+	proj := project.Choose(p.Edition.ID, boundLL)
+	var fitted []orb.MultiPolygon
+	for _, mp := range mainGeo {
+		fitted = append(fitted, withinBound(project.UnwrapMultiPolygon(mp, centre), boundLL)...)
+	}
+	pb := project.ProjectedBound(proj, 0, fitted...)
+	mw := W - 2*margin
+	aspect := 0.6
+	if w := pb.Max[0] - pb.Min[0]; w > 0 {
+		aspect = (pb.Max[1] - pb.Min[1]) / w
+	}
+	mh := mw * math.Max(0.35, math.Min(aspect, 0.95))
+	mapBox := orb.Bound{Min: orb.Point{margin, margin + titleH}, Max: orb.Point{margin + mw, margin + titleH + mh}}
+	pad := 10 * u
+	fit := project.FitBound(pb, orb.Bound{Min: orb.Point{mapBox.Min[0] + pad, mapBox.Min[1] + pad}, Max: orb.Point{mapBox.Max[0] - pad, mapBox.Max[1] - pad}})
+	mainMap := project.Mapper{Proj: proj, Fit: fit, Centre: centre}
+	H := mapBox.Max[1] + 8*u + legendH + margin
+	minStep := 0.35 * u
+
+	regions := make([]*placed, 0, len(p.Regions))
+	byID := map[string]*placed{}
+	for i := range p.Regions {
+		r := &p.Regions[i]
+		pr := &placed{reg: r, fill: fillOf(r), inset: -1}
+		if k, ok := isInset[r.ID]; ok {
+			pr.inset = k
+		} else {
+			pr.shape = toPage(b.Region(r.ID).Geometry, mainMap.Point, minStep)
+		}
+		regions = append(regions, pr)
+		byID[r.ID] = pr
+	}
+
+	// Insets go in the corner of the map where they hide least land, or in a
+	// strip below it when every corner is busy.
+	insets := layoutInsets(insetIDs, b, mapBox, regions, u)
+	if insets.strip > 0 {
+		H += insets.strip
+	}
+	for k, id := range insetIDs {
+		pr := byID[id]
+		ib := insets.boxes[k]
+		geo := b.Region(id).Geometry
+		c := project.CentreLon(project.Points(geo))
+		un := project.UnwrapMultiPolygon(geo, c)
+		ip := project.Auto(un.Bound())
+		inner := orb.Bound{Min: orb.Point{ib.Min[0] + 6*u, ib.Min[1] + 20*u}, Max: orb.Point{ib.Max[0] - 6*u, ib.Max[1] - 6*u}}
+		m := project.Mapper{Proj: ip, Fit: project.FitBound(project.ProjectedBound(ip, c, geo), inner), Centre: c}
+		pr.shape = toPage(geo, m.Point, minStep)
+	}
+	for _, pr := range regions {
+		// Names and link ends go on the part of a region the page shows.
+		pr.visible = pr.shape
+		if pr.inset < 0 {
+			pr.visible = clipShape(pr.shape, mapBox)
+		}
+		pr.anchor, pr.r = polylabelOf(pr.visible, 0.5*u)
+	}
+
+	sc := &Scene{Width: W, Height: H, Background: waterColor, Title: p.Edition.Name}
+	mapItems := &Group{ID: "map", Clip: &mapBox}
+
+	// Seas: a tint over the water, under the land.
+	seaShapes := map[string]shape{}
+	seaNames := map[string]string{}
+	if len(b.Seas) > 0 {
+		g := &Group{ID: "seas"}
+		for _, s := range b.Seas {
+			sh := toPage(withinBoundLoose(project.UnwrapMultiPolygon(s.Geometry, centre), boundLL), mainMap.Point, minStep)
+			if len(sh.polys) == 0 {
+				continue
+			}
+			g.Items = append(g.Items, &Path{ID: "sea-" + s.ID, Class: "sea", Title: seaName(p, s.ID, s.Name), Rings: sh.rings(), Closed: true,
+				Style: Style{Fill: seaColor, FillOpacity: 0.28}})
+			if prev, ok := seaShapes[s.ID]; ok {
+				sh = newShape(append(append([]orb.Polygon(nil), prev.polys...), sh.polys...))
+			}
+			seaShapes[s.ID] = sh
+			seaNames[s.ID] = seaName(p, s.ID, s.Name)
+		}
+		mapItems.Items = append(mapItems.Items, g)
+	}
+
+	// Land that is no region, so the coast reads whole.
+	var landShapes []shape
+	if len(b.Land) > 0 {
+		g := &Group{ID: "land"}
+		for _, l := range b.Land {
+			sh := toPage(withinBoundLoose(project.UnwrapMultiPolygon(l.Geometry, centre), boundLL), mainMap.Point, minStep)
+			if len(sh.polys) == 0 || !overlaps(sh.bound, mapBox) {
+				continue
+			}
+			landShapes = append(landShapes, sh)
+			g.Items = append(g.Items, &Path{Class: "land", Title: l.Name, Rings: sh.rings(), Closed: true,
+				Style: Style{Fill: landColor, FillOpacity: 1, Stroke: landEdge, StrokeOpacity: 1, StrokeWidth: 0.6 * u}})
+		}
+		mapItems.Items = append(mapItems.Items, g)
+	}
+
+	// Regions.
+	rg := &Group{ID: "regions"}
+	for _, pr := range regions {
+		if pr.inset >= 0 {
+			continue
+		}
+		st := Style{Fill: pr.fill, FillOpacity: 1, Stroke: borderColor, StrokeOpacity: 0.85, StrokeWidth: 0.8 * u}
+		if pr.reg.AirOnly {
+			st.Stroke, st.StrokeWidth, st.Dash = textColor, 1.4*u, []float64{4 * u, 3 * u}
+		}
+		rg.Items = append(rg.Items, &Path{ID: "region-" + pr.reg.ID, Class: "region", Title: regionTitle(pr.reg), Rings: pr.shape.rings(), Closed: true, Style: st})
+	}
+	mapItems.Items = append(mapItems.Items, rg)
+
+	// Rail lines: from the board's track, or through the stops' label points.
+	railLines := map[string][][]orb.Point{}
+	for _, rl := range b.Rails {
+		for _, ls := range project.UnwrapMultiLineString(rl.Geometry, centre) {
+			if pl := thinLine(ls, mainMap.Point, minStep); len(pl) >= 2 {
+				railLines[rl.ID] = append(railLines[rl.ID], pl)
+			}
+		}
+	}
+	for _, rl := range p.Rails {
+		if _, ok := railLines[rl.ID]; ok {
+			continue
+		}
+		var pl []orb.Point
+		for _, s := range rl.Stops {
+			if pr := byID[s]; pr != nil && pr.inset < 0 {
+				pl = append(pl, pr.anchor)
+			}
+		}
+		if len(pl) >= 2 {
+			railLines[rl.ID] = [][]orb.Point{pl}
+		}
+	}
+	railIDs := sortedKeys(railLines)
+	if len(railIDs) > 0 {
+		g := &Group{ID: "rails"}
+		for _, id := range railIDs {
+			title := railName(p, id)
+			g.Items = append(g.Items,
+				&Path{ID: "rail-" + id, Class: "rail", Title: title, Rings: railLines[id], Style: Style{Stroke: railColor, StrokeOpacity: 1, StrokeWidth: 3.2 * u, RoundCaps: true}},
+				&Path{Class: "rail-ties", Rings: railLines[id], Style: Style{Stroke: "#ffffff", StrokeOpacity: 1, StrokeWidth: 1.4 * u, Dash: []float64{5 * u, 5 * u}}})
+		}
+		mapItems.Items = append(mapItems.Items, g)
+	}
+	sc.Items = append(sc.Items, mapItems)
+
+	// Bridges, ferries and (on request) the whole link graph, between the
+	// regions' label points. They may run into an inset, so they are not
+	// clipped to the map.
+	links := &Group{ID: "links"}
+	if opt.Graph {
+		for _, l := range p.Links {
+			a, bb := byID[l.A], byID[l.B]
+			if a == nil || bb == nil {
+				continue
+			}
+			seg := [][]orb.Point{{a.anchor, bb.anchor}}
+			switch l.Kind {
+			case mapdata.Border:
+				links.Items = append(links.Items, &Path{Class: "link-border", Title: linkTitle(l), Rings: seg, Style: Style{Stroke: "#111111", StrokeOpacity: 0.6, StrokeWidth: 1.2 * u}})
+			case mapdata.Car:
+				links.Items = append(links.Items, &Path{Class: "link-car", Title: linkTitle(l), Rings: seg, Style: carStyle(u)})
+			}
+		}
+	}
+	for _, l := range p.Links {
+		a, bb := byID[l.A], byID[l.B]
+		if a == nil || bb == nil || !(l.Kind == mapdata.Bridge || l.Kind == mapdata.Ferry) {
+			continue
+		}
+		// Coast to coast, not label to label: a line from Sweden's name
+		// to Denmark's would cross Norway.
+		seg := [][]orb.Point{{a.anchor, bb.anchor}}
+		if a.inset < 0 && bb.inset < 0 {
+			var land []shape
+			for _, r := range regions {
+				if r.inset < 0 {
+					land = append(land, r.shape)
+				}
+			}
+			c := crossing(a.shape, bb.shape, land, 14*u)
+			seg = [][]orb.Point{{c[0], c[1]}}
+		}
+		switch l.Kind {
+		case mapdata.Bridge:
+			links.Items = append(links.Items, &Path{Class: "link-bridge", Title: linkTitle(l), Rings: seg, Style: Style{Stroke: bridgeColor, StrokeOpacity: 1, StrokeWidth: 3 * u, RoundCaps: true}})
+		case mapdata.Ferry:
+			links.Items = append(links.Items, &Path{Class: "link-ferry", Title: linkTitle(l), Rings: seg, Style: Style{Stroke: ferryColor, StrokeOpacity: 1, StrokeWidth: 2.4 * u, Dash: []float64{7 * u, 5 * u}}})
+		}
+	}
+	if opt.Graph {
+		for _, pr := range regions {
+			links.Items = append(links.Items, &Circle{Class: "node", Center: pr.anchor, R: 3 * u, Style: Style{Fill: "#111111", FillOpacity: 1, Stroke: "#ffffff", StrokeOpacity: 1, StrokeWidth: 1 * u}})
+		}
+	}
+	if len(links.Items) > 0 {
+		sc.Items = append(sc.Items, links)
+	}
+
+	// Insets: a frame, the region, and its name as the caption.
+	lb := newLabeler(mapBox, u)
+	if len(insetIDs) > 0 {
+		g := &Group{ID: "insets"}
+		for k, id := range insetIDs {
+			pr := byID[id]
+			ib := insets.boxes[k]
+			frame := [][]orb.Point{{ib.Min, {ib.Max[0], ib.Min[1]}, ib.Max, {ib.Min[0], ib.Max[1]}, ib.Min}}
+			cap := &Text{Class: "inset-caption", At: orb.Point{ib.Min[0] + 6*u, ib.Min[1] + 11*u}, Lines: []string{pr.reg.Name + " (air only)"}, Size: 12 * u, Font: Italic, Anchor: Start, Fill: textColor}
+			g.Items = append(g.Items, &Group{ID: "inset-" + id, Clip: &ib, Items: []Item{
+				&Path{Class: "inset-frame", Rings: frame, Closed: true, Style: Style{Fill: waterColor, FillOpacity: 1}},
+				&Path{ID: "region-" + id, Class: "region", Title: regionTitle(pr.reg), Rings: pr.shape.rings(), Closed: true,
+					Style: Style{Fill: pr.fill, FillOpacity: 1, Stroke: borderColor, StrokeOpacity: 0.85, StrokeWidth: 0.8 * u}},
+				cap,
+			}}, &Path{Class: "inset-frame", Rings: frame, Closed: true, Style: Stroked(insetFrame, 1*u)})
+			lb.block(ib)
+		}
+		sc.Items = append(sc.Items, g)
+	}
+
+	// Names.
+	var obstacles []shape
+	for _, pr := range regions {
+		if pr.inset < 0 {
+			obstacles = append(obstacles, pr.shape)
+		}
+	}
+	obstacles = append(obstacles, landShapes...)
+	lb.land = obstacles
+	var jobs []*labelJob
+	for _, pr := range regions {
+		if pr.inset >= 0 {
+			continue
+		}
+		j := &labelJob{id: pr.reg.ID, name: pr.reg.Name, anchor: pr.anchor, r: pr.r, shape: pr.visible}
+		if pr.reg.AirOnly {
+			j.note = "air only"
+		}
+		jobs = append(jobs, j)
+	}
+	labels := lb.place(jobs)
+	for _, id := range sortedKeys(seaShapes) {
+		if t := lb.seaLabel(seaNames[id], seaShapes[id]); t != nil {
+			labels = append(labels, t)
+		}
+	}
+	for _, id := range railIDs {
+		if t := lb.lineLabel(railName(p, id), railLines[id]); t != nil {
+			labels = append(labels, t)
+		}
+	}
+	sc.Items = append(sc.Items, &Group{ID: "labels", Items: labels})
+
+	// Title and legend.
+	sc.Items = append(sc.Items, &Group{ID: "title", Items: []Item{
+		&Text{At: orb.Point{margin, margin + 14*u}, Lines: []string{p.Edition.Name}, Size: 24 * u, Font: Bold, Anchor: Start, Fill: textColor},
+		&Text{At: orb.Point{margin, margin + 40*u}, Lines: []string{subtitle(p, proj)}, Size: 12.5 * u, Anchor: Start, Fill: "#4a4a4a"},
+	}})
+	sc.Items = append(sc.Items, legend(p, regions, opt.Graph, len(seaShapes) > 0, len(railIDs) > 0, orb.Point{margin, H - margin - legendH}, W-2*margin, u))
+	return sc, nil
+}
+
+// largestParts keeps each region's largest polygon: its mainland.
+func largestParts(mps []orb.MultiPolygon) []orb.MultiPolygon {
+	out := make([]orb.MultiPolygon, 0, len(mps))
+	for _, mp := range mps {
+		best, bestA := -1, -1.0
+		for i, poly := range mp {
+			if a := math.Abs(signedArea(poly[0])); a > bestA {
+				best, bestA = i, a
+			}
+		}
+		if best >= 0 {
+			out = append(out, orb.MultiPolygon{mp[best]})
+		}
+	}
+	return out
+}
+
+// coreBound is the longitude/latitude bound of the board's main body: each
+// region's mainland, and every other part that lies near it. A far-off part
+// of a region (French Guiana in France, say) would otherwise shrink the map
+// to a strip; it is left out of the bound and clipped. So is most of an
+// oversized region, one whose mainland's box is over half as large as the
+// box of all the others (Russia on the Europe board): the map shows the
+// part of it near the rest, as the printed boards do.
+func coreBound(mps []orb.MultiPolygon, centre float64) orb.Bound {
+	main := largestParts(mps)
+	boxes := make([]orb.Bound, len(main))
+	for i, mp := range main {
+		boxes[i] = project.UnwrapMultiPolygon(mp, centre).Bound()
+	}
+	oversized := make([]bool, len(boxes))
+	if len(boxes) >= 3 {
+		for i := range boxes {
+			others := emptyBound()
+			for k, bx := range boxes {
+				if k != i {
+					others = others.Union(bx)
+				}
+			}
+			oversized[i] = area(boxes[i]) > 0.5*area(others)
+		}
+	}
+	b := emptyBound()
+	for i, bx := range boxes {
+		if !oversized[i] {
+			b = b.Union(bx)
+		}
+	}
+	if !validBound(b) { // every region oversized: keep them all
+		for _, bx := range boxes {
+			b = b.Union(bx)
+		}
+	}
+	reach := inflateRel(b, 0.12)
+	for i, bx := range boxes {
+		if oversized[i] {
+			if c, ok := intersect(bx, reach); ok {
+				b = b.Union(c)
+			}
+		}
+	}
+	near := inflateRel(b, 0.05)
+	for i, mp := range mps {
+		if i < len(oversized) && oversized[i] {
+			continue
+		}
+		for _, poly := range project.UnwrapMultiPolygon(mp, centre) {
+			if pb := poly.Bound(); inside(pb, near) {
+				b = b.Union(pb)
+			}
+		}
+	}
+	return b
+}
+
+func area(b orb.Bound) float64 { return (b.Max[0] - b.Min[0]) * (b.Max[1] - b.Min[1]) }
+
+func intersect(a, b orb.Bound) (orb.Bound, bool) {
+	c := orb.Bound{Min: orb.Point{math.Max(a.Min[0], b.Min[0]), math.Max(a.Min[1], b.Min[1])}, Max: orb.Point{math.Min(a.Max[0], b.Max[0]), math.Min(a.Max[1], b.Max[1])}}
+	return c, c.Min[0] <= c.Max[0] && c.Min[1] <= c.Max[1]
+}
+
+// shareInside is the share of mp's vertices inside b: how much of a region
+// lies on the main map (Alaska's box touches the lower 48's; its land
+// does not).
+func shareInside(mp orb.MultiPolygon, b orb.Bound) float64 {
+	in, all := 0, 0
+	for pt := range project.Points(mp) {
+		all++
+		if b.Contains(pt) {
+			in++
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return float64(in) / float64(all)
+}
+
+// withinBound keeps the polygons that lie near b (the parts coreBound
+// counted), for fitting.
+func withinBound(mp orb.MultiPolygon, b orb.Bound) []orb.MultiPolygon {
+	var keep orb.MultiPolygon
+	for _, poly := range mp {
+		if inside(poly.Bound(), inflateRel(b, 0.001)) {
+			keep = append(keep, poly)
+		}
+	}
+	if len(keep) == 0 {
+		return nil
+	}
+	return []orb.MultiPolygon{keep}
+}
+
+// withinBoundLoose keeps the polygons that come anywhere near the map, so
+// land and seas far away are not projected at all (an azimuthal projection
+// folds the far side of the globe onto its rim).
+func withinBoundLoose(mp orb.MultiPolygon, b orb.Bound) orb.MultiPolygon {
+	near := inflateRel(b, 0.5)
+	var keep orb.MultiPolygon
+	for _, poly := range mp {
+		if overlaps(poly.Bound(), near) {
+			keep = append(keep, poly)
+		}
+	}
+	return keep
+}
+
+func inflateRel(b orb.Bound, f float64) orb.Bound {
+	dx, dy := (b.Max[0]-b.Min[0])*f, (b.Max[1]-b.Min[1])*f
+	return orb.Bound{Min: orb.Point{b.Min[0] - dx, b.Min[1] - dy}, Max: orb.Point{b.Max[0] + dx, b.Max[1] + dy}}
+}
+
+func polylabelOf(s shape, precision float64) (orb.Point, float64) {
+	if len(s.polys) == 0 {
+		return orb.Point{}, 0
+	}
+	return polylabel.FindMulti(orb.MultiPolygon(s.polys), precision)
+}
+
+type insetLayout struct {
+	boxes []orb.Bound
+	strip float64 // extra page height for a strip below the map, or 0
+}
+
+// layoutInsets sizes one box per inset region (its shape's proportions,
+// a fixed share of the map's area) and puts the row in the corner of the
+// map that covers the fewest region label points and the least land.
+func layoutInsets(ids []string, b *board.Board, mapBox orb.Bound, regions []*placed, u float64) insetLayout {
+	if len(ids) == 0 {
+		return insetLayout{}
+	}
+	mw, mh := mapBox.Max[0]-mapBox.Min[0], mapBox.Max[1]-mapBox.Min[1]
+	var aspects []float64
+	for _, id := range ids {
+		geo := b.Region(id).Geometry
+		c := project.CentreLon(project.Points(geo))
+		pb := project.ProjectedBound(project.Auto(project.UnwrapMultiPolygon(geo, c).Bound()), c, geo)
+		a := 1.3
+		if h := pb.Max[1] - pb.Min[1]; h > 0 {
+			a = math.Max(0.7, math.Min((pb.Max[0]-pb.Min[0])/h, 1.8))
+		}
+		aspects = append(aspects, a)
+	}
+	gap, in := 8*u, 4*u
+	// place lays the boxes out in a row from a corner; share is each box's
+	// part of the map's area.
+	place := func(share, x0, y0 float64, leftToRight, top bool) ([]orb.Bound, float64) {
+		var out []orb.Bound
+		x, tallest := x0, 0.0
+		for _, a := range aspects {
+			area := mw * mh * share
+			w := math.Sqrt(area * a)
+			h := area / w
+			var bx orb.Bound
+			if leftToRight {
+				bx.Min[0], bx.Max[0] = x, x+w
+				x += w + gap
+			} else {
+				bx.Min[0], bx.Max[0] = x-w, x
+				x -= w + gap
+			}
+			if top {
+				bx.Min[1], bx.Max[1] = y0, y0+h
+			} else {
+				bx.Min[1], bx.Max[1] = y0-h, y0
+			}
+			out = append(out, bx)
+			tallest = math.Max(tallest, h)
+		}
+		return out, tallest
+	}
+	// The largest boxes that fit a corner without hiding land; smaller ones
+	// if need be; a strip below the map if no corner is free.
+	for _, share := range []float64{0.035, 0.028, 0.022} {
+		var candidates [][]orb.Bound
+		for _, c := range []struct {
+			x, y     float64
+			ltr, top bool
+		}{
+			{mapBox.Min[0] + in, mapBox.Max[1] - in, true, false},  // bottom left
+			{mapBox.Max[0] - in, mapBox.Max[1] - in, false, false}, // bottom right
+			{mapBox.Min[0] + in, mapBox.Min[1] + in, true, true},   // top left
+			{mapBox.Max[0] - in, mapBox.Min[1] + in, false, true},  // top right
+		} {
+			boxes, _ := place(share, c.x, c.y, c.ltr, c.top)
+			if boxes[len(boxes)-1].Min[0] >= mapBox.Min[0] && boxes[len(boxes)-1].Max[0] <= mapBox.Max[0] {
+				candidates = append(candidates, boxes)
+			}
+		}
+		best, bestCost := -1, math.Inf(1)
+		for i, boxes := range candidates {
+			cost := 0.0
+			for _, bx := range boxes {
+				cost += coverCost(bx, regions, u)
+			}
+			if cost < bestCost {
+				best, bestCost = i, cost
+			}
+		}
+		if best >= 0 && bestCost < 0.015 {
+			return insetLayout{boxes: candidates[best]}
+		}
+	}
+	boxes, tallest := place(0.035, mapBox.Min[0], mapBox.Max[1]+gap, true, true)
+	return insetLayout{boxes: boxes, strip: tallest + gap}
+}
+
+// coverCost is the share of a box that main-map regions fill (sampled on a
+// grid), plus a heavy charge for each region wholly hidden.
+func coverCost(bx orb.Bound, regions []*placed, u float64) float64 {
+	const n = 12
+	hits, all := 0, 0
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			pt := orb.Point{bx.Min[0] + (float64(i)+0.5)*(bx.Max[0]-bx.Min[0])/n, bx.Min[1] + (float64(j)+0.5)*(bx.Max[1]-bx.Min[1])/n}
+			all++
+			for _, pr := range regions {
+				if pr.inset < 0 && pr.shape.contains(pt) {
+					hits++
+					break
+				}
+			}
+		}
+	}
+	cost := float64(hits) / float64(all)
+	for _, pr := range regions {
+		if pr.inset < 0 && len(pr.shape.polys) > 0 && inside(pr.shape.bound, bx) {
+			cost += 1
+		}
+	}
+	return cost
+}
+
+func regionTitle(r *mapdata.Region) string {
+	s := r.Name + " (" + r.ID + ")"
+	if r.AirOnly {
+		s += ", air only"
+	}
+	return s
+}
+
+func linkTitle(l mapdata.Link) string {
+	s := fmt.Sprintf("%s–%s %s", l.A, l.B, l.Kind)
+	if len(l.Via) > 0 {
+		s += " via " + strings.Join(l.Via, ", ")
+	}
+	if l.Why != "" {
+		s += ": " + l.Why
+	}
+	return s
+}
+
+// seaName is the pack's name for a sea, else the board's, else its id.
+func seaName(p *mapdata.Pack, id, boardName string) string {
+	for _, ps := range p.Seas {
+		if ps.ID == id && ps.Name != "" {
+			return ps.Name
+		}
+	}
+	if boardName != "" {
+		return boardName
+	}
+	return id
+}
+
+func railName(p *mapdata.Pack, id string) string {
+	for _, r := range p.Rails {
+		if r.ID == id && r.Name != "" {
+			return r.Name
+		}
+	}
+	return id
+}
+
+func subtitle(p *mapdata.Pack, proj project.Projection) string {
+	walk, car := 0, 0
+	for _, l := range p.Links {
+		if l.Kind.Walks() {
+			walk++
+		} else if l.Kind == mapdata.Car {
+			car++
+		}
+	}
+	return fmt.Sprintf("%d regions · %d cards · %d foot links, %d car links · %s", len(p.Regions), p.Deck.Totals.Cards, walk, car, proj)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// carStyle draws car links dotted and grey: there are many, and they are
+// the least of the links.
+func carStyle(u float64) Style {
+	return Style{Stroke: carColor, StrokeOpacity: 0.75, StrokeWidth: 1.8 * u, Dash: []float64{0.1 * u, 4 * u}, RoundCaps: true}
+}

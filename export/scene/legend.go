@@ -1,0 +1,90 @@
+package scene
+
+import (
+	"fmt"
+
+	"github.com/paulmach/orb"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// legend explains the board's colours (with how many regions have each) and
+// its lines, in rows that wrap at the page width.
+func legend(p *mapdata.Pack, regions []*placed, graph, seas, rails bool, at orb.Point, width, u float64) Item {
+	g := &Group{ID: "legend"}
+	x, y := at[0], at[1]+12*u
+	size := 12 * u
+	row := 24 * u
+	next := func(w float64) (float64, float64) {
+		if x+w > at[0]+width && x > at[0] {
+			x, y = at[0], y+row
+		}
+		x0 := x
+		x += w + 18*u
+		return x0, y
+	}
+	count := map[string]int{}
+	for _, pr := range regions {
+		count[pr.reg.Color]++
+	}
+	for _, c := range p.Colors {
+		n := count[c.ID]
+		if n == 0 {
+			continue
+		}
+		label := fmt.Sprintf("%s (%d)", nameOr(c.Name, c.ID), n)
+		x0, y0 := next(18*u + Measure(Regular, label, size))
+		hex := c.Hex
+		if _, _, _, err := RGB(hex); err != nil {
+			hex = fallback
+		}
+		g.Items = append(g.Items,
+			&Path{Class: "legend-swatch", Rings: [][]orb.Point{box(x0, y0-6*u, 12*u, 12*u)}, Closed: true, Style: Style{Fill: hex, FillOpacity: 1, Stroke: borderColor, StrokeOpacity: 1, StrokeWidth: 0.8 * u}},
+			&Text{At: orb.Point{x0 + 18*u, y0}, Lines: []string{label}, Size: size, Anchor: Start, Fill: textColor})
+	}
+	x, y = at[0], y+row
+	line := func(label string, styles ...Style) {
+		x0, y0 := next(36*u + Measure(Regular, label, size))
+		for _, st := range styles {
+			g.Items = append(g.Items, &Path{Class: "legend-line", Rings: [][]orb.Point{{{x0, y0}, {x0 + 28*u, y0}}}, Style: st})
+		}
+		g.Items = append(g.Items, &Text{At: orb.Point{x0 + 36*u, y0}, Lines: []string{label}, Size: size, Anchor: Start, Fill: textColor})
+	}
+	has := map[mapdata.LinkKind]bool{}
+	for _, l := range p.Links {
+		has[l.Kind] = true
+	}
+	if has[mapdata.Bridge] {
+		line("bridge", Style{Stroke: bridgeColor, StrokeOpacity: 1, StrokeWidth: 3 * u, RoundCaps: true})
+	}
+	if has[mapdata.Ferry] {
+		line("ferry", Style{Stroke: ferryColor, StrokeOpacity: 1, StrokeWidth: 2.4 * u, Dash: []float64{7 * u, 5 * u}})
+	}
+	if rails {
+		line("rail line", Style{Stroke: railColor, StrokeOpacity: 1, StrokeWidth: 3.2 * u, RoundCaps: true}, Style{Stroke: "#ffffff", StrokeOpacity: 1, StrokeWidth: 1.4 * u, Dash: []float64{5 * u, 5 * u}})
+	}
+	if graph {
+		line("border link", Style{Stroke: "#111111", StrokeOpacity: 0.6, StrokeWidth: 1.2 * u})
+		if has[mapdata.Car] {
+			line("car link", carStyle(u))
+		}
+	}
+	if seas {
+		label := "sea (ship cards)"
+		x0, y0 := next(36*u + Measure(Regular, label, size))
+		g.Items = append(g.Items,
+			&Path{Class: "legend-swatch", Rings: [][]orb.Point{box(x0, y0-6*u, 28*u, 12*u)}, Closed: true, Style: Style{Fill: seaColor, FillOpacity: 0.28}},
+			&Text{At: orb.Point{x0 + 36*u, y0}, Lines: []string{label}, Size: size, Anchor: Start, Fill: textColor})
+	}
+	return g
+}
+
+func box(x, y, w, h float64) []orb.Point {
+	return []orb.Point{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}, {x, y}}
+}
+
+func nameOr(name, id string) string {
+	if name != "" {
+		return name
+	}
+	return id
+}

@@ -1,0 +1,199 @@
+// Package svg writes a scene (export/scene) as an SVG 1.1 document: groups
+// with ids, clip paths, paths with the non-zero fill rule, text with a halo
+// drawn by paint-order. Numbers have two decimals at most, so the same
+// scene always gives the same bytes.
+//
+// It does not decide what to draw; export/scene does.
+package svg
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/tendays/tendays/export/scene"
+)
+
+// FontFamily names the Go fonts first (the sizes were measured with them),
+// then common fallbacks of similar width.
+const FontFamily = "Go, 'Go Regular', 'Liberation Sans', Arial, Helvetica, sans-serif"
+
+// Write writes sc as SVG.
+func Write(w io.Writer, sc *scene.Scene) error {
+	bw := bufio.NewWriter(w)
+	e := &enc{w: bw}
+	n := scene.Num
+	e.printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+	e.printf("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\" font-family=\"%s\">\n",
+		n(sc.Width), n(sc.Height), n(sc.Width), n(sc.Height), esc(FontFamily))
+	if sc.Title != "" {
+		e.printf("<title>%s</title>\n", esc(sc.Title))
+	}
+	if sc.Background != "" {
+		e.printf("<rect class=\"background\" width=\"%s\" height=\"%s\" fill=\"%s\"/>\n", n(sc.Width), n(sc.Height), esc(sc.Background))
+	}
+	for _, it := range sc.Items {
+		e.item(it, "")
+	}
+	e.printf("</svg>\n")
+	if e.err != nil {
+		return e.err
+	}
+	return bw.Flush()
+}
+
+type enc struct {
+	w     *bufio.Writer
+	err   error
+	clips int
+}
+
+func (e *enc) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}
+
+func (e *enc) item(it scene.Item, indent string) {
+	n := scene.Num
+	switch t := it.(type) {
+	case *scene.Group:
+		attrs := ""
+		if t.ID != "" {
+			attrs += fmt.Sprintf(" id=\"%s\"", esc(t.ID))
+		}
+		if t.Clip != nil {
+			e.clips++
+			id := fmt.Sprintf("clip%d", e.clips)
+			c := *t.Clip
+			e.printf("%s<clipPath id=\"%s\"><rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\"/></clipPath>\n",
+				indent, id, n(c.Min[0]), n(c.Min[1]), n(c.Max[0]-c.Min[0]), n(c.Max[1]-c.Min[1]))
+			attrs += fmt.Sprintf(" clip-path=\"url(#%s)\"", id)
+		}
+		e.printf("%s<g%s>\n", indent, attrs)
+		for _, c := range t.Items {
+			e.item(c, indent+" ")
+		}
+		e.printf("%s</g>\n", indent)
+	case *scene.Path:
+		if len(t.Rings) == 0 {
+			return
+		}
+		var d strings.Builder
+		for _, r := range t.Rings {
+			for i, p := range r {
+				if t.Closed && i == len(r)-1 && len(r) > 1 && p == r[0] {
+					break // Z closes the ring
+				}
+				if i == 0 {
+					d.WriteString("M")
+				} else {
+					d.WriteString("L")
+				}
+				d.WriteString(n(p[0]))
+				d.WriteString(" ")
+				d.WriteString(n(p[1]))
+			}
+			if t.Closed {
+				d.WriteString("Z")
+			}
+		}
+		e.printf("%s<path%s%s d=\"%s\"%s", indent, idAttr(t.ID), classAttr(t.Class), d.String(), style(t.Style, t.Closed))
+		e.closeWithTitle(t.Title)
+	case *scene.Circle:
+		e.printf("%s<circle%s cx=\"%s\" cy=\"%s\" r=\"%s\"%s/>\n", indent, classAttr(t.Class), n(t.Center[0]), n(t.Center[1]), n(t.R), style(t.Style, true))
+	case *scene.Text:
+		anchor := map[scene.Anchor]string{scene.Middle: "middle", scene.Start: "start", scene.End: "end"}[t.Anchor]
+		attrs := fmt.Sprintf(" font-size=\"%s\" text-anchor=\"%s\" fill=\"%s\"", n(t.Size), anchor, esc(t.Fill))
+		switch t.Font {
+		case scene.Bold:
+			attrs += " font-weight=\"bold\""
+		case scene.Italic:
+			attrs += " font-style=\"italic\""
+		}
+		if t.Halo != "" && t.HaloWidth > 0 {
+			attrs += fmt.Sprintf(" stroke=\"%s\" stroke-width=\"%s\" stroke-linejoin=\"round\" paint-order=\"stroke\"", esc(t.Halo), n(t.HaloWidth))
+		}
+		base := t.Baselines()
+		if len(t.Lines) == 1 {
+			e.printf("%s<text%s x=\"%s\" y=\"%s\"%s>%s</text>\n", indent, classAttr(t.Class), n(t.At[0]), n(base[0]), attrs, esc(t.Lines[0]))
+			return
+		}
+		e.printf("%s<text%s%s>", indent, classAttr(t.Class), attrs)
+		for i, l := range t.Lines {
+			e.printf("<tspan x=\"%s\" y=\"%s\">%s</tspan>", n(t.At[0]), n(base[i]), esc(l))
+		}
+		e.printf("</text>\n")
+	}
+}
+
+func (e *enc) closeWithTitle(title string) {
+	if title == "" {
+		e.printf("/>\n")
+		return
+	}
+	e.printf("><title>%s</title></path>\n", esc(title))
+}
+
+func idAttr(id string) string {
+	if id == "" {
+		return ""
+	}
+	return fmt.Sprintf(" id=\"%s\"", esc(id))
+}
+
+func classAttr(c string) string {
+	if c == "" {
+		return ""
+	}
+	return fmt.Sprintf(" class=\"%s\"", esc(c))
+}
+
+func style(s scene.Style, closed bool) string {
+	n := scene.Num
+	var b strings.Builder
+	if s.Fill != "" && closed {
+		fmt.Fprintf(&b, " fill=\"%s\"", esc(s.Fill))
+		if s.FillOpacity < 1 {
+			fmt.Fprintf(&b, " fill-opacity=\"%s\"", n(s.FillOpacity))
+		}
+	} else {
+		b.WriteString(" fill=\"none\"")
+	}
+	if s.Stroke != "" && s.StrokeWidth > 0 {
+		fmt.Fprintf(&b, " stroke=\"%s\" stroke-width=\"%s\"", esc(s.Stroke), n(s.StrokeWidth))
+		if s.StrokeOpacity < 1 {
+			fmt.Fprintf(&b, " stroke-opacity=\"%s\"", n(s.StrokeOpacity))
+		}
+		b.WriteString(" stroke-linejoin=\"round\"")
+		if s.RoundCaps {
+			b.WriteString(" stroke-linecap=\"round\"")
+		}
+		if len(s.Dash) > 0 {
+			parts := make([]string, len(s.Dash))
+			for i, d := range s.Dash {
+				parts[i] = n(d)
+			}
+			fmt.Fprintf(&b, " stroke-dasharray=\"%s\"", strings.Join(parts, " "))
+		}
+	}
+	return b.String()
+}
+
+var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "\"", "&quot;", "'", "&apos;")
+
+// esc escapes text for XML content and attributes, dropping control
+// characters XML 1.0 cannot carry.
+func esc(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' {
+			return -1
+		}
+		if r == 0xFFFE || r == 0xFFFF {
+			return -1
+		}
+		return r
+	}, s)
+	return escaper.Replace(s)
+}

@@ -1,0 +1,110 @@
+package export
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/csv"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tendays/tendays/mapdata"
+)
+
+// The CSV tables' columns. Lists (a region's seas and rails, a car link's
+// via regions) are joined with ";".
+var (
+	RegionColumns = []string{"id", "name", "color", "copies", "air_only", "seas", "rails"}
+	LinkColumns   = []string{"a", "b", "kind", "length_km", "via", "why"}
+)
+
+// ListSep joins a list inside one CSV field.
+const ListSep = ";"
+
+// CSVFiles gives <id>.regions.csv and <id>.links.csv: a header row, then one
+// row per region (by id) and per link (in the pack's canonical order), with
+// RFC 4180 quoting and CRLF line ends.
+func CSVFiles(p *mapdata.Pack) ([]File, error) {
+	id := baseName(p)
+	regions, err := writeCSV(RegionColumns, regionRows(p))
+	if err != nil {
+		return nil, err
+	}
+	links, err := writeCSV(LinkColumns, linkRows(p))
+	if err != nil {
+		return nil, err
+	}
+	return []File{{Name: id + ".regions.csv", Data: regions}, {Name: id + ".links.csv", Data: links}}, nil
+}
+
+func regionRows(p *mapdata.Pack) [][]string {
+	rows := make([][]string, 0, len(p.Regions))
+	for _, r := range sortedRegions(p) {
+		rows = append(rows, []string{r.ID, r.Name, r.Color, strconv.Itoa(r.Copies), strconv.FormatBool(r.AirOnly),
+			strings.Join(r.Seas, ListSep), strings.Join(r.Rails, ListSep)})
+	}
+	return rows
+}
+
+func linkRows(p *mapdata.Pack) [][]string {
+	rows := make([][]string, 0, len(p.Links))
+	for _, l := range p.Links {
+		rows = append(rows, []string{l.A, l.B, string(l.Kind), km(l.LengthKm), strings.Join(l.Via, ListSep), l.Why})
+	}
+	return rows
+}
+
+// km formats a length to the metre; an unknown length (0) is empty.
+func km(v float64) string {
+	if v == 0 {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'f', 3, 64)
+}
+
+func writeCSV(header []string, rows [][]string) ([]byte, error) {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.UseCRLF = true
+	if err := w.Write(header); err != nil {
+		return nil, err
+	}
+	if err := w.WriteAll(rows); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// zipEpoch is the time stamped on every archive member, so that the same
+// tables give the same archive bytes.
+var zipEpoch = time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// Zip packs files into one archive, in order, with fixed times.
+func Zip(files []File) ([]byte, error) {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range files {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Deflate, Modified: zipEpoch})
+		if err != nil {
+			return nil, err
+		}
+		if _, err := w.Write(f.Data); err != nil {
+			return nil, err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// sortedRegions gives the regions by id without reordering the pack.
+func sortedRegions(p *mapdata.Pack) []mapdata.Region {
+	out := append([]mapdata.Region(nil), p.Regions...)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].ID < out[j-1].ID; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}

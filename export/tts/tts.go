@@ -1,0 +1,303 @@
+// Package tts makes a Tabletop Simulator saved object for a pack: the deck
+// as custom cards and the board as a custom tile, with the card sheets and
+// the board painted as PNG images (export/raster) that the save points at.
+//
+// # The structure written
+//
+// A saved object is a save file (the JSON Tabletop Simulator keeps under
+// "Saves/Saved Objects") whose ObjectStates hold the objects:
+//
+//	{
+//	  "SaveName": edition name, "GameMode": "", "Date": "", "VersionNumber": "",
+//	  "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "",
+//	  "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
+//	  "TabStates": {},
+//	  "ObjectStates": [
+//	    {                                   // the deck
+//	      "Name": "DeckCustom", "GUID": "…", "Transform": {…}, "Nickname": …,
+//	      "DeckIDs": [100, 100, 101, …],    // one per physical card, in deck order
+//	      "CustomDeck": {                   // one entry per sheet, keyed by its number
+//	        "1": {"FaceURL": ".../<base>.cards-1.png", "BackURL": ".../<base>.back.png",
+//	              "NumWidth": 10, "NumHeight": 7, "BackIsHidden": true,
+//	              "UniqueBack": false, "Type": 0}
+//	      },
+//	      "ContainedObjects": [             // one "Card" per physical card
+//	        {"Name": "Card", "GUID": "…", "Nickname": "Oregon", "Description": "OR",
+//	         "CardID": 100, "CustomDeck": {"1": {…}}, "Transform": {…}}, …
+//	      ]
+//	    },
+//	    {                                   // the board
+//	      "Name": "Custom_Tile", "GUID": "…", "Transform": {…}, "Locked": true,
+//	      "CustomImage": {"ImageURL": ".../<base>.board.png", "ImageSecondaryURL": "",
+//	                      "ImageScalar": 1, "WidthScale": 0,
+//	                      "CustomTile": {"Type": 0, "Thickness": 0.1,
+//	                                     "Stackable": false, "Stretch": false}}
+//	    }
+//	  ]
+//	}
+//
+// A CardID is the sheet number times 100 plus the card's place on the sheet
+// (row by row from the top left, from 0). A sheet holds at most 69 faces
+// (10 by 7, the last place left to the hidden-card image), so a larger deck
+// spans several sheets. Cards with several copies share a face. GUIDs are
+// six hex digits derived from the card, so the same pack gives the same
+// save. The URLs are the image names after a prefix (Options.AssetURL): a
+// file:// URL of the folder for a local test, or the address a designer
+// uploads the images to.
+package tts
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+
+	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/export/raster"
+	"github.com/tendays/tendays/export/scene"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// Sheet limits.
+const (
+	MaxColumns    = 10
+	MaxRows       = 7
+	MaxPerSheet   = MaxColumns*MaxRows - 1
+	CardAspect    = 1.4 // height / width, as a 2.5 by 3.5 inch card
+	DefaultCardW  = 400
+	DefaultBoardW = 3200
+)
+
+// Options name and size the images.
+type Options struct {
+	Base       string // image file name prefix, e.g. "usa" gives usa.cards-1.png
+	AssetURL   string // URL prefix of the images
+	CardWidth  int    // pixels
+	BoardWidth int    // pixels
+}
+
+// File is one image or the save.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Save is a Tabletop Simulator save file.
+type Save struct {
+	SaveName       string            `json:"SaveName"`
+	GameMode       string            `json:"GameMode"`
+	Date           string            `json:"Date"`
+	VersionNumber  string            `json:"VersionNumber"`
+	Gravity        float64           `json:"Gravity"`
+	PlayArea       float64           `json:"PlayArea"`
+	Table          string            `json:"Table"`
+	Sky            string            `json:"Sky"`
+	Note           string            `json:"Note"`
+	Rules          string            `json:"Rules"`
+	XMLUI          string            `json:"XmlUI"`
+	LuaScript      string            `json:"LuaScript"`
+	LuaScriptState string            `json:"LuaScriptState"`
+	TabStates      map[string]string `json:"TabStates"`
+	ObjectStates   []Object          `json:"ObjectStates"`
+}
+
+// Object is one object state. Only the fields a deck, a card and a tile use
+// are here.
+type Object struct {
+	Name             string               `json:"Name"`
+	GUID             string               `json:"GUID"`
+	Transform        Transform            `json:"Transform"`
+	Nickname         string               `json:"Nickname"`
+	Description      string               `json:"Description"`
+	ColorDiffuse     Color                `json:"ColorDiffuse"`
+	Locked           bool                 `json:"Locked"`
+	Grid             bool                 `json:"Grid"`
+	Snap             bool                 `json:"Snap"`
+	Autoraise        bool                 `json:"Autoraise"`
+	Sticky           bool                 `json:"Sticky"`
+	Tooltip          bool                 `json:"Tooltip"`
+	HideWhenFaceDown bool                 `json:"HideWhenFaceDown"`
+	SidewaysCard     *bool                `json:"SidewaysCard,omitempty"`
+	CardID           *int                 `json:"CardID,omitempty"`
+	DeckIDs          []int                `json:"DeckIDs,omitempty"`
+	CustomDeck       map[string]DeckSheet `json:"CustomDeck,omitempty"`
+	CustomImage      *CustomImage         `json:"CustomImage,omitempty"`
+	ContainedObjects []Object             `json:"ContainedObjects,omitempty"`
+}
+
+// Transform places an object on the table.
+type Transform struct {
+	PosX   float64 `json:"posX"`
+	PosY   float64 `json:"posY"`
+	PosZ   float64 `json:"posZ"`
+	RotX   float64 `json:"rotX"`
+	RotY   float64 `json:"rotY"`
+	RotZ   float64 `json:"rotZ"`
+	ScaleX float64 `json:"scaleX"`
+	ScaleY float64 `json:"scaleY"`
+	ScaleZ float64 `json:"scaleZ"`
+}
+
+// Color tints an object.
+type Color struct {
+	R float64 `json:"r"`
+	G float64 `json:"g"`
+	B float64 `json:"b"`
+}
+
+// DeckSheet is one CustomDeck entry: a sheet of faces and the back.
+type DeckSheet struct {
+	FaceURL      string `json:"FaceURL"`
+	BackURL      string `json:"BackURL"`
+	NumWidth     int    `json:"NumWidth"`
+	NumHeight    int    `json:"NumHeight"`
+	BackIsHidden bool   `json:"BackIsHidden"`
+	UniqueBack   bool   `json:"UniqueBack"`
+	Type         int    `json:"Type"` // 0: rounded rectangle
+}
+
+// CustomImage is a tile's picture.
+type CustomImage struct {
+	ImageURL          string     `json:"ImageURL"`
+	ImageSecondaryURL string     `json:"ImageSecondaryURL"`
+	ImageScalar       float64    `json:"ImageScalar"`
+	WidthScale        float64    `json:"WidthScale"`
+	CustomTile        CustomTile `json:"CustomTile"`
+}
+
+// CustomTile is a tile's shape.
+type CustomTile struct {
+	Type      int     `json:"Type"` // 0: box
+	Thickness float64 `json:"Thickness"`
+	Stackable bool    `json:"Stackable"`
+	Stretch   bool    `json:"Stretch"`
+}
+
+// Build makes the save and its images: <base>.cards-N.png, <base>.back.png,
+// <base>.board.png. The save comes first in the list.
+func Build(p *mapdata.Pack, b *board.Board, opt Options) (*Save, []File, error) {
+	if opt.Base == "" {
+		opt.Base = "deck"
+	}
+	cw := opt.CardWidth
+	if cw <= 0 {
+		cw = DefaultCardW
+	}
+	if cw < 40 || cw > 1000 {
+		return nil, nil, fmt.Errorf("card width %d pixels is out of range (40 to 1000)", cw)
+	}
+	ch := int(float64(cw)*CardAspect + 0.5)
+	bw := opt.BoardWidth
+	if bw <= 0 {
+		bw = DefaultBoardW
+	}
+	faces, err := Faces(p, b, float64(cw))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(faces) == 0 {
+		return nil, nil, fmt.Errorf("the deck has no cards")
+	}
+
+	var files []File
+	url := func(name string) string { return opt.AssetURL + name }
+	backName := opt.Base + ".back.png"
+	sheets := map[string]DeckSheet{}
+	cardID := make([]int, len(faces))
+	for s := 0; s*MaxPerSheet < len(faces); s++ {
+		lo, hi := s*MaxPerSheet, min(len(faces), (s+1)*MaxPerSheet)
+		n := hi - lo
+		cols := min(MaxColumns, n)
+		rows := (n + cols - 1) / cols
+		sheet := image.NewRGBA(image.Rect(0, 0, cols*cw, rows*ch))
+		for i := lo; i < hi; i++ {
+			img, err := raster.Render(faces[i].Scene, 1)
+			if err != nil {
+				return nil, nil, fmt.Errorf("card %s: %w", faces[i].Card.Token, err)
+			}
+			k := i - lo
+			at := image.Pt((k%cols)*cw, (k/cols)*ch)
+			draw.Draw(sheet, image.Rectangle{Min: at, Max: at.Add(image.Pt(cw, ch))}, img, image.Point{}, draw.Src)
+			cardID[i] = (s+1)*100 + k
+		}
+		data, err := encodePNG(sheet)
+		if err != nil {
+			return nil, nil, err
+		}
+		name := fmt.Sprintf("%s.cards-%d.png", opt.Base, s+1)
+		files = append(files, File{Name: name, Data: data})
+		sheets[fmt.Sprint(s+1)] = DeckSheet{FaceURL: url(name), BackURL: url(backName), NumWidth: cols, NumHeight: rows, BackIsHidden: true}
+	}
+	backImg, err := raster.Render(Back(p, float64(cw)), 1)
+	if err != nil {
+		return nil, nil, err
+	}
+	backData, err := encodePNG(backImg)
+	if err != nil {
+		return nil, nil, err
+	}
+	files = append(files, File{Name: backName, Data: backData})
+
+	sc, err := scene.Board(p, b, scene.Options{Width: float64(bw)})
+	if err != nil {
+		return nil, nil, err
+	}
+	boardImg, err := raster.Render(sc, 1)
+	if err != nil {
+		return nil, nil, err
+	}
+	boardData, err := encodePNG(boardImg)
+	if err != nil {
+		return nil, nil, err
+	}
+	boardName := opt.Base + ".board.png"
+	files = append(files, File{Name: boardName, Data: boardData})
+
+	// The deck: one card object per physical card, in deck order.
+	deck := Object{Name: "DeckCustom", Nickname: p.Edition.Name + " deck", Description: fmt.Sprintf("%d cards", p.Deck.Totals.Cards),
+		Transform:    Transform{PosX: 0, PosY: 1, PosZ: -12, RotY: 180, RotZ: 180, ScaleX: 1, ScaleY: 1, ScaleZ: 1},
+		ColorDiffuse: Color{0.713, 0.713, 0.713}, Grid: true, Snap: true, Autoraise: true, Sticky: true, Tooltip: true, HideWhenFaceDown: true,
+		CustomDeck: sheets}
+	deck.SidewaysCard = new(bool)
+	for i, f := range faces {
+		sheetKey := fmt.Sprint(cardID[i] / 100)
+		for c := 0; c < f.Card.Count; c++ {
+			id := cardID[i]
+			card := Object{Name: "Card", Nickname: f.Title, Description: f.Card.Token, CardID: &id,
+				Transform:    Transform{PosY: 1, RotY: 180, RotZ: 180, ScaleX: 1, ScaleY: 1, ScaleZ: 1},
+				ColorDiffuse: Color{0.713, 0.713, 0.713}, Grid: true, Snap: true, Autoraise: true, Sticky: true, Tooltip: true, HideWhenFaceDown: true,
+				CustomDeck: map[string]DeckSheet{sheetKey: sheets[sheetKey]}}
+			card.GUID = guid(fmt.Sprintf("card/%s/%d", f.Card.Token, c))
+			deck.DeckIDs = append(deck.DeckIDs, id)
+			deck.ContainedObjects = append(deck.ContainedObjects, card)
+		}
+	}
+	deck.GUID = guid("deck/" + p.Edition.ID)
+
+	// The board: a thin tile, scaled up to table size, beside the deck;
+	// Stretch false keeps the image's proportions.
+	tile := Object{Name: "Custom_Tile", Nickname: p.Edition.Name + " board", GUID: guid("board/" + p.Edition.ID),
+		Transform:    Transform{PosY: 1, RotY: 180, ScaleX: 12, ScaleY: 1, ScaleZ: 12},
+		ColorDiffuse: Color{1, 1, 1}, Locked: true, Grid: true, Snap: true, Autoraise: true, Sticky: true, Tooltip: true,
+		CustomImage: &CustomImage{ImageURL: url(boardName), ImageScalar: 1, CustomTile: CustomTile{Thickness: 0.1}}}
+
+	save := &Save{SaveName: p.Edition.Name, Gravity: 0.5, PlayArea: 0.5, TabStates: map[string]string{}, ObjectStates: []Object{deck, tile}}
+	return save, files, nil
+}
+
+// guid is six hex digits from a stable name.
+func guid(name string) string {
+	h := sha256.Sum256([]byte(name))
+	return hex.EncodeToString(h[:3])
+}
+
+func encodePNG(img image.Image) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.DefaultCompression}).Encode(&buf, img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
