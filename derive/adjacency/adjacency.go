@@ -36,8 +36,11 @@ const (
 // Options tune Compute. The zero value is rook at tolerance 0.
 type Options struct {
 	Rule Rule
-	// ToleranceM: boundaries that run within this many metres of each
-	// other count as shared.
+	// ToleranceM: boundaries that run alongside each other (within 60° of
+	// parallel) no more than this many metres apart count as shared. The
+	// length of such a border is the longer of the two sides' stretches.
+	// At 0 a millimetre's slack still finds T-junctions and collinear
+	// overlaps, which exact matching cannot.
 	ToleranceM float64
 	// MinBorderM: under rook, pairs sharing this many metres of border or
 	// less are not neighbours.
