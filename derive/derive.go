@@ -159,6 +159,10 @@ func (b *builder) readFile(name, pointer string) ([]byte, string, error) {
 	if max <= 0 {
 		max = mapdata.DefaultMaxInput
 	}
+	if !fs.ValidPath(name) {
+		// io/fs says only "invalid argument" for ../x, ./x or a//b.
+		return nil, display, diag.Errorf(b.at(pointer), "%q: a file of the edition is named by a path inside its folder (no .., no leading ./ or /)", name)
+	}
 	if fi, err := fs.Stat(b.in.FS, name); err != nil {
 		return nil, display, diag.Errorf(b.at(pointer), "%s: %w", display, unwrapPath(err))
 	} else if fi.IsDir() {

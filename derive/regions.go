@@ -1,12 +1,17 @@
 package derive
 
 import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/derive/split"
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/srcpos"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -37,12 +42,21 @@ func (b *builder) selectRegions() error {
 		}
 	}
 	mergedInto := map[int]int{}
+	mergedAt := map[int]string{} // where each merge is named, for messages
 	for _, kept := range sortedKeys(e.Regions.Merge) {
 		k, ok := findFeature(kept, ptr("regions", "merge", kept))
 		for j, part := range e.Regions.Merge[kept] {
-			if i, found := findFeature(part, ptr("regions", "merge", kept, j)); found && ok && i != k {
-				mergedInto[i] = k
+			at := ptr("regions", "merge", kept, j)
+			i, found := findFeature(part, at)
+			if !found || !ok || i == k {
+				continue
 			}
+			if prev, dup := mergedInto[i]; dup && prev != k {
+				b.report(RuleMergeConflict, diag.Error, at, "merge it into one region",
+					"%q is merged into both %q and %q", part, b.features[prev].ID, b.features[k].ID)
+				continue
+			}
+			mergedInto[i], mergedAt[i] = k, at
 		}
 	}
 	splits := map[int]string{}
@@ -51,6 +65,7 @@ func (b *builder) selectRegions() error {
 			splits[i] = name
 		}
 	}
+	b.checkMerges(mergedInto, mergedAt, omitted, splits)
 
 	// Regions in file order; a split feature's parts in name order.
 	regionOf := map[int]int{}
@@ -97,6 +112,41 @@ func (b *builder) selectRegions() error {
 		b.report(RuleNoRegions, diag.Error, "/regions", "", "the edition keeps %d region(s); a game needs at least two", len(b.regions))
 	}
 	return nil
+}
+
+// checkMerges reports merges that cannot all hold: into a region that is
+// itself merged, omitted or split, or of a region that is omitted or split.
+// Without this the merged land silently became no region at all.
+func (b *builder) checkMerges(mergedInto map[int]int, mergedAt map[int]string, omitted map[int]bool, splits map[int]string) {
+	parts := make([]int, 0, len(mergedInto))
+	for i := range mergedInto {
+		parts = append(parts, i)
+	}
+	sort.Ints(parts)
+	for _, i := range parts {
+		k, at := mergedInto[i], mergedAt[i]
+		part, kept := b.features[i].ID, b.features[k].ID
+		switch {
+		case omitted[i] || omitted[k]:
+			b.report(RuleMergeConflict, diag.Error, at, "either omit or merge",
+				"%q is merged into %q, but %q is omitted", part, kept, b.features[pick(omitted[i], i, k)].ID)
+		case splits[i] != "" || splits[k] != "":
+			b.report(RuleMergeConflict, diag.Error, at, "either split or merge",
+				"%q is merged into %q, but %q is split", part, kept, b.features[pick(splits[i] != "", i, k)].ID)
+		default:
+			if next, chained := mergedInto[k]; chained {
+				b.report(RuleMergeConflict, diag.Error, at, fmt.Sprintf("merge %q into %q directly", part, b.features[next].ID),
+					"%q is merged into %q, which is itself merged into %q", part, kept, b.features[next].ID)
+			}
+		}
+	}
+}
+
+func pick(first bool, a, b int) int {
+	if first {
+		return a
+	}
+	return b
 }
 
 func clonePolys(mp orb.MultiPolygon) orb.MultiPolygon {
@@ -277,12 +327,40 @@ func (b *builder) readGeoJSON(name, pointer string) (*geojson.FeatureCollection,
 	if err != nil {
 		return nil, display, err
 	}
-	if _, err := mapdata.ParseJSON(display, src); err != nil {
+	doc, err := mapdata.ParseJSON(display, src)
+	if err != nil {
 		return nil, display, err
 	}
 	fc, err := geojson.UnmarshalFeatureCollection(src)
 	if err != nil {
-		return nil, display, diag.Errorf(diag.Position{File: display}, "not a GeoJSON FeatureCollection: %w", err)
+		at := ""
+		if p, ok := hugeNumber(doc.Value, ""); ok {
+			at = p // 1e400 is JSON, but no float64
+		}
+		return nil, display, diag.Errorf(doc.Position(at), "not a GeoJSON FeatureCollection: %w", err)
 	}
 	return fc, display, nil
+}
+
+// hugeNumber finds the first number too large for a float64.
+func hugeNumber(v any, at string) (string, bool) {
+	switch t := v.(type) {
+	case json.Number:
+		if _, err := t.Float64(); err != nil {
+			return at, true
+		}
+	case map[string]any:
+		for _, k := range sortedKeys(t) {
+			if p, ok := hugeNumber(t[k], srcpos.Join(at, k)); ok {
+				return p, true
+			}
+		}
+	case []any:
+		for i, c := range t {
+			if p, ok := hugeNumber(c, srcpos.Join(at, i)); ok {
+				return p, true
+			}
+		}
+	}
+	return "", false
 }

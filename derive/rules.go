@@ -7,6 +7,7 @@ import "github.com/tendays/tendays/diag"
 const (
 	RuleUnknownRegion   = "edition/unknown-region"
 	RuleDuplicateRegion = "edition/duplicate-region"
+	RuleMergeConflict   = "edition/merge-conflict"
 	RuleNoRegions       = "edition/no-regions"
 	RuleCutMisses       = "edition/cut-misses"
 	RuleSplitPart       = "edition/split-part"
@@ -25,6 +26,7 @@ const (
 // Rules describes every rule above, for lint's registry and SARIF.
 var Rules = []diag.RuleInfo{
 	{ID: RuleUnknownRegion, Severity: diag.Error, Doc: "Every region an edition names (omit, merge, split, links, seas, rails, colours, copies, air_only) exists in the borders data."},
+	{ID: RuleMergeConflict, Severity: diag.Error, Doc: "Each merged region is merged into one region that is kept as it is (not itself merged, omitted or split)."},
 	{ID: RuleDuplicateRegion, Severity: diag.Error, Doc: "No two regions end up with the same id."},
 	{ID: RuleNoRegions, Severity: diag.Error, Doc: "The edition keeps at least two regions."},
 	{ID: RuleCutMisses, Severity: diag.Error, Doc: "A split's cut line crosses the region it splits."},

@@ -1,5 +1,5 @@
 // Package editions holds the bundled reference editions of tendays (usa,
-// europe, africa, asia) as source folders embedded in the binary, so that
+// europe, africa, asia, and the route network across-the-us) as source folders embedded in the binary, so that
 // `tendays build usa` works from any folder. Each folder holds an
 // edition.yaml, the geometry files it names (borders, and seas or cut lines
 // where it has them) and a SOURCES.md that says where every file and fact
@@ -16,10 +16,10 @@ import (
 	"sort"
 )
 
-// The four folders, named one by one so that a stray folder is not bundled
+// The five folders (four 10 Days maps and one route network), named one by one so that a stray folder is not bundled
 // by accident.
 //
-//go:embed usa europe africa asia
+//go:embed usa europe africa asia across-the-us
 var files embed.FS
 
 // EditionFile is the name of the edition file in each folder.

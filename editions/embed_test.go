@@ -15,7 +15,40 @@ import (
 
 func TestNames(t *testing.T) {
 	// The bundled names are part of the command-line contract (DESIGN.md).
-	assert.Equal(t, []string{"africa", "asia", "europe", "usa"}, editions.Names())
+	assert.Equal(t, []string{"across-the-us", "africa", "asia", "europe", "usa"}, editions.Names())
+}
+
+// regionsEditions are the bundled editions of kind regions (the tests below
+// read their borders); network editions have tests of their own.
+func regionsEditions(t *testing.T) []string {
+	var out []string
+	for _, name := range editions.Names() {
+		dir, err := editions.Folder(name)
+		require.NoError(t, err)
+		src, err := fs.ReadFile(dir, editions.EditionFile)
+		require.NoError(t, err)
+		doc, err := mapdata.ParseYAML(name, src)
+		require.NoError(t, err)
+		if mapdata.PackKind(doc) == mapdata.KindRegions {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+func TestNetworkEdition(t *testing.T) {
+	dir, err := editions.Folder("across-the-us")
+	require.NoError(t, err)
+	src, err := fs.ReadFile(dir, editions.EditionFile)
+	require.NoError(t, err)
+	doc, err := mapdata.DecodeNetworkEdition("across-the-us/edition.yaml", src)
+	require.NoError(t, err)
+	assert.Equal(t, "across-the-us", doc.Edition.ID)
+	data, err := fs.ReadFile(dir, doc.Edition.Stations.File)
+	require.NoError(t, err)
+	assert.True(t, json.Valid(data))
+	_, err = fs.Stat(dir, "SOURCES.md")
+	assert.NoError(t, err, "every edition says where its data came from")
 }
 
 func TestFolder(t *testing.T) {
@@ -66,7 +99,7 @@ func namedFiles(e *mapdata.Edition) map[string]string {
 }
 
 func TestNamedFilesExist(t *testing.T) {
-	for _, name := range editions.Names() {
+	for _, name := range regionsEditions(t) {
 		t.Run(name, func(t *testing.T) {
 			dir, e := load(t, name)
 			assert.Equal(t, name, e.ID, "the folder is named after the edition's id")
@@ -155,7 +188,7 @@ func overrideNames(e *mapdata.Edition) [][2]string {
 }
 
 func TestOverrideNamesExist(t *testing.T) {
-	for _, name := range editions.Names() {
+	for _, name := range regionsEditions(t) {
 		t.Run(name, func(t *testing.T) {
 			dir, e := load(t, name)
 			data := map[string]bool{}
@@ -238,7 +271,7 @@ func TestExpectedTotals(t *testing.T) {
 		"africa": {40, 45, 15},
 		"asia":   {50, 57, 21},
 	}
-	for _, name := range editions.Names() {
+	for _, name := range regionsEditions(t) {
 		t.Run(name, func(t *testing.T) {
 			dir, e := load(t, name)
 			rs := regions(e, dataNames(t, dir, e.Borders))
@@ -281,7 +314,7 @@ func TestExpectedTotals(t *testing.T) {
 }
 
 func TestSeaPolygonsMatch(t *testing.T) {
-	for _, name := range editions.Names() {
+	for _, name := range regionsEditions(t) {
 		t.Run(name, func(t *testing.T) {
 			dir, e := load(t, name)
 			for id, s := range e.Seas {

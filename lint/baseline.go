@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -40,17 +39,26 @@ const baselineFormat = "tendays.lint-baseline"
 
 // ReadBaseline reads a baseline file.
 func ReadBaseline(path string) (*Baseline, error) {
-	src, err := mapdata.ReadFile(path, 64<<20)
+	src, err := mapdata.ReadFile(path, mapdata.DefaultMaxDocument)
 	if err != nil {
 		return nil, err
 	}
+	return DecodeBaseline(path, src)
+}
+
+// DecodeBaseline is ReadBaseline on text already read; path names it in
+// messages.
+func DecodeBaseline(path string, src []byte) (*Baseline, error) {
 	doc, err := mapdata.ParseJSON(path, src)
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := doc.Value.(map[string]any); !ok {
+		return nil, diag.Errorf(doc.Position(""), "not a lint baseline: want a JSON object with format, formatVersion and findings")
+	}
 	var b Baseline
-	if err := json.Unmarshal(src, &b); err != nil {
-		return nil, diag.Errorf(doc.Position(""), "not a lint baseline: %w", err)
+	if err := doc.Decode(&b); err != nil {
+		return nil, err
 	}
 	if b.Format != baselineFormat {
 		return nil, diag.Errorf(doc.Position("/format"), "not a lint baseline: format is %q, want %q", b.Format, baselineFormat)

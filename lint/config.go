@@ -58,10 +58,15 @@ func FindConfig(path string) (*Config, error) {
 //	  colors/lonely: off        # error, warning, info or off
 //	  deck/too-small: warning
 func ReadConfig(path string) (*Config, error) {
-	src, err := mapdata.ReadFile(path, 1<<20)
+	src, err := mapdata.ReadFile(path, mapdata.DefaultMaxYAML)
 	if err != nil {
 		return nil, err
 	}
+	return DecodeConfig(path, src)
+}
+
+// DecodeConfig is ReadConfig on text already read; path names it in messages.
+func DecodeConfig(path string, src []byte) (*Config, error) {
 	doc, err := mapdata.ParseYAML(path, src)
 	if err != nil {
 		return nil, err

@@ -29,10 +29,13 @@ type Rule struct {
 
 // Pass is one rule's run over one target.
 type Pass struct {
-	Pack   *mapdata.Pack
-	rule   *Rule
-	target *Target
-	out    *[]diag.Finding
+	Pack *mapdata.Pack
+	// Network is the pack of a route-network target (kind network); Pack
+	// is nil then, and only network rules run (see network.go).
+	Network *mapdata.NetworkPack
+	rule    *Rule
+	target  *Target
+	out     *[]diag.Finding
 }
 
 // Reportf records a finding at a pointer into the pack.
@@ -57,6 +60,8 @@ func (p *Pass) report(pointer, hint, msg string) {
 type Target struct {
 	File string
 	Pack *mapdata.Pack // nil when the pack could not be decoded
+	// Network is set instead of Pack for a route-network pack.
+	Network *mapdata.NetworkPack
 	// Locate maps a pointer into the pack to a place in the source; nil
 	// gives the file and the pointer alone.
 	Locate func(pointer string) diag.Position
@@ -121,6 +126,9 @@ func Check(t *Target) []diag.Finding {
 			}
 			r.Run(&Pass{Pack: t.Pack, rule: r, target: t, out: &out})
 		}
+	}
+	if t.Network != nil {
+		checkNetwork(t, &out)
 	}
 	Sort(out)
 	return slices.Compact(out)

@@ -35,6 +35,14 @@ func DecodePack(path string, src []byte) (*Target, error) {
 		return nil, err
 	}
 	t.Findings = SchemaFindings(doc, violations)
+	if mapdata.PackKind(doc) == mapdata.KindNetwork {
+		if nd, err := mapdata.DecodeNetworkPack(path, src); err == nil {
+			t.Network = nd.Pack
+		} else if len(t.Findings) == 0 {
+			return nil, err
+		}
+		return t, nil
+	}
 	if pd, err := mapdata.DecodePack(path, src); err == nil {
 		t.Pack = pd.Pack
 	} else if len(t.Findings) == 0 {

@@ -6,15 +6,25 @@ import (
 	"errors"
 	"io"
 	"os"
+	"reflect"
 	"strings"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/srcpos"
 )
 
-// DefaultMaxInput is the largest file tendays reads unless told otherwise.
-// Borders files run to tens of megabytes; packs and editions are far smaller.
-const DefaultMaxInput = 256 << 20
+// The largest input files tendays reads unless told otherwise (--max-input),
+// by kind. Borders files run to tens of megabytes and are read by a scanner
+// that holds little beyond the coordinates. Packs and other JSON documents
+// are parsed into a tree with the place of every value, some forty bytes of
+// memory for each byte of text, and the bundled packs are well under a
+// megabyte. The YAML parser takes some four hundred bytes for each byte, and
+// an edition.yaml is a few kilobytes: its data is in the geometry files.
+const (
+	DefaultMaxInput    = 256 << 20 // geometry: borders, seas, rails, cut lines
+	DefaultMaxDocument = 16 << 20  // packs, lint baselines
+	DefaultMaxYAML     = 1 << 20   // edition.yaml, lint configs
+)
 
 // ReadFile reads a file of at most max bytes (0: DefaultMaxInput), refusing
 // folders and oversized files before reading them. Errors name the file.
@@ -110,6 +120,11 @@ func syntaxError(file string, err error) error {
 	return &diag.InputError{Position: diag.Position{File: file}, Err: err}
 }
 
+// Decode decodes the document's plain value into v, refusing unknown
+// fields, and reports a mismatch (a *diag.InputError) at the place it
+// happened. Readers of small formats (a lint baseline) use it.
+func (d *Doc) Decode(v any) error { return d.decodeInto(v) }
+
 // decodeInto decodes the document's plain value into v, refusing unknown
 // fields, and reports a mismatch at the place it happened.
 func (d *Doc) decodeInto(v any) error {
@@ -123,6 +138,9 @@ func (d *Doc) decodeInto(v any) error {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			ptr := fieldPointer(te.Field)
+			if exact, ok := typeErrorPointer(d.Value, splitField(te.Field), "", te.Type); ok {
+				ptr = exact
+			}
 			return diag.Errorf(d.Position(ptr), "%s: want %s, found %s", displayPointer(ptr), te.Type, te.Value)
 		}
 		msg := err.Error()
@@ -149,6 +167,55 @@ func fieldPointer(field string) string {
 		return ""
 	}
 	return "/" + strings.ReplaceAll(field, ".", "/")
+}
+
+func splitField(field string) []string {
+	if field == "" {
+		return nil
+	}
+	return strings.Split(field, ".")
+}
+
+// typeErrorPointer finds the value encoding/json could not decode. Its
+// error names the path by field names only ("links.lengthKm", no array
+// index), so every element of an array on the way is tried in turn, and the
+// first value that does not decode into typ is the one.
+func typeErrorPointer(v any, fields []string, at string, typ reflect.Type) (string, bool) {
+	if len(fields) == 0 && !decodesAs(v, typ) {
+		return at, true
+	}
+	switch t := v.(type) {
+	case map[string]any:
+		if len(fields) > 0 {
+			if c, ok := t[fields[0]]; ok {
+				return typeErrorPointer(c, fields[1:], srcpos.Join(at, fields[0]), typ)
+			}
+		}
+		// A map with keys of the data's own (copies: {France: x}).
+		for _, k := range sortedKeys(t) {
+			if p, ok := typeErrorPointer(t[k], fields, srcpos.Join(at, k), typ); ok {
+				return p, true
+			}
+		}
+	case []any:
+		for i, c := range t {
+			if p, ok := typeErrorPointer(c, fields, srcpos.Join(at, i), typ); ok {
+				return p, true
+			}
+		}
+	}
+	return "", false
+}
+
+func decodesAs(v any, typ reflect.Type) bool {
+	if typ == nil {
+		return true
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return false
+	}
+	return json.Unmarshal(raw, reflect.New(typ).Interface()) == nil
 }
 
 // findKey finds the first pointer (depth first, keys in sorted order) to a
@@ -189,6 +256,9 @@ func DecodePack(file string, src []byte) (*PackDoc, error) {
 	}
 	if err := CheckPackHeader(doc); err != nil {
 		return nil, err
+	}
+	if PackKind(doc) == KindNetwork {
+		return nil, diag.Errorf(doc.Position("/kind"), "a route-network pack (kind %q), not a regions pack: this command does not read it", KindNetwork)
 	}
 	var p Pack
 	if err := doc.decodeInto(&p); err != nil {

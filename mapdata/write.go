@@ -109,7 +109,11 @@ func canonLinks(links []Link) {
 			l.A, l.B = l.B, l.A
 		}
 		l.Via = sortedSet(l.Via)
-		l.LengthKm = math.Round(l.LengthKm*1000) / 1000
+		// Beyond 1e305 km the product overflows to +Inf, which JSON cannot
+		// hold; such a length has no metres to round anyway.
+		if r := math.Round(l.LengthKm*1000) / 1000; !math.IsInf(r, 0) {
+			l.LengthKm = r
+		}
 	}
 	sort.SliceStable(links, func(i, j int) bool {
 		a, b := links[i], links[j]

@@ -30,10 +30,12 @@ func newBuildCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 		Use:   "build EDITION",
 		Short: "Derive a map pack from an edition",
 		Long: `Build reads an edition (a folder holding edition.yaml, or the name of a bundled
-edition: usa, europe, africa, asia), derives its regions, links, seas, rail
+edition: usa, europe, africa, asia, across-the-us), derives its regions, links, seas, rail
 lines, colours and deck, lints the result, and writes the pack only when no
 error is found. The board geometry is written beside it (<id>.board.geojson)
-for export and pictures.
+for export and pictures. A route-network edition (kind: network) gets its
+stations, routes, token mix, setups and ticket decks instead, and no board
+file: the stations' points are in the pack.
 
 Findings are printed on stderr as file:line:col: severity rule: message, with a
 summary line. Exit codes: 0 built, 1 errors found (nothing written), 2 a file
@@ -57,13 +59,20 @@ func runBuild(opts *buildOptions) error {
 	if err != nil {
 		return err
 	}
+	if isNetworkEdition(src, opts.Global) {
+		return runBuildNetwork(opts, src)
+	}
 	target, res, err := buildEdition(src, opts.Global)
 	if err != nil {
 		return err
 	}
-	cfg, err := lint.FindConfig(opts.Edition)
-	if src.Bundled || err != nil {
-		cfg = nil
+	var cfg *lint.Config
+	if !src.Bundled {
+		// A broken config is an error, not a config to ignore: it may turn
+		// an error off, and the build would then pass or fail by accident.
+		if cfg, err = lint.FindConfig(opts.Edition); err != nil {
+			return err
+		}
 	}
 	findings := cfg.Apply(lint.Check(target))
 	for _, f := range findings {

@@ -15,6 +15,8 @@ import (
 
 	"github.com/tendays/tendays/derive/adjacency"
 	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/mapdata"
 )
 
 type deriveAdjacencyOptions struct {
@@ -46,8 +48,9 @@ and --min-border drops rook pairs that share that many metres or less.
 
 Output: CSV (a,b,length_km, one pair a line, a < b, sorted) or a JSON array.
 Problems in the file (unclosed rings, duplicate ids, ...) are printed on stderr
-as file:line:col: severity rule: message; a file that cannot be read at all is
-exit 2.`,
+as file:line:col: severity rule: message. Exit codes: 0 done, 1 the pairs were
+written but the file has errors (a duplicate id, a position that is not a
+number), so they are not to be trusted, 2 a file that cannot be read at all.`,
 		Example: `  tendays derive adjacency states-10m.json --object states
   tendays derive adjacency countries.geojson --id name --rule queen --format json
   tendays derive adjacency digitized.geojson --tolerance 50 --min-border 1000`,
@@ -82,7 +85,7 @@ exit 2.`,
 
 func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 	layer, findings, err := borders.Read(opts.Borders, borders.Options{
-		IDProperty: opts.ID, Object: opts.Object, MaxBytes: opts.Global.MaxInput,
+		IDProperty: opts.ID, Object: opts.Object, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput),
 	})
 	for _, f := range findings {
 		fmt.Fprintln(opts.IO.ErrOut, f.String())
@@ -111,7 +114,10 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 			fmt.Fprintf(w, "\n  {\"a\": %s, \"b\": %s, \"length_km\": %s}", a, b, km(r))
 		}
 		w.WriteString("\n]\n")
-		return w.Flush()
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		return errorsFound(findings)
 	}
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"a", "b", "length_km"})
@@ -122,7 +128,21 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 	if err := cw.Error(); err != nil {
 		return err
 	}
-	return w.Flush()
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return errorsFound(findings)
+}
+
+// errorsFound is errNo when a finding is an error: the output was written,
+// but a script must not take it for a clean result.
+func errorsFound(findings []diag.Finding) error {
+	for _, f := range findings {
+		if f.Severity >= diag.Error {
+			return errNo
+		}
+	}
+	return nil
 }
 
 type pairRow struct {

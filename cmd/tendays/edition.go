@@ -66,8 +66,8 @@ func buildEdition(src *editionSource, g *globalOptions) (*lint.Target, *derive.R
 			return nil, nil, diag.Errorf(diag.Position{File: file}, "no %s in %s", editionFile, src.Dir)
 		}
 		return nil, nil, diag.Errorf(diag.Position{File: file}, "%w", err)
-	} else if fi.Size() > g.MaxInput {
-		return nil, nil, diag.Errorf(diag.Position{File: file}, "file is over the limit of %d bytes", g.MaxInput)
+	} else if max := g.limit(mapdata.DefaultMaxYAML); fi.Size() > max {
+		return nil, nil, diag.Errorf(diag.Position{File: file}, "file is %d bytes, over the limit of %d (raise it with --max-input)", fi.Size(), max)
 	}
 	text, err := fs.ReadFile(src.FS, editionFile)
 	if err != nil {
@@ -88,7 +88,7 @@ func buildEdition(src *editionSource, g *globalOptions) (*lint.Target, *derive.R
 	if err != nil {
 		return nil, nil, err
 	}
-	res, err := derive.Build(derive.Input{Doc: ed, FS: src.FS, Dir: src.Dir, MaxBytes: g.MaxInput})
+	res, err := derive.Build(derive.Input{Doc: ed, FS: src.FS, Dir: src.Dir, MaxBytes: g.limit(mapdata.DefaultMaxInput)})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -100,6 +100,10 @@ func buildTarget(arg string, g *globalOptions) (*lint.Target, error) {
 	src, err := openEdition(arg)
 	if err != nil {
 		return nil, err
+	}
+	if isNetworkEdition(src, g) {
+		t, _, err := buildNetworkEdition(src, g)
+		return t, err
 	}
 	t, _, err := buildEdition(src, g)
 	return t, err

@@ -102,9 +102,12 @@ func runExport(opts *exportOptions) error {
 	if opts.BoardWidth < 200 || opts.BoardWidth > 8000 {
 		return usageErrorf("--board-width %d is out of range (200 to 8000 pixels)", opts.BoardWidth)
 	}
-	src, err := mapdata.ReadFile(opts.Pack, opts.Global.MaxInput)
+	src, err := mapdata.ReadFile(opts.Pack, opts.Global.limit(mapdata.DefaultMaxDocument))
 	if err != nil {
 		return err
+	}
+	if isNetworkPackSource(opts.Pack, src) {
+		return runExportNetwork(opts, src)
 	}
 	pd, err := mapdata.DecodePack(opts.Pack, src)
 	if err != nil {
@@ -117,7 +120,7 @@ func runExport(opts *exportOptions) error {
 		boardPath = mapdata.BoardPathFor(opts.Pack)
 	}
 	if export.NeedsBoard(opts.Format) || opts.Format == export.DataPackage {
-		b, err := readBoard(boardPath, opts.Global.MaxInput)
+		b, err := readBoard(boardPath, opts.Global.limit(mapdata.DefaultMaxInput))
 		switch {
 		case err == nil:
 			in.Board = b

@@ -70,12 +70,18 @@ bridges and ferries, seas and rail lines, and state what the rulebook says.`,
 var initPalette = []string{"blue", "green", "orange", "pink", "yellow"}
 
 func runInit(opts *initOptions) error {
-	layer, findings, err := borders.Read(opts.Borders, borders.Options{IDProperty: opts.ID, Object: opts.Object, MaxBytes: opts.Global.MaxInput})
+	layer, findings, err := borders.Read(opts.Borders, borders.Options{IDProperty: opts.ID, Object: opts.Object, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput)})
 	if err != nil {
 		return err
 	}
 	for _, f := range findings {
 		fmt.Fprintln(opts.IO.ErrOut, f.String())
+	}
+	if errorsFound(findings) != nil {
+		// A duplicate id would become a duplicate key of colors.assign,
+		// an edition that does not even read back.
+		fmt.Fprintf(opts.IO.ErrOut, "%s: errors in the borders file: no edition written\n", opts.Borders)
+		return errNo
 	}
 	if len(layer.Features) < 2 {
 		return diag.Errorf(diag.Position{File: opts.Borders}, "has %d polygon feature(s); an edition needs at least two", len(layer.Features))
@@ -90,7 +96,7 @@ func runInit(opts *initOptions) error {
 		return fmt.Errorf("create %s: %w", opts.Folder, err)
 	}
 	bordersName := filepath.Base(opts.Borders)
-	src, err := mapdata.ReadFile(opts.Borders, opts.Global.MaxInput)
+	src, err := mapdata.ReadFile(opts.Borders, opts.Global.limit(mapdata.DefaultMaxInput))
 	if err != nil {
 		return err
 	}

@@ -43,6 +43,9 @@ func loadBoard(path string, io *IOStreams, g *globalOptions) (*engine.Board, err
 	if err != nil {
 		return nil, err
 	}
+	if target.Network != nil {
+		return nil, diag.Errorf(diag.Position{File: path, Pointer: "/kind"}, "a route-network pack (kind network) has no journeys: simulate and export read it")
+	}
 	cfg, err := lint.FindConfig(path)
 	if err != nil {
 		return nil, err

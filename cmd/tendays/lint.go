@@ -14,6 +14,7 @@ import (
 	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/mapdata"
 )
 
 type lintOptions struct {
@@ -76,19 +77,23 @@ could not be read.`,
 func runLint(opts *lintOptions) error {
 	var explicit *lint.Config
 	if opts.Config != "" {
-		c, err := lint.ReadConfig(opts.Config)
+		src, err := mapdata.ReadFile(opts.Config, opts.Global.limit(mapdata.DefaultMaxYAML))
 		if err != nil {
 			return err
 		}
-		explicit = c
+		if explicit, err = lint.DecodeConfig(opts.Config, src); err != nil {
+			return err
+		}
 	}
 	var baseline *lint.Baseline
 	if opts.Baseline != "" {
-		b, err := lint.ReadBaseline(opts.Baseline)
+		src, err := mapdata.ReadFile(opts.Baseline, opts.Global.limit(mapdata.DefaultMaxDocument))
 		if err != nil {
 			return err
 		}
-		baseline = b
+		if baseline, err = lint.DecodeBaseline(opts.Baseline, src); err != nil {
+			return err
+		}
 	}
 	var all []diag.Finding
 	unreadable := 0
@@ -155,7 +160,7 @@ func loadLintTarget(path string, g *globalOptions) (*lint.Target, error) {
 	if isEditionPath(path) {
 		return editionTarget(path, g)
 	}
-	return lint.ReadPack(path, g.MaxInput)
+	return lint.ReadPack(path, g.limit(mapdata.DefaultMaxDocument))
 }
 
 // isEditionPath: a folder, a .yaml/.yml file, or the name of a bundled

@@ -10,10 +10,32 @@ package main
 
 import (
 	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/tendays/tendays/internal/atomicfile"
 )
 
 func main() {
+	exitOnSignal()
 	os.Exit(Main(os.Args[1:], SystemIO()))
+}
+
+// exitOnSignal makes SIGINT and SIGTERM end the process the way a failed
+// run does: files being written keep their old contents and no temporary
+// file is left behind. The exit code is the shell's 128+signal.
+func exitOnSignal() {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s := <-sigs
+		atomicfile.Abandon()
+		code := 128 + 2
+		if s == syscall.SIGTERM {
+			code = 128 + 15
+		}
+		os.Exit(code)
+	}()
 }
 
 // Main runs tendays with args and returns the exit code.

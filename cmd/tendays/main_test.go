@@ -13,7 +13,7 @@ import (
 // Main in-process.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"tendays": func() { os.Exit(Main(os.Args[1:], SystemIO())) },
+		"tendays": main,
 	})
 }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/internal/version"
@@ -9,7 +11,17 @@ import (
 
 // globalOptions are the flags every command shares.
 type globalOptions struct {
+	// MaxInput is --max-input; 0 leaves each kind of file its own default.
 	MaxInput int64
+}
+
+// limit is the largest file of a kind tendays reads: --max-input when
+// given, else the kind's default (mapdata.DefaultMaxInput and friends).
+func (g *globalOptions) limit(kindDefault int64) int64 {
+	if g.MaxInput > 0 {
+		return g.MaxInput
+	}
+	return kindDefault
 }
 
 func newRootCmd(io *IOStreams) *cobra.Command {
@@ -30,7 +42,14 @@ Exit codes: 0 success, 1 the answer is "no" (findings, an invalid journey),
 	root.SetIn(io.In)
 	root.SetOut(io.Out)
 	root.SetErr(io.ErrOut)
-	root.PersistentFlags().Int64Var(&g.MaxInput, "max-input", mapdata.DefaultMaxInput, "refuse input files larger than this many `bytes`")
+	root.PersistentFlags().Int64Var(&g.MaxInput, "max-input", 0, fmt.Sprintf("refuse input files larger than this many `bytes` (default: %d MiB for borders and other geometry, %d MiB for packs, %d MiB for YAML)",
+		mapdata.DefaultMaxInput>>20, mapdata.DefaultMaxDocument>>20, mapdata.DefaultMaxYAML>>20))
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		if g.MaxInput < 0 {
+			return &usageError{msg: fmt.Sprintf("--max-input must be a number of bytes, not %d", g.MaxInput), help: cmd.CommandPath()}
+		}
+		return nil
+	}
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &usageError{msg: err.Error(), help: cmd.CommandPath()}
 	})

@@ -126,6 +126,9 @@ func runSimulate(ctx context.Context, opts *simulateOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	if isNetworkPackFile(opts.Pack, opts.Global) {
+		return runSimulateNetwork(opts)
+	}
 	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
 	if err != nil {
 		return err

@@ -5,11 +5,12 @@
 // It reads both formats with its own byte scanner, so that a 30 MB file of
 // coordinates decodes in tens of milliseconds, and reports what is wrong in
 // the file as findings with a JSON pointer and line:col: unclosed or short
-// rings, non-finite or out-of-range coordinates, duplicate ids, features that
-// are not polygons, wrong winding. Rings that cross the antimeridian are cut
-// at ±180° (RFC 7946 §3.1.9), so that no segment spans more than 180° of
-// longitude. Input that cannot be read at all (malformed JSON, an arc index
-// out of range, a file with no features) is a *diag.InputError.
+// rings, rings that cross themselves (a bow-tie), non-finite or out-of-range
+// coordinates, duplicate ids, features that are not polygons, wrong winding.
+// Rings that cross the antimeridian are cut at ±180° (RFC 7946 §3.1.9), so
+// that no segment spans more than 180° of longitude. Input that cannot be
+// read at all (malformed JSON, an arc index out of range, a file with no
+// features) is a *diag.InputError.
 //
 // It does not compute anything from the geometry (see derive/adjacency) and
 // does not know about editions: which features become regions is decided
@@ -72,6 +73,7 @@ const (
 	RuleExtraNumbers = "borders/extra-numbers"
 	RuleAntimeridian = "borders/antimeridian-cut"
 	RuleUnclosedArcs = "borders/arcs-not-joined"
+	RuleSelfCrossing = "borders/self-crossing"
 )
 
 // Read reads and decodes a borders file, refusing files over opts.MaxBytes
@@ -304,6 +306,9 @@ func (d *decoder) decode() (*Layer, error) {
 	if len(s.src) >= 3 && string(s.src[:3]) == "\xef\xbb\xbf" {
 		return nil, &syntaxError{0, "file starts with a UTF-8 byte order mark (remove it: JSON files must not have one)"}
 	}
+	if !utf8.Valid(s.src) {
+		return nil, &syntaxError{firstInvalidUTF8(s.src), "invalid UTF-8 (JSON text must be UTF-8)"}
+	}
 	if s.ws() != '{' {
 		return nil, s.fail("expected a GeoJSON FeatureCollection or a TopoJSON Topology (a JSON object)")
 	}
@@ -465,4 +470,16 @@ func propText(v any) string {
 		return strconv.FormatBool(v)
 	}
 	return fmt.Sprint(v)
+}
+
+// firstInvalidUTF8 is the offset of the first byte that is not valid UTF-8.
+func firstInvalidUTF8(src []byte) int {
+	for off := 0; off < len(src); {
+		r, size := utf8.DecodeRune(src[off:])
+		if r == utf8.RuneError && size <= 1 {
+			return off
+		}
+		off += size
+	}
+	return len(src)
 }

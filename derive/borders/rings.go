@@ -174,6 +174,13 @@ func (d *decoder) finishRing(rc *ringCtx, off int) (r orb.Ring, cut bool) {
 			break
 		}
 	}
+	if !cut {
+		if i, j, found := selfCrossing(r); found {
+			d.report(RuleSelfCrossing, diag.Warning, rc.ptr(), off,
+				"ring crosses itself: the edge from [%g, %g] to [%g, %g] crosses the edge from [%g, %g] to [%g, %g]; its area and borders may be wrong",
+				r[i][0], r[i][1], r[i+1][0], r[i+1][1], r[j][0], r[j][1], r[j+1][0], r[j+1][1])
+		}
+	}
 	return r, cut
 }
 

@@ -2,7 +2,8 @@
 // contents or the new, never a half-written file: the data goes to a
 // temporary file in the same folder, is synced, and is renamed over the
 // target. On any failure the temporary file is removed and the target is
-// left as it was.
+// left as it was; a command interrupted by a signal calls Abandon, which
+// removes the temporary files of the writes still in progress.
 package atomicfile
 
 import (
@@ -12,6 +13,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
+)
+
+// live holds the temporary files of writes in progress, for Abandon. Its
+// lock is also held across each rename, so that Abandon never races one.
+var (
+	liveMu sync.Mutex
+	live   = map[string]bool{}
 )
 
 // hook lets tests inject a failure after the data is written but before the
@@ -35,7 +44,13 @@ func Write(path string, perm os.FileMode, fill func(w io.Writer) error) (err err
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	tmp := f.Name()
+	liveMu.Lock()
+	live[tmp] = true
+	liveMu.Unlock()
 	defer func() {
+		liveMu.Lock()
+		delete(live, tmp)
+		liveMu.Unlock()
 		if err != nil {
 			f.Close()
 			os.Remove(tmp)
@@ -62,10 +77,25 @@ func Write(path string, perm os.FileMode, fill func(w io.Writer) error) (err err
 			return fmt.Errorf("write %s: %w", path, err)
 		}
 	}
-	if err = os.Rename(tmp, path); err != nil {
+	liveMu.Lock()
+	err = os.Rename(tmp, path)
+	liveMu.Unlock()
+	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
+}
+
+// Abandon removes the temporary files of the writes in progress and blocks
+// every write from renaming its file from then on. It is for a process about
+// to exit on a signal (SIGINT, SIGTERM): the targets keep their old contents
+// and no temporary file is left beside them. Abandon never returns the lock,
+// so call it only on the way out.
+func Abandon() {
+	liveMu.Lock()
+	for tmp := range live {
+		os.Remove(tmp)
+	}
 }
 
 // WriteBytes writes data to path atomically.

@@ -121,7 +121,8 @@ type SyntaxError struct {
 func (e *SyntaxError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg) }
 
 // JSON indexes a JSON document. It reports the first syntax error with its
-// line and column, and refuses documents nested deeper than MaxDepth. Object
+// line and column, and refuses documents nested deeper than MaxDepth and
+// objects with a key twice (which JSON parsers resolve differently). Object
 // members are indexed at their key, array elements at their first character.
 func JSON(src []byte) (*Index, error) {
 	ix := newIndex(src)
@@ -138,6 +139,7 @@ func JSON(src []byte) (*Index, error) {
 		haveKey bool
 	}
 	var stack []frame
+	values := 0 // top-level values seen: exactly one is a document
 	ix.at[""] = pos{1, 1}
 	mark := func(pointer string, offset int) {
 		l, c := ix.LineCol(skipSpace(src, offset))
@@ -151,10 +153,21 @@ func JSON(src []byte) (*Index, error) {
 				l, c := ix.LineCol(len(src))
 				return nil, &SyntaxError{l, c, "unexpected end of input (the file is truncated?)"}
 			}
+			if values == 0 {
+				l, c := ix.LineCol(len(src))
+				return nil, &SyntaxError{l, c, "no JSON value (the file is empty?)"}
+			}
 			return ix, nil
 		}
 		if err != nil {
 			return nil, jsonError(ix, src, err, before)
+		}
+		if len(stack) == 0 {
+			// The decoder reads a stream of values; a document is one.
+			if values++; values > 1 {
+				l, c := ix.LineCol(skipSpace(src, before))
+				return nil, &SyntaxError{l, c, "text after the end of the JSON value"}
+			}
 		}
 		// The pointer of the value this token starts (if it starts one).
 		var here string
@@ -168,7 +181,13 @@ func JSON(src []byte) (*Index, error) {
 					}
 					key, _ := tok.(string)
 					top.key, top.haveKey = key, true
-					mark(Join(top.pointer, key), before)
+					member := Join(top.pointer, key)
+					if first, dup := ix.at[member]; dup {
+						// encoding/json would keep the last silently.
+						l, c := ix.LineCol(skipSpace(src, before))
+						return nil, &SyntaxError{l, c, fmt.Sprintf("duplicate key %q (first at %d:%d)", key, first.line, first.col)}
+					}
+					mark(member, before)
 					continue
 				}
 				here = Join(top.pointer, top.key)

@@ -9,7 +9,9 @@ import (
 
 	goyaml "github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
 )
 
 // MaxYAMLNodes caps how many nodes a YAML document may expand to once its
@@ -26,7 +28,15 @@ func YAML(src []byte) (any, *Index, error) {
 	if err := checkText(ix, src); err != nil {
 		return nil, nil, err
 	}
-	file, err := parser.ParseBytes(src, 0)
+	tokens := lexer.Tokenize(string(src))
+	if tk := tooDeep(tokens); tk != nil {
+		l, c := 1, 1
+		if tk.Position != nil {
+			l, c = max(tk.Position.Line, 1), max(tk.Position.Column, 1)
+		}
+		return nil, nil, &SyntaxError{l, c, fmt.Sprintf("document nested deeper than %d levels", MaxDepth)}
+	}
+	file, err := parser.Parse(tokens, 0)
 	if err != nil {
 		return nil, nil, yamlError(err)
 	}
@@ -52,6 +62,51 @@ func YAML(src []byte) (any, *Index, error) {
 	return v, ix, nil
 }
 
+// tooDeep returns the token at which the document nests deeper than
+// MaxDepth, or nil. It must run before the parser: goccy/go-yaml keeps the
+// path of every node, so its memory grows with the square of the depth
+// (100,000 nested "{a: " took 20 GB and 105 s). Flow collections count by
+// their brackets; block collections by the columns of their entries and
+// keys, which undercounts a sequence written at its key's column, so the
+// walker's own depth check stays the exact one.
+func tooDeep(tokens token.Tokens) *token.Token {
+	flow := 0
+	var block []int // columns of the open block collections
+	for i, tk := range tokens {
+		switch tk.Type {
+		case token.SequenceStartType, token.MappingStartType:
+			if flow++; flow+len(block) > MaxDepth {
+				return tk
+			}
+			continue
+		case token.SequenceEndType, token.MappingEndType:
+			flow = max(flow-1, 0)
+			continue
+		case token.DocumentHeaderType, token.DocumentEndType:
+			flow, block = 0, block[:0]
+			continue
+		}
+		if flow > 0 || tk.Position == nil {
+			continue
+		}
+		entry := tk.Type == token.SequenceEntryType || tk.Type == token.MappingKeyType ||
+			(i+1 < len(tokens) && tokens[i+1].Type == token.MappingValueType)
+		if !entry {
+			continue
+		}
+		col := tk.Position.Column
+		for len(block) > 0 && block[len(block)-1] > col {
+			block = block[:len(block)-1]
+		}
+		if len(block) == 0 || block[len(block)-1] < col {
+			if block = append(block, col); len(block) > MaxDepth {
+				return tk
+			}
+		}
+	}
+	return nil
+}
+
 type yamlWalker struct {
 	ix      *Index
 	nodes   int
@@ -59,6 +114,13 @@ type yamlWalker struct {
 }
 
 func at(n ast.Node) (line, col int) {
+	// A block mapping's own token is the ':' after its first key.
+	if m, ok := n.(*ast.MappingNode); ok && !m.IsFlowStyle && len(m.Values) > 0 {
+		n = m.Values[0]
+	}
+	if mv, ok := n.(*ast.MappingValueNode); ok && mv.Key != nil {
+		n = mv.Key
+	}
 	if n == nil || n.GetToken() == nil || n.GetToken().Position == nil {
 		return 1, 1
 	}

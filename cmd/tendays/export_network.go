@@ -1,0 +1,51 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/tendays/tendays/export"
+	"github.com/tendays/tendays/internal/atomicfile"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// isNetworkPackSource reports whether pack text is of kind network.
+func isNetworkPackSource(path string, src []byte) bool {
+	doc, err := mapdata.ParseJSON(path, src)
+	return err == nil && mapdata.PackKind(doc) == mapdata.KindNetwork
+}
+
+// runExportNetwork exports a network pack to one of export.NetworkFormats,
+// on standard output or to -o (a file, or a folder to put <id><ext> in).
+func runExportNetwork(opts *exportOptions, src []byte) error {
+	if !slices.Contains(export.NetworkFormats(), opts.Format) {
+		return usageErrorf("--format %s does not apply to a route-network pack (want %s)", opts.Format, strings.Join(export.NetworkFormats(), ", "))
+	}
+	pd, err := mapdata.DecodeNetworkPack(opts.Pack, src)
+	if err != nil {
+		return err
+	}
+	data, err := export.RenderNetwork(pd.Pack, opts.Format, export.Options{Width: opts.Width})
+	if err != nil {
+		return err
+	}
+	if opts.Output == "" {
+		_, err = opts.IO.Out.Write(data)
+		return err
+	}
+	path := opts.Output
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		path = filepath.Join(path, export.NetworkFileName(pd.Pack, opts.Format))
+	}
+	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
+		return usageErrorf("-o %s: the folder %s does not exist", opts.Output, filepath.Dir(path))
+	}
+	if err := atomicfile.WriteBytes(path, data, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", path)
+	return nil
+}
