@@ -175,41 +175,41 @@ func writeSet(dir string, files []File) ([]string, error) {
 			return nil, fmt.Errorf("%w: %s is a folder", ErrOutput, filepath.Join(dir, f.Name))
 		}
 	}
-	tmp, err := os.MkdirTemp(dir, ".tendays-export-*")
+	tmp, err := atomicfile.TempDir(dir, ".tendays-export-*")
 	if err != nil {
 		return nil, fmt.Errorf("write in %s: %w", dir, err)
 	}
-	defer os.RemoveAll(tmp)
+	defer atomicfile.RemoveTemp(tmp)
 	for _, f := range files {
 		if err := atomicfile.WriteBytes(filepath.Join(tmp, f.Name), f.Data, 0o644); err != nil {
 			return nil, err
 		}
 	}
 	var paths []string
-	for _, f := range files {
-		dst := filepath.Join(dir, f.Name)
-		if err := os.Rename(filepath.Join(tmp, f.Name), dst); err != nil {
-			return paths, fmt.Errorf("write %s: %w", dst, err)
+	// A signal waits until every file is in place.
+	err = atomicfile.Locked(func() error {
+		for _, f := range files {
+			dst := filepath.Join(dir, f.Name)
+			if err := os.Rename(filepath.Join(tmp, f.Name), dst); err != nil {
+				return fmt.Errorf("write %s: %w", dst, err)
+			}
+			paths = append(paths, dst)
 		}
-		paths = append(paths, dst)
-	}
-	return paths, nil
+		return nil
+	})
+	return paths, err
 }
 
 // writeFolder writes files into a new folder beside target and renames it
 // to target, replacing the old folder only once the new one is complete.
 func writeFolder(target string, files []File) error {
 	parent := filepath.Dir(target)
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(target)+".tmp-*")
+	tmp, err := atomicfile.TempDir(parent, "."+filepath.Base(target)+".tmp-*")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", target, err)
 	}
-	done := false
-	defer func() {
-		if !done {
-			os.RemoveAll(tmp)
-		}
-	}()
+	defer atomicfile.RemoveTemp(tmp) // nothing left there once renamed
+
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", target, err)
 	}
@@ -218,21 +218,22 @@ func writeFolder(target string, files []File) error {
 			return err
 		}
 	}
-	if _, err := os.Stat(target); err == nil {
-		old := tmp + ".old"
-		if err := os.Rename(target, old); err != nil {
-			return fmt.Errorf("write %s: %w", target, err)
+	// A signal waits until the new folder is in place and the old one gone.
+	return atomicfile.Locked(func() error {
+		if _, err := os.Stat(target); err == nil {
+			old := tmp + ".old"
+			if err := os.Rename(target, old); err != nil {
+				return fmt.Errorf("write %s: %w", target, err)
+			}
+			if err := os.Rename(tmp, target); err != nil {
+				_ = os.Rename(old, target) // put the old package back
+				return fmt.Errorf("write %s: %w", target, err)
+			}
+			return os.RemoveAll(old)
 		}
 		if err := os.Rename(tmp, target); err != nil {
-			_ = os.Rename(old, target) // put the old package back
 			return fmt.Errorf("write %s: %w", target, err)
 		}
-		done = true
-		return os.RemoveAll(old)
-	}
-	if err := os.Rename(tmp, target); err != nil {
-		return fmt.Errorf("write %s: %w", target, err)
-	}
-	done = true
-	return nil
+		return nil
+	})
 }

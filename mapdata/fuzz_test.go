@@ -144,3 +144,65 @@ func FuzzTokens(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeNetworkPack: a route-network pack is read or refused with its
+// place, and one that is read writes, reads back and writes the same bytes.
+func FuzzDecodeNetworkPack(f *testing.F) {
+	addFile(f, "../engine/network/testdata/across-the-us.pack.json")
+	for _, s := range []string{
+		`{"format": "tendays.pack", "formatVersion": 1, "kind": "network"}`,
+		`{"format": "tendays.pack", "formatVersion": 1, "kind": "regions"}`,
+		`{"format": "tendays.pack", "formatVersion": 1, "kind": "network", "stations": [{"id": "A"}, {"id": "A"}], "routes": [{"a": "A", "b": "Z"}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		var doc *NetworkPackDoc
+		var err error
+		fuzzcheck.Within(t, func() { doc, err = DecodeNetworkPack("fuzz.pack.json", src) })
+		if err != nil {
+			checkInputError(t, "fuzz.pack.json", err)
+			return
+		}
+		var first, second bytes.Buffer
+		if err := EncodeNetworkPack(&first, doc.Pack); err != nil {
+			t.Fatalf("a pack that was read does not write: %v", err)
+		}
+		again, err := DecodeNetworkPack("again.pack.json", first.Bytes())
+		if err != nil {
+			t.Fatalf("a written pack does not read back: %v\n%s", err, first.Bytes())
+		}
+		if err := EncodeNetworkPack(&second, again.Pack); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(first.Bytes(), second.Bytes()) {
+			t.Fatalf("writing is not stable:\n%s\n---\n%s", first.Bytes(), second.Bytes())
+		}
+	})
+}
+
+// FuzzDecodeNetworkEdition: a route-network edition.yaml is read or refused
+// with the file and a line.
+func FuzzDecodeNetworkEdition(f *testing.F) {
+	addFile(f, "../editions/across-the-us/edition.yaml")
+	for _, s := range []string{
+		"kind: network\nid: x\n",
+		"kind: regions\n",
+		"kind: network\nstations: {file: ../x.geojson}\n",
+		"- kind\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		var err error
+		fuzzcheck.Within(t, func() { _, err = DecodeNetworkEdition("edition.yaml", src) })
+		if err != nil {
+			checkInputError(t, "edition.yaml", err)
+			var ie *diag.InputError
+			errors.As(err, &ie)
+			if ie.Line < 1 {
+				t.Fatalf("error without a line: %v", err)
+			}
+		}
+	})
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -63,6 +64,13 @@ func generatedBad() map[string][]byte {
 		block.WriteString(strings.Repeat(" ", i) + "a:\n")
 	}
 	compact.WriteString("rules: " + strings.Repeat("- ", deep) + "off\n")
+	var arc, refs []string
+	for i := range 10_000 {
+		arc = append(arc, fmt.Sprintf("[%d,%d]", i%100, i/100))
+	}
+	for range 100_000 {
+		refs = append(refs, "0")
+	}
 	big := []byte(`{"type": "FeatureCollection", "features": []}`)
 	big = append(big, bytes.Repeat([]byte(" "), 2_000_000-len(big))...)
 	return map[string][]byte{
@@ -74,6 +82,8 @@ func generatedBad() map[string][]byte {
 		"gen/deep-compact.yaml":         []byte(compact.String()),
 		"gen/deep-baseline.json":        []byte(`{"format": "tendays.lint-baseline", "formatVersion": 1, "findings": ` + nested("[", "", "]", deep) + "}"),
 		"gen/big.geojson":               big,
+		"gen/arc-reuse.topojson":        []byte(`{"type": "Topology", "arcs": [[` + strings.Join(arc, ",") + `]], "objects": {"o": {"type": "GeometryCollection", "geometries": [{"type": "Polygon", "id": "A", "arcs": [[` + strings.Join(refs, ",") + `]]}]}}}`),
+		"gen/long-line.txt":             append([]byte("WES,MID,EAS,ship:gulf,ISL\n"), append(bytes.Repeat([]byte("MID,"), 5<<20/4), '\n')...),
 	}
 }
 

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,7 +19,7 @@ import (
 
 // TestBuildIsDeterministic builds every bundled edition four times, twice
 // with GOMAXPROCS=1 and twice with 2, and wants the same pack and board bytes
-// every time. Building in one process also catches map iteration order
+// (when the edition has a board) every time. Building in one process also catches map iteration order
 // reaching the output: Go randomizes it on every range.
 func TestBuildIsDeterministic(t *testing.T) {
 	for _, name := range editions.Names() {
@@ -46,11 +48,38 @@ func buildWithProcs(t *testing.T, name string, procs, run int) (pack, board []by
 	require.Equal(t, 0, code, stderr.String())
 	pack, err := os.ReadFile(out)
 	require.NoError(t, err)
+	// A route-network edition has no board geometry to write.
 	board, err = os.ReadFile(strings.TrimSuffix(out, ".pack.json") + ".board.geojson")
-	if os.IsNotExist(err) && bytes.Contains(pack, []byte(`"kind": "network"`)) {
-		return pack, nil // a network pack holds its stations' points: no board beside it
+	if !errors.Is(err, fs.ErrNotExist) {
+		require.NoError(t, err)
 	}
-	require.NoError(t, err)
-	require.NotEmpty(t, board)
 	return pack, board
+}
+
+// TestSimulateReportIsTheSameWhateverTheWorkers: one seed gives one report,
+// text and JSON, whether the games are played by one worker or several,
+// with one core or two.
+func TestSimulateReportIsTheSameWhateverTheWorkers(t *testing.T) {
+	pack, _ := buildWithProcs(t, "usa", 2, 0)
+	path := filepath.Join(t.TempDir(), "usa.pack.json")
+	require.NoError(t, os.WriteFile(path, pack, 0o644))
+	for _, format := range []string{"json", "text"} {
+		var first string
+		for _, run := range []struct{ procs, workers int }{{1, 1}, {2, 1}, {2, 2}, {2, 5}, {1, 3}} {
+			var stdout, stderr bytes.Buffer
+			func() {
+				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(run.procs))
+				code := Main([]string{"simulate", path, "--games", "24", "--seed", "11", "--players", "3",
+					"--bots", "random,greedy,strong", "--workers", strconv.Itoa(run.workers), "--format", format},
+					&IOStreams{In: strings.NewReader(""), Out: &stdout, ErrOut: &stderr})
+				require.Equal(t, 0, code, stderr.String())
+			}()
+			if first == "" {
+				first = stdout.String()
+				require.Contains(t, first, "24")
+				continue
+			}
+			assert.Equal(t, first, stdout.String(), "%s report with GOMAXPROCS=%d and %d workers", format, run.procs, run.workers)
+		}
+	}
 }

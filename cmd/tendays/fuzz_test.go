@@ -2,15 +2,18 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/internal/fuzzcheck"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
@@ -23,6 +26,9 @@ func fuzzFixtures(f *testing.F) (names []string, folders []fstest.MapFS) {
 	if err != nil || len(dirs) == 0 {
 		f.Fatalf("no fixtures: %v", err)
 	}
+	// The route-network edition is small enough to build many times a
+	// second; the regions editions in editions/ are not.
+	dirs = append(dirs, "../../editions/across-the-us/edition.yaml")
 	for _, ed := range dirs {
 		dir := filepath.Dir(ed)
 		entries, err := os.ReadDir(dir)
@@ -31,6 +37,11 @@ func fuzzFixtures(f *testing.F) (names []string, folders []fstest.MapFS) {
 		}
 		m := fstest.MapFS{}
 		for _, e := range entries {
+			switch filepath.Ext(e.Name()) {
+			case ".yaml", ".geojson", ".topojson", ".json":
+			default:
+				continue // sources, scripts: no input of the build
+			}
 			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 			if err != nil {
 				f.Fatal(err)
@@ -98,8 +109,8 @@ func FuzzBuildGeometry(f *testing.F) {
 	})
 }
 
-// checkBuild builds src as `tendays build` does, but for the writing, and
-// checks what comes back.
+// checkBuild builds src as `tendays build` does (a regions or a
+// route-network edition), but for the writing, and checks what comes back.
 func checkBuild(t *testing.T, src *editionSource) {
 	g := &globalOptions{MaxInput: 1 << 20}
 	var target *lint.Target
@@ -107,6 +118,20 @@ func checkBuild(t *testing.T, src *editionSource) {
 	var findings []diag.Finding
 	var err, writeErr error
 	fuzzcheck.Within(t, func() {
+		if isNetworkEdition(src, g) {
+			tg, r, e := buildNetworkEdition(src, g)
+			target, err = tg, e
+			if e != nil {
+				return
+			}
+			findings = lint.Check(tg)
+			if r != nil && !lint.AtOrAbove(findings, diag.Error) {
+				var buf bytes.Buffer
+				writeErr = mapdata.EncodeNetworkPack(&buf, r.Pack)
+				packText = buf.Bytes()
+			}
+			return
+		}
 		tg, r, e := buildEdition(src, g)
 		target, err = tg, e
 		if e != nil {
@@ -149,4 +174,74 @@ func checkBuild(t *testing.T, src *editionSource) {
 			t.Fatalf("a built pack breaks the pack schema: %v", back.Findings)
 		}
 	}
+}
+
+// FuzzBatch feeds any text to `journey check --batch -` on the mini pack:
+// one JSON object comes out for every line that goes in, numbered in order;
+// a line that cannot be checked is flagged, named on stderr by its number,
+// and makes the exit code 2; nothing panics.
+func FuzzBatch(f *testing.F) {
+	src, err := os.ReadFile("../../testdata/packs/mini.pack.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	doc, err := mapdata.DecodePack("mini.pack.json", src)
+	if err != nil {
+		f.Fatal(err)
+	}
+	b, err := engine.Compile(doc.Pack)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{
+		"MID,car,NOR,plane:red,ISL\n",
+		"\xef\xbb\xbfMID, car ,NOR,plane:red,ISL\r\nMID\n\nMIDSHIR,car\n",
+		"Midshire,Eastmark,ship:gulf,Isle of Gulls,Norland",
+		"\n\n\n",
+		",,,,",
+		"MID,car,NOR,plane:red,IS\xff\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, batch []byte) {
+		var stdout, stderr bytes.Buffer
+		opts := &journeyCheckOptions{IO: &IOStreams{In: bytes.NewReader(batch), Out: &stdout, ErrOut: &stderr}, Batch: "-"}
+		var runErr error
+		fuzzcheck.Within(t, func() { runErr = runBatch(opts, b, b.Days()) })
+
+		lines := bytes.Count(batch, []byte("\n"))
+		if len(batch) > 0 && batch[len(batch)-1] != '\n' {
+			lines++
+		}
+		out := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+		if stdout.Len() == 0 {
+			out = nil
+		}
+		if len(out) != lines {
+			t.Fatalf("%d lines in, %d objects out", lines, len(out))
+		}
+		flagged := 0
+		for i, o := range out {
+			var res batchLine
+			if err := json.Unmarshal([]byte(o), &res); err != nil {
+				t.Fatalf("object %d is no JSON: %v: %s", i+1, err, o)
+			}
+			if res.Line != i+1 || res.Reason == "" || (res.Error && res.Valid) {
+				t.Fatalf("object %d: %+v", i+1, res)
+			}
+			if res.Error {
+				flagged++
+				if !strings.Contains(stderr.String(), "standard input:"+strconv.Itoa(i+1)+": ") {
+					t.Fatalf("line %d is flagged but not named on stderr:\n%s", i+1, stderr.String())
+				}
+			}
+		}
+		var silent *silentError
+		switch {
+		case flagged == 0 && runErr != nil:
+			t.Fatalf("every line checked, yet %v", runErr)
+		case flagged > 0 && !(errors.As(runErr, &silent) && silent.code == exitUsage):
+			t.Fatalf("%d lines flagged, yet %v", flagged, runErr)
+		}
+	})
 }

@@ -162,6 +162,7 @@ type decoder struct {
 	findings []pending
 	lines    []int // offsets of line starts, built on first need
 	members  int   // members of "features", usable or not
+	expand   int   // TopoJSON: positions the rings may still take from the arcs
 	pts      arena
 
 	fc        featCtx           // the feature being read
@@ -366,6 +367,7 @@ func (d *decoder) decode() (*Layer, error) {
 			return nil, d.errAt("", 0, "Topology needs both \"objects\" and \"arcs\"")
 		}
 		topo.decodeArcs()
+		d.expand = expandFactor*len(topo.pts) + expandSlack
 		s.pos, s.depth = objectsOff, 1
 		features, err = d.topoObjects(&topo)
 		if err != nil {

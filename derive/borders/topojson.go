@@ -139,6 +139,16 @@ func (g *topoGeom) pointer() string {
 	return g.prefix + strconv.Itoa(g.idx)
 }
 
+// A map uses each arc at most twice, once for the region on either side, so
+// the rings of one object hold about twice the arcs' positions. A file that
+// references one long arc a million times would expand a few hundred
+// kilobytes into gigabytes: past expandFactor times the arcs' positions
+// (and some slack for tiny topologies), decoding stops.
+const (
+	expandFactor = 4
+	expandSlack  = 1 << 20
+)
+
 // topoObjects reads the "objects" member and turns the chosen object into
 // features.
 func (d *decoder) topoObjects(t *topology) ([]rawFeature, error) {
@@ -440,6 +450,11 @@ func (d *decoder) topoPolygon(fc *featCtx, g *topoGeom, t *topology, polyIdx int
 			arc := t.pts[t.start[idx]:t.start[idx+1]]
 			if len(arc) == 0 {
 				continue
+			}
+			if d.expand -= len(arc); d.expand < 0 {
+				d.ringBuf = d.ringBuf[:mark]
+				ptr := rc.ptr() + "/" + strconv.Itoa(j)
+				return d.errAt(ptr, g.arcsOff, "the geometries use their arcs over and over (at %s, past %d positions for the %d the arcs hold): a map uses an arc at most twice, once from each side", ptr, expandFactor*len(t.pts)+expandSlack, len(t.pts))
 			}
 			if d.pts.len() > 0 {
 				d.pts.pop() // the previous arc's end is this arc's start

@@ -39,22 +39,26 @@ func Write(path string, perm os.FileMode, fill func(w io.Writer) error) (err err
 	if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
 		return fmt.Errorf("write %s: is a folder", path)
 	}
+	// Create and record the temporary file under the lock, so that Abandon
+	// cannot run between the two and miss it.
+	liveMu.Lock()
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err == nil {
+		live[f.Name()] = true
+	}
+	liveMu.Unlock()
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	tmp := f.Name()
-	liveMu.Lock()
-	live[tmp] = true
-	liveMu.Unlock()
 	defer func() {
-		liveMu.Lock()
-		delete(live, tmp)
-		liveMu.Unlock()
 		if err != nil {
 			f.Close()
 			os.Remove(tmp)
 		}
+		liveMu.Lock()
+		delete(live, tmp)
+		liveMu.Unlock()
 	}()
 	bw := bufio.NewWriterSize(f, 64<<10)
 	if err = fill(bw); err != nil {
@@ -86,16 +90,48 @@ func Write(path string, perm os.FileMode, fill func(w io.Writer) error) (err err
 	return nil
 }
 
-// Abandon removes the temporary files of the writes in progress and blocks
-// every write from renaming its file from then on. It is for a process about
-// to exit on a signal (SIGINT, SIGTERM): the targets keep their old contents
-// and no temporary file is left beside them. Abandon never returns the lock,
-// so call it only on the way out.
+// Abandon removes the temporary files (and folders, see TempDir) of the
+// writes in progress and blocks every write from renaming its file from then
+// on. It is for a process about to exit on a signal (SIGINT, SIGTERM): the
+// targets keep their old contents and no temporary file is left beside
+// them. Abandon never returns the lock, so call it only on the way out.
 func Abandon() {
 	liveMu.Lock()
 	for tmp := range live {
-		os.Remove(tmp)
+		os.RemoveAll(tmp)
 	}
+}
+
+// TempDir creates a temporary folder in dir, as os.MkdirTemp does, for a set
+// of files to be moved into place together; Abandon removes it with all it
+// holds. Call RemoveTemp when done with it.
+func TempDir(dir, pattern string) (string, error) {
+	liveMu.Lock()
+	defer liveMu.Unlock()
+	tmp, err := os.MkdirTemp(dir, pattern)
+	if err == nil {
+		live[tmp] = true
+	}
+	return tmp, err
+}
+
+// RemoveTemp removes a folder made by TempDir, if it is still there (its
+// contents may have been moved away), and forgets it.
+func RemoveTemp(tmp string) error {
+	err := os.RemoveAll(tmp)
+	liveMu.Lock()
+	delete(live, tmp)
+	liveMu.Unlock()
+	return err
+}
+
+// Locked runs f with Abandon held off, for renames that must happen all or
+// none: several files moved out of a TempDir into place, or an old folder
+// moved aside and the new one moved in.
+func Locked(f func() error) error {
+	liveMu.Lock()
+	defer liveMu.Unlock()
+	return f()
 }
 
 // WriteBytes writes data to path atomically.

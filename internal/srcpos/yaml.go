@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	goyaml "github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
@@ -28,7 +29,14 @@ func YAML(src []byte) (any, *Index, error) {
 	if err := checkText(ix, src); err != nil {
 		return nil, nil, err
 	}
-	tokens := lexer.Tokenize(string(src))
+	text := string(src)
+	if strings.Contains(text, "\r") {
+		// YAML reads CR LF and a lone CR as one line break each and turns
+		// them into LF inside scalars; goccy/go-yaml counts a CR LF inside
+		// a quoted scalar as two lines, so every position after it was off.
+		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	}
+	tokens := lexer.Tokenize(text)
 	if tk := tooDeep(tokens); tk != nil {
 		l, c := 1, 1
 		if tk.Position != nil {

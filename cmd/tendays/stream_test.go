@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// journeyLines makes a batch of n lines on demand, cycling through a few
+// journeys of the mini pack, so that the test holds no batch in memory.
+type journeyLines struct {
+	n, made int
+	pending []byte
+}
+
+var sampleJourneys = []string{
+	"MID,car,NOR,plane:red,ISL\n",
+	"Midshire,Eastmark,ship:gulf,Isle of Gulls,Norland\n",
+	"WES,MID,EAS,ship:gulf,ISL\n",
+	"SOU,car,EAS,MID,NOR\n",
+}
+
+func (j *journeyLines) Read(p []byte) (int, error) {
+	if len(j.pending) == 0 {
+		if j.made == j.n {
+			return 0, io.EOF
+		}
+		j.pending = []byte(sampleJourneys[j.made%len(sampleJourneys)])
+		j.made++
+	}
+	n := copy(p, j.pending)
+	j.pending = j.pending[n:]
+	return n, nil
+}
+
+// heapWatcher counts output lines and samples the heap every so often.
+type heapWatcher struct {
+	lines, every int
+	maxHeap      uint64
+}
+
+func (w *heapWatcher) Write(p []byte) (int, error) {
+	w.lines += bytes.Count(p, []byte("\n"))
+	if w.lines%w.every == 0 {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		w.maxHeap = max(w.maxHeap, m.HeapInuse)
+	}
+	return len(p), nil
+}
+
+// TestBatchStreamsAMillionJourneys checks a million journeys through
+// `journey check --batch -` and watches the heap: it stays flat, because
+// the batch is read and answered a line at a time.
+func TestBatchStreamsAMillionJourneys(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million journeys")
+	}
+	src, err := os.ReadFile("../../testdata/packs/mini.pack.json")
+	require.NoError(t, err)
+	doc, err := mapdata.DecodePack("mini.pack.json", src)
+	require.NoError(t, err)
+	b, err := engine.Compile(doc.Pack)
+	require.NoError(t, err)
+
+	const n = 1_000_000
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	out := &heapWatcher{every: 50_000}
+	var stderr bytes.Buffer
+	opts := &journeyCheckOptions{IO: &IOStreams{In: &journeyLines{n: n}, Out: out, ErrOut: &stderr}, Batch: "-"}
+	require.NoError(t, runBatch(opts, b, b.Days()), stderr.String())
+	assert.Equal(t, n, out.lines)
+	grew := int64(out.maxHeap) - int64(before.HeapInuse)
+	t.Logf("%d journeys: heap in use %.1f MB before, at most %.1f MB during (%+.1f MB)",
+		n, float64(before.HeapInuse)/(1<<20), float64(out.maxHeap)/(1<<20), float64(grew)/(1<<20))
+	// A batch held in memory would be 30 MB of text and far more as
+	// strings; streaming holds a line.
+	assert.Less(t, grew, int64(8<<20), "the heap grew with the batch")
+}
