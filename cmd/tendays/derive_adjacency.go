@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,11 +88,20 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 	layer, findings, err := borders.Read(opts.Borders, borders.Options{
 		IDProperty: opts.ID, Object: opts.Object, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput),
 	})
-	for _, f := range findings {
-		fmt.Fprintln(opts.IO.ErrOut, f.String())
-	}
 	if err != nil {
+		for _, f := range findings {
+			fmt.Fprintln(opts.IO.ErrOut, f.String())
+		}
 		return err
+	}
+	findings = disambiguateIDs(layer, findings)
+	last := ""
+	for _, f := range findings {
+		// Parts of one geometry report at one place: say it once.
+		if line := f.String(); line != last {
+			fmt.Fprintln(opts.IO.ErrOut, line)
+			last = line
+		}
 	}
 	geoms := make([]orb.MultiPolygon, len(layer.Features))
 	for i := range layer.Features {
@@ -132,6 +142,60 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 		return err
 	}
 	return errorsFound(findings)
+}
+
+// disambiguateIDs gives features that share an id distinct ones, id_name
+// (world-atlas has Australia and the Ashmore and Cartier Islands both as
+// "036"), so that every output row names one feature and the pairs stay
+// usable; the duplicate-id errors become warnings that say so.
+func disambiguateIDs(layer *borders.Layer, findings []diag.Finding) []diag.Finding {
+	count := map[string]int{}
+	for _, f := range layer.Features {
+		count[f.ID]++
+	}
+	renamed := map[string][]string{}
+	used := map[string]bool{}
+	for _, f := range layer.Features {
+		if count[f.ID] == 1 {
+			used[f.ID] = true
+		}
+	}
+	for i := range layer.Features {
+		f := &layer.Features[i]
+		if count[f.ID] < 2 {
+			continue
+		}
+		id := f.ID + "_" + nonWord.ReplaceAllString(f.Name, "_")
+		if f.Name == "" || used[id] {
+			id = f.ID
+			for n := 2; used[id]; n++ {
+				id = f.ID + "_" + strconv.Itoa(n)
+			}
+		}
+		used[id] = true
+		renamed[f.ID] = append(renamed[f.ID], id)
+		f.ID = id
+	}
+	out := findings[:0:0]
+	for _, f := range findings {
+		if f.Rule == borders.RuleDuplicateID && f.Severity == diag.Error {
+			f.Severity = diag.Warning
+			f.Message += " (the output names them " + strings.Join(uniqueRenames(renamed), ", ") + ")"
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+var nonWord = regexp.MustCompile(`\W+`)
+
+func uniqueRenames(renamed map[string][]string) []string {
+	var out []string
+	for _, ids := range renamed {
+		out = append(out, ids...)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // errorsFound is errNo when a finding is an error: the output was written,
