@@ -163,6 +163,7 @@ type decoder struct {
 	lines    []int // offsets of line starts, built on first need
 	members  int   // members of "features", usable or not
 	expand   int   // TopoJSON: positions the rings may still take from the arcs
+	topo     bool  // reading a TopoJSON Topology (quantized: rings may collapse)
 	pts      arena
 
 	fc        featCtx           // the feature being read
@@ -368,6 +369,7 @@ func (d *decoder) decode() (*Layer, error) {
 		}
 		topo.decodeArcs()
 		d.expand = expandFactor*len(topo.pts) + expandSlack
+		d.topo = true
 		s.pos, s.depth = objectsOff, 1
 		features, err = d.topoObjects(&topo)
 		if err != nil {

@@ -156,11 +156,16 @@ func (d *decoder) finishRing(rc *ringCtx, off int) (r orb.Ring, cut bool) {
 		}
 		// Quantization collapses small rings to a line (Falls Church in
 		// us-atlas). Such a ring still carries real border, so keep it,
-		// padded to four positions as topojson-client does.
+		// padded to four positions as topojson-client does. In TopoJSON
+		// that is what quantizing does, not a fault of the file: info.
 		for a.len() < 4 {
 			a.add(a.first())
 		}
-		d.report(RuleShortRing, diag.Warning, rc.ptr(), off,
+		sev := diag.Warning
+		if d.topo {
+			sev = diag.Info
+		}
+		d.report(RuleShortRing, sev, rc.ptr(), off,
 			"ring has %d positions, fewer than 4, and no area; kept it for its edges", n)
 	}
 	r = a.take()
