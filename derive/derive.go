@@ -278,9 +278,9 @@ func (b *builder) pack() *mapdata.Pack {
 		Seas:    []mapdata.Sea{},
 		Rails:   []mapdata.Rail{},
 	}
-	for _, r := range b.regions {
+	for i, r := range b.regions {
 		p.Regions = append(p.Regions, mapdata.Region{ID: r.id, Name: r.name, Aliases: r.aliases, Color: r.color,
-			Copies: r.copies, AirOnly: b.airOnly[b.indexOf(r)], Seas: r.seas, Rails: r.rails})
+			Copies: r.copies, AirOnly: b.airOnly[i], Seas: r.seas, Rails: r.rails})
 	}
 	for _, id := range sortedKeys(e.Seas) {
 		p.Seas = append(p.Seas, mapdata.Sea{ID: id, Name: e.Seas[id].Name})
@@ -298,15 +298,6 @@ func (b *builder) pack() *mapdata.Pack {
 		p.Provenance.Inputs = append(p.Provenance.Inputs, b.inputs[name])
 	}
 	return p
-}
-
-func (b *builder) indexOf(r *region) int {
-	for i, x := range b.regions {
-		if x == r {
-			return i
-		}
-	}
-	return -1
 }
 
 func (b *builder) parameters() map[string]string {

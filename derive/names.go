@@ -43,7 +43,7 @@ func (r *resolver) suggest(name string) string {
 	n := mapdata.Fold(name)
 	for _, s := range r.names {
 		f := mapdata.Fold(s)
-		d := distance(n, f)
+		d := mapdata.EditDistance(n, f)
 		if strings.Contains(f, n) || strings.Contains(n, f) {
 			d = min(d, 2)
 		}
@@ -66,27 +66,6 @@ func (r *resolver) suggest(name string) string {
 		return ""
 	}
 	return "did you mean " + strings.Join(out, ", ") + "?"
-}
-
-func distance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // defaultID makes an id from a data name: the name itself, without the

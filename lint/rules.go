@@ -180,7 +180,7 @@ func keys(m map[string]bool) []string {
 func suggest(id string, known []string) string {
 	best, bestD := "", 1<<30
 	for _, k := range known {
-		if d := distance(strings.ToLower(id), strings.ToLower(k)); d < bestD || d == bestD && k < best {
+		if d := mapdata.EditDistance(strings.ToLower(id), strings.ToLower(k)); d < bestD || d == bestD && k < best {
 			best, bestD = k, d
 		}
 	}
@@ -188,27 +188,6 @@ func suggest(id string, known []string) string {
 		return ""
 	}
 	return fmt.Sprintf("did you mean %q?", best)
-}
-
-func distance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur := make([]int, len(rb)+1)
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(rb)]
 }
 
 func checkDuplicateIDs(pass *Pass) {

@@ -203,7 +203,7 @@ func nearest(token string, cands []string, n int) []string {
 			continue
 		}
 		seen[c] = true
-		all = append(all, scored{c, editDistance(t, strings.ToLower(c))})
+		all = append(all, scored{c, EditDistance(t, strings.ToLower(c))})
 	}
 	sort.Slice(all, func(i, j int) bool {
 		if all[i].d != all[j].d {
@@ -222,8 +222,9 @@ func nearest(token string, cands []string, n int) []string {
 	return out
 }
 
-// editDistance is the Levenshtein distance between a and b, in runes.
-func editDistance(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b, in runes: how
+// suggestions ("did you mean ...?") pick the nearest known name.
+func EditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,11 +88,20 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 	layer, findings, err := borders.Read(opts.Borders, borders.Options{
 		IDProperty: opts.ID, Object: opts.Object, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput),
 	})
-	for _, f := range findings {
-		fmt.Fprintln(opts.IO.ErrOut, f.String())
-	}
 	if err != nil {
+		for _, f := range findings {
+			fmt.Fprintln(opts.IO.ErrOut, f.String())
+		}
 		return err
+	}
+	findings = disambiguateIDs(layer, findings)
+	last := ""
+	for _, f := range findings {
+		// Parts of one geometry report at one place: say it once.
+		if line := f.String(); line != last {
+			fmt.Fprintln(opts.IO.ErrOut, line)
+			last = line
+		}
 	}
 	geoms := make([]orb.MultiPolygon, len(layer.Features))
 	for i := range layer.Features {
@@ -100,22 +110,9 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 	res := adjacency.Compute(geoms, adjacency.Options{
 		Rule: adjacency.Rule(opts.Rule), ToleranceM: opts.ToleranceM, MinBorderM: opts.MinBorderM,
 	})
-	type row struct{ a, b, km string }
-	rows := make([]row, len(res.Pairs))
-	for i, p := range res.Pairs {
-		a, b := layer.Features[p.A].ID, layer.Features[p.B].ID
-		if b < a {
-			a, b = b, a
-		}
-		rows[i] = row{a, b, strconv.FormatFloat(p.LengthKm, 'f', 3, 64)}
-	}
-	slices.SortFunc(rows, func(x, y row) int {
-		if c := strings.Compare(x.a, y.a); c != 0 {
-			return c
-		}
-		return strings.Compare(x.b, y.b)
-	})
+	rows := sortedRows(layer.Features, res.Pairs)
 	w := bufio.NewWriterSize(opts.IO.Out, 64<<10)
+	km := func(r pairRow) string { return strconv.FormatFloat(r.km, 'f', 3, 64) }
 	if opts.Format == "json" {
 		w.WriteString("[")
 		for i, r := range rows {
@@ -124,7 +121,7 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 			}
 			a, _ := json.Marshal(r.a)
 			b, _ := json.Marshal(r.b)
-			fmt.Fprintf(w, "\n  {\"a\": %s, \"b\": %s, \"length_km\": %s}", a, b, r.km)
+			fmt.Fprintf(w, "\n  {\"a\": %s, \"b\": %s, \"length_km\": %s}", a, b, km(r))
 		}
 		w.WriteString("\n]\n")
 		if err := w.Flush(); err != nil {
@@ -135,7 +132,7 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"a", "b", "length_km"})
 	for _, r := range rows {
-		cw.Write([]string{r.a, r.b, r.km})
+		cw.Write([]string{r.a, r.b, km(r)})
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
@@ -147,6 +144,60 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 	return errorsFound(findings)
 }
 
+// disambiguateIDs gives features that share an id distinct ones, id_name
+// (world-atlas has Australia and the Ashmore and Cartier Islands both as
+// "036"), so that every output row names one feature and the pairs stay
+// usable; the duplicate-id errors become warnings that say so.
+func disambiguateIDs(layer *borders.Layer, findings []diag.Finding) []diag.Finding {
+	count := map[string]int{}
+	for _, f := range layer.Features {
+		count[f.ID]++
+	}
+	renamed := map[string][]string{}
+	used := map[string]bool{}
+	for _, f := range layer.Features {
+		if count[f.ID] == 1 {
+			used[f.ID] = true
+		}
+	}
+	for i := range layer.Features {
+		f := &layer.Features[i]
+		if count[f.ID] < 2 {
+			continue
+		}
+		id := f.ID + "_" + nonWord.ReplaceAllString(f.Name, "_")
+		if f.Name == "" || used[id] {
+			id = f.ID
+			for n := 2; used[id]; n++ {
+				id = f.ID + "_" + strconv.Itoa(n)
+			}
+		}
+		used[id] = true
+		renamed[f.ID] = append(renamed[f.ID], id)
+		f.ID = id
+	}
+	out := findings[:0:0]
+	for _, f := range findings {
+		if f.Rule == borders.RuleDuplicateID && f.Severity == diag.Error {
+			f.Severity = diag.Warning
+			f.Message += " (the output names them " + strings.Join(uniqueRenames(renamed), ", ") + ")"
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+var nonWord = regexp.MustCompile(`\W+`)
+
+func uniqueRenames(renamed map[string][]string) []string {
+	var out []string
+	for _, ids := range renamed {
+		out = append(out, ids...)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // errorsFound is errNo when a finding is an error: the output was written,
 // but a script must not take it for a clean result.
 func errorsFound(findings []diag.Finding) error {
@@ -156,4 +207,50 @@ func errorsFound(findings []diag.Finding) error {
 		}
 	}
 	return nil
+}
+
+type pairRow struct {
+	a, b string
+	km   float64
+}
+
+// sortedRows names the pairs by id, a before b, sorted by (a, b). The ids
+// are sorted once and the pairs then by rank, which is much cheaper than
+// comparing two strings per step on 300,000 pairs.
+func sortedRows(features []borders.Feature, pairs []adjacency.Pair) []pairRow {
+	byID := make([]int, len(features))
+	for i := range byID {
+		byID[i] = i
+	}
+	slices.SortStableFunc(byID, func(x, y int) int { return strings.Compare(features[x].ID, features[y].ID) })
+	rank := make([]uint64, len(features))
+	for r, i := range byID {
+		rank[i] = uint64(r)
+	}
+	type ranked struct {
+		key uint64
+		km  float64
+	}
+	keys := make([]ranked, len(pairs))
+	for i, p := range pairs {
+		ra, rb := rank[p.A], rank[p.B]
+		if rb < ra {
+			ra, rb = rb, ra
+		}
+		keys[i] = ranked{ra<<32 | rb, p.LengthKm}
+	}
+	slices.SortFunc(keys, func(x, y ranked) int {
+		switch {
+		case x.key < y.key:
+			return -1
+		case x.key > y.key:
+			return 1
+		}
+		return 0
+	})
+	rows := make([]pairRow, len(keys))
+	for i, k := range keys {
+		rows[i] = pairRow{features[byID[k.key>>32]].ID, features[byID[uint32(k.key)]].ID, k.km}
+	}
+	return rows
 }

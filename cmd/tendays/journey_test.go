@@ -105,6 +105,23 @@ func TestRulebookExamples(t *testing.T) {
 		{"europe", 10, []string{"Spain", "France", "ship:atlantic", "Norway", "plane:blue", "Albania", "Greece", "ship:mediterranean", "Turkey", "Ukraine"}, true, ""},
 		{"europe", 3, []string{"Norway", "plane:green", "Albania"}, false, "days 1–3: Norway → plane:green → Albania: Norway and Albania are both Blue, not Green"},
 		{"europe", 3, []string{"Spain", "France", "Spain"}, true, ""},
+		// Doubles may both appear, never side by side.
+		{"europe", 2, []string{"Spain", "Spain"}, false, ""},
+		// The Black Sea is no sea of the game: no ship links its shores.
+		{"europe", 3, []string{"Ukraine", "ship:mediterranean", "Turkey"}, false, ""},
+		{"europe", 3, []string{"Romania", "ship:atlantic", "Bulgaria"}, false, ""},
+		{"europe", 3, []string{"Bulgaria", "ship:mediterranean", "Greece"}, false, ""},
+		// Bosnia and Herzegovina's port puts it on the Mediterranean.
+		{"europe", 3, []string{"Bosnia and Herzegovina", "ship:mediterranean", "Turkey"}, true, ""},
+		// Germany, Denmark, Sweden and Russia are on both the Baltic and the Atlantic.
+		{"europe", 3, []string{"Germany", "ship:baltic", "Russia"}, true, ""},
+		{"europe", 3, []string{"Sweden", "ship:atlantic", "Russia"}, true, ""},
+		{"europe", 3, []string{"Denmark", "ship:baltic", "Finland"}, true, ""},
+		// The bridge and the ferries walk.
+		{"europe", 2, []string{"Sweden", "Denmark"}, true, ""},
+		{"europe", 2, []string{"France", "England"}, true, ""},
+		{"europe", 2, []string{"Ukraine", "Turkey"}, true, ""},
+		{"europe", 2, []string{"Northern Ireland", "Scotland"}, true, ""},
 		{"africa", 3, []string{"Ivory Coast", "car", "Niger"}, true, ""},
 		{"africa", 3, []string{"Egypt", "car", "Sudan"}, true, ""},
 		{"africa", 2, []string{"Madagascar", "Mozambique"}, true, ""},

@@ -36,8 +36,11 @@ const (
 // Options tune Compute. The zero value is rook at tolerance 0.
 type Options struct {
 	Rule Rule
-	// ToleranceM: boundaries that run within this many metres of each
-	// other count as shared.
+	// ToleranceM: boundaries that run alongside each other (within 60° of
+	// parallel) no more than this many metres apart count as shared. The
+	// length of such a border is the longer of the two sides' stretches.
+	// At 0 a millimetre's slack still finds T-junctions and collinear
+	// overlaps, which exact matching cannot.
 	ToleranceM float64
 	// MinBorderM: under rook, pairs sharing this many metres of border or
 	// less are not neighbours.
@@ -110,11 +113,15 @@ const (
 	kindContact        // a shared point
 )
 
+// computer holds every ring's points one ring after another; segment i
+// runs from pts[i] to pts[i+1] when both are in the same ring.
 type computer struct {
 	geoms   []orb.MultiPolygon
 	opts    Options
-	segs    []segment
-	matched []bool
+	pts     []orb.Point
+	reg     []int32 // region of each point
+	ring    []int32 // ring of each point
+	matched []bool  // segment i has an exact twin
 	recs    []rec
 	coastPc []coastPiece
 }
@@ -124,38 +131,60 @@ func newComputer(geoms []orb.MultiPolygon, opts Options) *computer {
 	for _, mp := range geoms {
 		for _, poly := range mp {
 			for _, r := range poly {
-				n += len(r)
+				n += len(r) + 1
 			}
 		}
 	}
-	c := &computer{geoms: geoms, opts: opts, segs: make([]segment, 0, n)}
+	c := &computer{geoms: geoms, opts: opts,
+		pts: make([]orb.Point, 0, n), reg: make([]int32, 0, n), ring: make([]int32, 0, n)}
 	ring := int32(0)
 	for gi, mp := range geoms {
 		for _, poly := range mp {
 			for _, r := range poly {
+				if len(r) < 2 {
+					continue
+				}
 				ring++
-				for k := range r {
-					var q orb.Point
-					switch {
-					case k+1 < len(r):
-						q = r[k+1]
-					case len(r) > 1 && r[k] != r[0]:
-						q = r[0] // close an open ring
-					default:
+				for _, p := range r {
+					if !finite(p) {
+						ring++ // break the ring: no segment touches p
 						continue
 					}
-					p := clean(r[k])
-					q = clean(q)
-					if p == q || !finite(p) || !finite(q) || onCut(p, q) {
-						continue
-					}
-					c.segs = append(c.segs, segment{p, q, int32(gi), ring})
+					c.pts = append(c.pts, clean(p))
+					c.reg = append(c.reg, int32(gi))
+					c.ring = append(c.ring, ring)
+				}
+				if r[0] != r[len(r)-1] && finite(r[0]) { // close an open ring
+					c.pts = append(c.pts, clean(r[0]))
+					c.reg = append(c.reg, int32(gi))
+					c.ring = append(c.ring, ring)
 				}
 			}
 		}
 	}
-	c.matched = make([]bool, len(c.segs))
+	c.matched = make([]bool, len(c.pts))
 	return c
+}
+
+// valid reports whether segment i exists: two distinct points of one ring
+// (non-finite points were left out, breaking their ring).
+func (c *computer) valid(i int) bool {
+	return i+1 < len(c.pts) && c.ring[i] == c.ring[i+1] && c.pts[i] != c.pts[i+1]
+}
+
+// seg returns segment i.
+func (c *computer) seg(i int32) segment {
+	return segment{c.pts[i], c.pts[i+1], c.reg[i], c.ring[i]}
+}
+
+// key returns segment i's endpoints in canonical order, with a segment on
+// the antimeridian moved to +180 so that the two halves of a cut meet.
+func (c *computer) key(i int) (orb.Point, orb.Point) {
+	p, q := c.pts[i], c.pts[i+1]
+	if onCut(p, q) {
+		p[0], q[0] = 180, 180
+	}
+	return canonical(p, q)
 }
 
 // clean turns -0 into 0 so that equal points have equal bits.
@@ -165,8 +194,11 @@ func finite(p orb.Point) bool {
 	return !math.IsNaN(p[0]) && !math.IsNaN(p[1]) && !math.IsInf(p[0], 0) && !math.IsInf(p[1], 0)
 }
 
-// onCut reports a segment lying on the antimeridian: an artificial edge
-// left by cutting a ring there, neither border nor coast.
+// onCut reports a segment lying on the antimeridian. Such edges are
+// usually left by cutting a ring there: the two halves of the cut match
+// each other, within one region, so they are neither border nor coast. Two
+// different regions meeting along the antimeridian do share a border, as
+// they do on the globe.
 func onCut(p, q orb.Point) bool {
 	return p[0] == q[0] && (p[0] == 180 || p[0] == -180)
 }
@@ -187,16 +219,17 @@ func mix(h, v uint64) uint64 {
 	return h ^ h>>29
 }
 
-func pointHash(p orb.Point) uint64 {
-	return mix(mix(0x243F6A8885A308D3, math.Float64bits(p[0])), math.Float64bits(p[1]))
+// pointHash and segHash are 32-bit: collisions only lengthen a run of
+// equal keys, which is checked coordinate by coordinate anyway.
+func pointHash(p orb.Point) uint32 {
+	return uint32(mix(mix(0x243F6A8885A308D3, math.Float64bits(p[0])), math.Float64bits(p[1])) >> 32)
 }
 
-func segHash(p, q orb.Point) uint64 {
-	a, b := canonical(p, q)
+func segHash(a, b orb.Point) uint32 {
 	h := mix(0x13198A2E03707344, math.Float64bits(a[0]))
 	h = mix(h, math.Float64bits(a[1]))
 	h = mix(h, math.Float64bits(b[0]))
-	return mix(h, math.Float64bits(b[1]))
+	return uint32(mix(h, math.Float64bits(b[1])) >> 32)
 }
 
 func pairKey(a, b int32) uint64 {
@@ -206,69 +239,88 @@ func pairKey(a, b int32) uint64 {
 	return uint64(a)<<32 | uint64(uint32(b))
 }
 
-// matchExact pairs bit-identical segments of different regions: hash,
-// radix sort, and compare within runs of equal hashes.
+// matchExact pairs bit-identical segments of different regions. Each
+// segment's hash and index share one uint64, radix-sorted on the hash.
+// Runs of two (a border and its twin, nearly every run) are noted in twin
+// and then checked in segment order, which keeps memory access local.
 func (c *computer) matchExact() {
-	n := len(c.segs)
-	keys := make([]uint64, n)
-	idx := make([]uint32, n)
-	for i := range c.segs {
-		keys[i] = segHash(c.segs[i].p, c.segs[i].q)
-		idx[i] = uint32(i)
+	n := len(c.pts)
+	keys := make([]uint64, 0, n)
+	for i := 0; i < n; i++ {
+		if c.valid(i) {
+			p, q := c.key(i)
+			keys = append(keys, uint64(segHash(p, q))<<32|uint64(i))
+		}
 	}
-	radixSort(keys, idx)
+	radixSortHigh32(keys)
+	c.recs = make([]rec, 0, len(keys)/2+16)
+	twin := make([]int32, n)
 	var group []uint32
 	var regs []int32
-	for i := 0; i < n; {
+	for i := 0; i < len(keys); {
 		j := i + 1
-		for j < n && keys[j] == keys[i] {
+		for j < len(keys) && keys[j]>>32 == keys[i]>>32 {
 			j++
 		}
-		if j-i < 2 {
-			i = j
-			continue
-		}
-		run := idx[i:j]
-		// Within a run (almost always one segment, twice), gather the
-		// members equal to each not yet placed member.
-		for a := range run {
-			if run[a] == math.MaxUint32 {
-				continue
+		switch j - i {
+		case 1:
+		case 2:
+			a, b := int32(uint32(keys[i])), int32(uint32(keys[i+1]))
+			twin[a], twin[b] = b+1, a+1
+		default:
+			// Three or more: a segment shared by three rings, or a
+			// hash collision. Group the equal ones.
+			run := make([]uint32, j-i)
+			for k := range run {
+				run[k] = uint32(keys[i+k])
 			}
-			sa := &c.segs[run[a]]
-			ap, aq := canonical(sa.p, sa.q)
-			group = append(group[:0], run[a])
-			for b := a + 1; b < len(run); b++ {
-				if run[b] == math.MaxUint32 {
+			for a := range run {
+				if run[a] == math.MaxUint32 {
 					continue
 				}
-				sb := &c.segs[run[b]]
-				bp, bq := canonical(sb.p, sb.q)
-				if ap == bp && aq == bq {
-					group = append(group, run[b])
-					run[b] = math.MaxUint32
+				ap, aq := c.key(int(run[a]))
+				group = append(group[:0], run[a])
+				for b := a + 1; b < len(run); b++ {
+					if run[b] == math.MaxUint32 {
+						continue
+					}
+					if bp, bq := c.key(int(run[b])); ap == bp && aq == bq {
+						group = append(group, run[b])
+						run[b] = math.MaxUint32
+					}
 				}
-			}
-			run[a] = math.MaxUint32
-			if len(group) < 2 {
-				continue
-			}
-			regs = regs[:0]
-			for _, g := range group {
-				c.matched[g] = true
-				regs = appendUnique(regs, c.segs[g].reg)
-			}
-			if len(regs) < 2 {
-				continue // an internal edge between two parts of one region
-			}
-			km := haversineKm(ap, aq)
-			for x := range regs {
-				for y := x + 1; y < len(regs); y++ {
-					c.recs = append(c.recs, rec{pairKey(regs[x], regs[y]), kindExact, km})
+				run[a] = math.MaxUint32
+				if len(group) < 2 {
+					continue
+				}
+				regs = regs[:0]
+				for _, g := range group {
+					c.matched[g] = true
+					regs = appendUnique(regs, c.reg[g])
+				}
+				km := haversineKm(ap, aq)
+				for x := range regs {
+					for y := x + 1; y < len(regs); y++ {
+						c.recs = append(c.recs, rec{pairKey(regs[x], regs[y]), kindExact, km})
+					}
 				}
 			}
 		}
 		i = j
+	}
+	for a := range twin {
+		b := int(twin[a]) - 1
+		if b <= a {
+			continue
+		}
+		ap, aq := c.key(a)
+		if bp, bq := c.key(b); ap != bp || aq != bq {
+			continue // a hash collision
+		}
+		c.matched[a], c.matched[b] = true, true
+		if ra, rb := c.reg[a], c.reg[b]; ra != rb {
+			c.recs = append(c.recs, rec{pairKey(ra, rb), kindExact, haversineKm(ap, aq)})
+		}
 	}
 }
 
@@ -284,64 +336,46 @@ func appendUnique(s []int32, v int32) []int32 {
 // sharedVertices records queen contacts: regions with a vertex in common.
 // Longitude -180 is the same meridian as 180.
 func (c *computer) sharedVertices() {
-	n := 0
-	for _, mp := range c.geoms {
-		for _, poly := range mp {
-			for _, r := range poly {
-				n += len(r)
-			}
-		}
-	}
+	n := len(c.pts)
 	keys := make([]uint64, 0, n)
-	idx := make([]uint32, 0, n) // index into pts and regOf
-	pts := make([]orb.Point, 0, n)
-	regOf := make([]int32, 0, n)
-	for gi, mp := range c.geoms {
-		for _, poly := range mp {
-			for _, r := range poly {
-				for k, p := range r {
-					if k == len(r)-1 && k > 0 && p == r[0] {
-						break // the closing point
-					}
-					p = clean(p)
-					if p[0] == -180 {
-						p[0] = 180
-					}
-					if !finite(p) {
-						continue
-					}
-					keys = append(keys, pointHash(p))
-					idx = append(idx, uint32(len(pts)))
-					pts = append(pts, p)
-					regOf = append(regOf, int32(gi))
-				}
-			}
+	norm := func(p orb.Point) orb.Point {
+		if p[0] == -180 {
+			p[0] = 180
 		}
+		return p
 	}
-	radixSort(keys, idx)
+	for i, p := range c.pts {
+		if i+1 < n && c.ring[i+1] != c.ring[i] || i+1 == n {
+			continue // a ring's closing point repeats its first
+		}
+		keys = append(keys, uint64(pointHash(norm(p)))<<32|uint64(i))
+	}
+	radixSortHigh32(keys)
 	var regs []int32
-	var done []bool
+	var run []uint32
 	for i := 0; i < len(keys); {
 		j := i + 1
-		for j < len(keys) && keys[j] == keys[i] {
+		for j < len(keys) && keys[j]>>32 == keys[i]>>32 {
 			j++
 		}
 		if j-i < 2 {
 			i = j
 			continue
 		}
-		run := idx[i:j]
-		done = append(done[:0], make([]bool, len(run))...)
+		run = run[:0]
+		for k := i; k < j; k++ {
+			run = append(run, uint32(keys[k]))
+		}
 		for a := range run {
-			if done[a] {
+			if run[a] == math.MaxUint32 {
 				continue
 			}
-			pa := pts[run[a]]
-			regs = append(regs[:0], regOf[run[a]])
+			pa := norm(c.pts[run[a]])
+			regs = append(regs[:0], c.reg[run[a]])
 			for b := a + 1; b < len(run); b++ {
-				if !done[b] && pts[run[b]] == pa {
-					done[b] = true
-					regs = appendUnique(regs, regOf[run[b]])
+				if run[b] != math.MaxUint32 && norm(c.pts[run[b]]) == pa {
+					regs = appendUnique(regs, c.reg[run[b]])
+					run[b] = math.MaxUint32
 				}
 			}
 			for x := range regs {
@@ -397,13 +431,34 @@ func (c *computer) pairs() []Pair {
 	return out
 }
 
-// haversineKm is the great-circle distance between two lon/lat points.
+// haversineKm is the great-circle distance between two lon/lat points, by
+// the haversine formula. Border segments are short: for them the sines and
+// the arcsine are their Taylor series, exact to the last bit at these
+// sizes and several times cheaper than the library calls, and
+// cos φ1 · cos φ2 = (cos(φ1+φ2) + cos(φ1−φ2)) / 2 needs one cosine.
 func haversineKm(p, q orb.Point) float64 {
 	const rad = math.Pi / 180
-	dLat := (q[1] - p[1]) * rad
-	dLon := (q[0] - p[0]) * rad
-	s1 := math.Sin(dLat / 2)
-	s2 := math.Sin(dLon / 2)
-	h := s1*s1 + math.Cos(p[1]*rad)*math.Cos(q[1]*rad)*s2*s2
-	return 2 * EarthRadiusKm * math.Asin(math.Sqrt(min(1, h)))
+	hLat := (q[1] - p[1]) * rad / 2
+	hLon := (q[0] - p[0]) * rad / 2
+	if hLat > 0.004 || hLat < -0.004 || hLon > 0.004 || hLon < -0.004 {
+		s1, s2 := math.Sin(hLat), math.Sin(hLon)
+		h := s1*s1 + math.Cos(p[1]*rad)*math.Cos(q[1]*rad)*s2*s2
+		return 2 * EarthRadiusKm * math.Asin(math.Sqrt(min(1, h)))
+	}
+	s1, s2 := smallSin(hLat), smallSin(hLon)
+	cosDiff := 1 - 2*s1*s1 // cos(φ1−φ2) = 1 − 2 sin²(Δφ/2)
+	cc := (math.Cos((p[1]+q[1])*rad) + cosDiff) / 2
+	return 2 * EarthRadiusKm * smallAsin(math.Sqrt(s1*s1+cc*s2*s2))
+}
+
+// smallSin is sin x for |x| <= 0.004 (the next term is below 1e-22 x).
+func smallSin(x float64) float64 {
+	x2 := x * x
+	return x * (1 - x2/6*(1-x2/20*(1-x2/42)))
+}
+
+// smallAsin is asin y for 0 <= y <= 0.006.
+func smallAsin(y float64) float64 {
+	y2 := y * y
+	return y * (1 + y2*(1.0/6+y2*(3.0/40+y2*(5.0/112))))
 }

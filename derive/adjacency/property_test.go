@@ -85,7 +85,7 @@ func (g cellMap) truth(rule Rule) map[[2]int]int {
 	return out
 }
 
-func pairSet(t *rapid.T, res Result, n int) map[[2]int]float64 {
+func pairMap(t *rapid.T, res Result, n int) map[[2]int]float64 {
 	out := map[[2]int]float64{}
 	for i, p := range res.Pairs {
 		if p.A == p.B {
@@ -114,8 +114,8 @@ func TestAdjacencyOnRandomGrids(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g := drawCellMap(t)
 		geoms := g.geoms()
-		rook := pairSet(t, Compute(geoms, Options{Rule: Rook}), g.n)
-		queen := pairSet(t, Compute(geoms, Options{Rule: Queen}), g.n)
+		rook := pairMap(t, Compute(geoms, Options{Rule: Rook}), g.n)
+		queen := pairMap(t, Compute(geoms, Options{Rule: Queen}), g.n)
 
 		wantRook, wantQueen := g.truth(Rook), g.truth(Queen)
 		for k, edges := range wantRook {
@@ -154,7 +154,7 @@ func TestAdjacencyOnRandomGrids(t *testing.T) {
 		for i := range geoms {
 			rev[g.n-1-i] = geoms[i]
 		}
-		back := pairSet(t, Compute(rev, Options{Rule: Rook}), g.n)
+		back := pairMap(t, Compute(rev, Options{Rule: Rook}), g.n)
 		if len(back) != len(rook) {
 			t.Fatalf("reversed inputs give %d pairs, not %d", len(back), len(rook))
 		}

@@ -58,3 +58,41 @@ func insertionSort(keys []uint64, vals []uint32) {
 		keys[j], vals[j] = k, v
 	}
 }
+
+// radixSortHigh32 sorts values by their high 32 bits (the low 32 bits ride
+// along as payload), in four 8-bit passes.
+func radixSortHigh32(a []uint64) {
+	n := len(a)
+	if n < 2 {
+		return
+	}
+	var counts [4][256]int
+	for _, k := range a {
+		counts[0][byte(k>>32)]++
+		counts[1][byte(k>>40)]++
+		counts[2][byte(k>>48)]++
+		counts[3][byte(k>>56)]++
+	}
+	tmp := make([]uint64, n)
+	src, dst := a, tmp
+	for d := range 4 {
+		c := &counts[d]
+		shift := uint(32 + 8*d)
+		if c[byte(a[0]>>shift)] == n {
+			continue
+		}
+		sum := 0
+		for i := range c {
+			c[i], sum = sum, sum+c[i]
+		}
+		for _, k := range src {
+			b := byte(k >> shift)
+			dst[c[b]] = k
+			c[b]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &a[0] {
+		copy(a, src)
+	}
+}

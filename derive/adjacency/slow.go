@@ -24,26 +24,142 @@ type span struct {
 	lo, hi float64
 }
 
-// grid is a uniform grid over segment bounding boxes (grown by the
-// tolerance), stored as compressed rows: the segments of cell c are
-// items[start[c]:start[c+1]].
+// grid is a sparse uniform grid over segments: a hash table from cell to
+// the segments filed under it (items[start:start+n]). Cells are about the
+// size of a segment, wherever the segments are, so that dense coastlines
+// and empty oceans cost the same per segment.
 type grid struct {
-	minX, minY float64
-	cell       float64
-	nx, ny     int
-	start      []int32
-	items      []int32
-	only       []int32 // the one region in a cell, or -1 when several
+	cell   float64
+	mask   uint64
+	slots  []gslot
+	items  []int32
+	first  []int32 // segment i's filings are slotOf[first[i]:first[i+1]]
+	slotOf []int32
 }
 
-type box struct{ minX, minY, maxX, maxY float64 }
+type gslot struct {
+	key      uint64 // 0: empty
+	start, n int32
+	only     int32 // the one region filed here, or -1 when several
+}
 
-func (g *grid) cells(b box) (x0, y0, x1, y1 int) {
-	cx := func(v, lo float64, n int) int {
-		i := int((v - lo) / g.cell)
-		return max(0, min(n-1, i))
+// slot finds (or adds) the slot of a cell key.
+func (g *grid) slot(key uint64) int32 {
+	for h := (key * 0x9E3779B97F4A7C15) >> 20 & g.mask; ; h = (h + 1) & g.mask {
+		sl := &g.slots[h]
+		if sl.key == key {
+			return int32(h)
+		}
+		if sl.key == 0 {
+			sl.key = key
+			sl.only = math.MinInt32
+			return int32(h)
+		}
 	}
-	return cx(b.minX, g.minX, g.nx), cx(b.minY, g.minY, g.ny), cx(b.maxX, g.minX, g.nx), cx(b.maxY, g.minY, g.ny)
+}
+
+// cells appends the keys of the cells that segment pq, grown by ex
+// degrees of longitude and ey of latitude, passes through: column by
+// column, so a long diagonal costs its length in cells, not its box.
+func (g *grid) cells(p, q orb.Point, ex, ey float64, buf []uint64) []uint64 {
+	buf = buf[:0]
+	if q[0] < p[0] {
+		p, q = q, p
+	}
+	cx0 := math.Floor((p[0] - ex) / g.cell)
+	cx1 := math.Floor((q[0] + ex) / g.cell)
+	dx := q[0] - p[0]
+	for cx := cx0; cx <= cx1; cx++ {
+		// The part of the segment over this column (grown by ex).
+		x0, x1 := max(cx*g.cell-ex, p[0]), min((cx+1)*g.cell+ex, q[0])
+		y0, y1 := p[1], q[1]
+		if dx > 0 {
+			t0, t1 := (x0-p[0])/dx, (x1-p[0])/dx
+			y0, y1 = p[1]+max(0, t0)*(q[1]-p[1]), p[1]+min(1, t1)*(q[1]-p[1])
+		}
+		if y0 > y1 {
+			y0, y1 = y1, y0
+		}
+		for cy := math.Floor((y0 - ey) / g.cell); cy <= math.Floor((y1+ey)/g.cell); cy++ {
+			buf = append(buf, uint64(int64(cx)+1<<31)<<32|uint64(int64(cy)+1<<31))
+		}
+	}
+	return buf
+}
+
+// lonSlack is how many degrees of longitude r metres span near segment pq.
+func lonSlack(p, q orb.Point, tolLat float64) float64 {
+	lat := min(89.99, max(math.Abs(p[1]), math.Abs(q[1]))+tolLat)
+	return tolLat / math.Cos(lat*math.Pi/180)
+}
+
+// buildGrid sizes the cells at the mean segment extent (or the tolerance,
+// if larger) and files each leftover segment under every cell its
+// tolerance-grown outline crosses.
+func (c *computer) buildGrid(left []int32, tolLat float64) *grid {
+	extent := 0.0
+	for _, si := range left {
+		p, q := c.pts[si], c.pts[si+1]
+		extent += max(math.Abs(q[0]-p[0]), math.Abs(q[1]-p[1]))
+	}
+	g := &grid{cell: max(extent/float64(len(left)), 2*tolLat, 1e-7), first: make([]int32, len(left)+1)}
+	var keys, buf []uint64
+	// Grow the cells if there are too many filings (a few very long
+	// segments among many short ones).
+	for {
+		keys = keys[:0]
+		for i, si := range left {
+			p, q := c.pts[si], c.pts[si+1]
+			buf = g.cells(p, q, lonSlack(p, q, tolLat), tolLat, buf)
+			keys = append(keys, buf...)
+			g.first[i+1] = int32(len(keys))
+			if len(keys) > 16*len(left)+1024 {
+				break
+			}
+		}
+		if len(keys) <= 16*len(left)+1024 {
+			break
+		}
+		g.cell *= 2
+	}
+	size := 1
+	for size < 2*len(keys) {
+		size *= 2
+	}
+	g.slots = make([]gslot, size)
+	g.mask = uint64(size - 1)
+	g.items = make([]int32, len(keys))
+	g.slotOf = make([]int32, len(keys))
+	for i, si := range left {
+		reg := c.reg[si]
+		for f := g.first[i]; f < g.first[i+1]; f++ {
+			h := g.slot(keys[f])
+			g.slotOf[f] = h
+			sl := &g.slots[h]
+			sl.n++
+			switch sl.only {
+			case math.MinInt32:
+				sl.only = reg
+			case reg:
+			default:
+				sl.only = -1
+			}
+		}
+	}
+	start := int32(0)
+	for i := range g.slots {
+		g.slots[i].start = start
+		start += g.slots[i].n
+		g.slots[i].n = 0
+	}
+	for i := range left {
+		for _, h := range g.slotOf[g.first[i]:g.first[i+1]] {
+			sl := &g.slots[h]
+			g.items[sl.start+sl.n] = int32(i)
+			sl.n++
+		}
+	}
+	return g
 }
 
 // matchLeftovers runs the segments the exact pass left unmatched through a
@@ -56,7 +172,7 @@ func (g *grid) cells(b box) (x0, y0, x1, y1 int) {
 func (c *computer) matchLeftovers() {
 	var left []int32
 	for i, m := range c.matched {
-		if !m {
+		if !m && c.valid(i) {
 			left = append(left, int32(i))
 		}
 	}
@@ -65,58 +181,38 @@ func (c *computer) matchLeftovers() {
 	}
 	tolM := max(0, c.opts.ToleranceM) + epsilonM
 	tolLat := tolM / metresPerDegree
-	boxes := make([]box, len(left))
-	var all box
-	extent := 0.0
-	for i, si := range left {
-		s := &c.segs[si]
-		b := box{min(s.p[0], s.q[0]), min(s.p[1], s.q[1]), max(s.p[0], s.q[0]), max(s.p[1], s.q[1])}
-		lat := min(89.99, max(math.Abs(b.minY), math.Abs(b.maxY))+tolLat)
-		tolLon := tolLat / math.Cos(lat*math.Pi/180)
-		b = box{b.minX - tolLon, b.minY - tolLat, b.maxX + tolLon, b.maxY + tolLat}
-		boxes[i] = b
-		if i == 0 {
-			all = b
-		} else {
-			all = box{min(all.minX, b.minX), min(all.minY, b.minY), max(all.maxX, b.maxX), max(all.maxY, b.maxY)}
-		}
-		extent += max(b.maxX-b.minX, b.maxY-b.minY)
-	}
-	g := c.buildGrid(left, boxes, all, extent/float64(len(left)))
+	g := c.buildGrid(left, tolLat)
 
 	stamp := make([]int32, len(left)) // last query that saw each leftover, plus one
 	var spans []span
 	for qi, si := range left {
-		s := &c.segs[si]
-		x0, y0, x1, y1 := g.cells(boxes[qi])
+		s := c.seg(si)
+		// The cells the segment is filed under hold every segment within
+		// the tolerance of it (and some more).
+		slots := g.slotOf[g.first[qi]:g.first[qi+1]]
 		alone := true
-		for y := y0; y <= y1 && alone; y++ {
-			for x := x0; x <= x1; x++ {
-				if o := g.only[y*g.nx+x]; o != s.reg && o != math.MinInt32 {
-					alone = false
-					break
-				}
+		for _, h := range slots {
+			if g.slots[h].only != s.reg {
+				alone = false
+				break
 			}
 		}
 		spans = spans[:0]
 		if !alone {
 			f := newFrame(s.p, s.q)
-			for y := y0; y <= y1; y++ {
-				for x := x0; x <= x1; x++ {
-					cell := y*g.nx + x
-					for _, ti := range g.items[g.start[cell]:g.start[cell+1]] {
-						t := &c.segs[left[ti]]
-						if t.reg == s.reg || stamp[ti] == int32(qi)+1 {
-							continue
-						}
-						stamp[ti] = int32(qi) + 1
-						bq, bt := &boxes[qi], &boxes[ti]
-						if bt.minX > bq.maxX || bt.maxX < bq.minX || bt.minY > bq.maxY || bt.maxY < bq.minY {
-							continue
-						}
-						if lo, hi, ok := f.within(t.p, t.q, tolM); ok {
-							spans = append(spans, span{t.reg, lo, hi})
-						}
+			for _, h := range slots {
+				sl := &g.slots[h]
+				for _, ti := range g.items[sl.start : sl.start+sl.n] {
+					if stamp[ti] == int32(qi)+1 {
+						continue
+					}
+					stamp[ti] = int32(qi) + 1
+					t := c.seg(left[ti])
+					if t.reg == s.reg {
+						continue
+					}
+					if lo, hi, _, _, ok := f.within(t.p, t.q, tolM); ok {
+						spans = append(spans, span{t.reg, lo, hi})
 					}
 				}
 			}
@@ -125,62 +221,10 @@ func (c *computer) matchLeftovers() {
 	}
 }
 
-// buildGrid sizes cells near the mean segment extent (bounded so there are
-// at most about four cells per segment) and files each segment under every
-// cell its box touches.
-func (c *computer) buildGrid(left []int32, boxes []box, all box, meanExtent float64) *grid {
-	w, h := all.maxX-all.minX, all.maxY-all.minY
-	n := float64(len(left))
-	cell := max(meanExtent, math.Sqrt(w*h/n), 1e-9)
-	for (w/cell+1)*(h/cell+1) > 4*n+16 {
-		cell *= 1.5
-	}
-	g := &grid{minX: all.minX, minY: all.minY, cell: cell, nx: int(w/cell) + 1, ny: int(h/cell) + 1}
-	ncell := g.nx * g.ny
-	g.start = make([]int32, ncell+1)
-	g.only = make([]int32, ncell)
-	for i := range g.only {
-		g.only[i] = math.MinInt32 // empty
-	}
-	for i := range left {
-		x0, y0, x1, y1 := g.cells(boxes[i])
-		reg := c.segs[left[i]].reg
-		for y := y0; y <= y1; y++ {
-			for x := x0; x <= x1; x++ {
-				cell := y*g.nx + x
-				g.start[cell+1]++
-				switch g.only[cell] {
-				case math.MinInt32:
-					g.only[cell] = reg
-				case reg:
-				default:
-					g.only[cell] = -1
-				}
-			}
-		}
-	}
-	for i := 1; i <= ncell; i++ {
-		g.start[i] += g.start[i-1]
-	}
-	g.items = make([]int32, g.start[ncell])
-	fill := slices.Clone(g.start[:ncell])
-	for i := range left {
-		x0, y0, x1, y1 := g.cells(boxes[i])
-		for y := y0; y <= y1; y++ {
-			for x := x0; x <= x1; x++ {
-				cell := y*g.nx + x
-				g.items[fill[cell]] = int32(i)
-				fill[cell]++
-			}
-		}
-	}
-	return g
-}
-
 // recordSpans turns the spans found for leftover segment si into border
 // records per region and, for the coast, the parts no region covers.
 func (c *computer) recordSpans(si int32, spans []span) {
-	s := &c.segs[si]
+	s := c.seg(si)
 	if len(spans) > 0 {
 		slices.SortFunc(spans, func(a, b span) int {
 			if a.reg != b.reg {
@@ -191,17 +235,19 @@ func (c *computer) recordSpans(si int32, spans []span) {
 		km := haversineKm(s.p, s.q)
 		for i := 0; i < len(spans); {
 			reg := spans[i].reg
-			covered, lo, hi := 0.0, spans[i].lo, spans[i].hi
-			j := i + 1
+			covered, lo, hi := 0.0, 0.0, -1.0
+			j := i
 			for ; j < len(spans) && spans[j].reg == reg; j++ {
-				if spans[j].lo > hi {
-					covered += hi - lo
-					lo, hi = spans[j].lo, spans[j].hi
-				} else {
-					hi = max(hi, spans[j].hi)
+				switch sp := spans[j]; {
+				case sp.lo >= sp.hi: // a contact only
+				case sp.lo > hi:
+					covered += max(0, hi-lo)
+					lo, hi = sp.lo, sp.hi
+				default:
+					hi = max(hi, sp.hi)
 				}
 			}
-			covered += hi - lo
+			covered += max(0, hi-lo)
 			kind := uint8(kindCovAB)
 			if s.reg > reg {
 				kind = kindCovBA
@@ -213,13 +259,16 @@ func (c *computer) recordSpans(si int32, spans []span) {
 			i = j
 		}
 	}
-	if !c.opts.Coast {
-		return
+	if !c.opts.Coast || onCut(s.p, s.q) {
+		return // a cut edge whose other half did not match is not coast either
 	}
 	// The coast is what no region covers.
 	slices.SortFunc(spans, func(a, b span) int { return cmpFloat(a.lo, b.lo) })
 	at := 0.0
 	for _, sp := range spans {
+		if sp.lo >= sp.hi {
+			continue
+		}
 		if sp.lo > at {
 			c.coastPc = append(c.coastPc, coastPiece{si, at, sp.lo})
 		}
@@ -265,20 +314,26 @@ func (f *frame) project(p orb.Point) [2]float64 {
 	return [2]float64{dl * f.kx, (p[1] - f.lat0) * metresPerDegree}
 }
 
-// within gives the parameters [lo, hi] of the part of the frame's segment
-// that lies within r metres of segment ab: the intersection of a line with
-// a capsule (a rectangle and two discs), which is convex, so one interval.
-func (f *frame) within(a, b orb.Point, r float64) (lo, hi float64, ok bool) {
+// within compares the frame's segment s with segment ab at r metres. The
+// contact is the part of s within r of ab: the intersection of a line with a
+// capsule (a rectangle and two discs), convex, so one interval [clo, chi];
+// ok reports that it is not empty. The cover [lo, hi] is the part of s
+// that runs alongside ab: within r of it, with its perpendicular foot on
+// ab (the rectangle only, so that two segments meeting end to end do not
+// cover each other), and only when the two run within 60° of parallel (a
+// side meeting a border at a corner is not part of the border).
+func (f *frame) within(a, b orb.Point, r float64) (lo, hi, clo, chi float64, ok bool) {
 	qa, qb := f.project(a), f.project(b)
-	lo, hi = math.Inf(1), math.Inf(-1)
+	clo, chi = math.Inf(1), math.Inf(-1)
 	add := func(l, h float64) {
 		l, h = max(l, 0), min(h, 1)
 		if l <= h {
-			lo, hi = min(lo, l), max(hi, h)
+			clo, chi = min(clo, l), max(chi, h)
 		}
 	}
 	add(f.disc(qa, r))
 	add(f.disc(qb, r))
+	lo, hi = 1, 0
 	ex, ey := qb[0]-qa[0], qb[1]-qa[1]
 	if l := math.Hypot(ex, ey); l > 0 {
 		ex, ey = ex/l, ey/l
@@ -297,11 +352,15 @@ func (f *frame) within(a, b orb.Point, r float64) (lo, hi float64, ok bool) {
 			}
 			l0, l1 = max(l0, u1), min(l1, u2)
 		}
-		clip(wx*ex+wy*ey, f.d[0]*ex+f.d[1]*ey, 0, l)
+		along := f.d[0]*ex + f.d[1]*ey
+		clip(wx*ex+wy*ey, along, 0, l)
 		clip(-wx*ey+wy*ex, -f.d[0]*ey+f.d[1]*ex, -r, r)
 		add(l0, l1)
+		if l0 < l1 && math.Abs(along) >= 0.5*math.Hypot(f.d[0], f.d[1]) {
+			lo, hi = l0, l1
+		}
 	}
-	return lo, hi, lo <= hi
+	return lo, hi, clo, chi, clo <= chi
 }
 
 // disc gives the parameters where the segment is within r of point c.
@@ -358,8 +417,8 @@ func (c *computer) coast(n int) []orb.MultiLineString {
 		}
 	}
 	for _, pc := range c.coastPc {
-		s := &c.segs[pc.seg]
-		a, b := at(s, pc.a), at(s, pc.b)
+		s := c.seg(pc.seg)
+		a, b := at(&s, pc.a), at(&s, pc.b)
 		if s.ring != curRing {
 			closeRing()
 			curRing, curReg = s.ring, s.reg

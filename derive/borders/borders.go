@@ -163,10 +163,18 @@ type decoder struct {
 	lines    []int // offsets of line starts, built on first need
 	members  int   // members of "features", usable or not
 	expand   int   // TopoJSON: positions the rings may still take from the arcs
+	topo     bool  // reading a TopoJSON Topology (quantized: rings may collapse)
 	pts      arena
 
-	// per-feature de-duplication of position-level findings
-	posReported map[string]bool
+	fc        featCtx           // the feature being read
+	ringBuf   []orb.Ring        // rings of the polygon being read
+	polyBuf   []orb.Polygon     // polygons of the feature being read
+	ringArena []orb.Ring        // chunks the features' polygons are carved from
+	polyArena []orb.Polygon     // chunks the features' multipolygons are carved from
+	keys      map[string]string // property names, shared between features
+
+	refScratch refScratch // TopoJSON arc indexes of the geometry being read
+	intArena   []int      // chunks they are carved from
 }
 
 func (d *decoder) report(rule string, sev diag.Severity, ptr string, off int, format string, args ...any) {
@@ -174,15 +182,13 @@ func (d *decoder) report(rule string, sev diag.Severity, ptr string, off int, fo
 }
 
 // reportOnce reports a position-level rule once per feature.
-func (d *decoder) reportOnce(feature, rule string, sev diag.Severity, ptr string, off int, format string, args ...any) {
-	key := feature + "\x00" + rule
-	if d.posReported == nil {
-		d.posReported = map[string]bool{}
+func (d *decoder) reportOnce(fc *featCtx, rule string, sev diag.Severity, ptr string, off int, format string, args ...any) {
+	for _, r := range fc.once {
+		if r == rule {
+			return
+		}
 	}
-	if d.posReported[key] {
-		return
-	}
-	d.posReported[key] = true
+	fc.once = append(fc.once, rule)
 	d.report(rule, sev, ptr, off, format, args...)
 }
 
@@ -215,9 +221,39 @@ func (d *decoder) resolveFindings() []diag.Finding {
 	if len(d.findings) == 0 {
 		return nil
 	}
+	// Work out every line and column in one pass over the source: a
+	// minified file is one line, and counting from its start for each
+	// finding would cost the file's length each time.
+	order := make([]int, len(d.findings))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return d.findings[order[a]].off < d.findings[order[b]].off })
 	out := make([]diag.Finding, len(d.findings))
-	for i, f := range d.findings {
-		out[i] = diag.Finding{Rule: f.rule, Severity: f.sev, Message: f.msg, Position: d.position(f.ptr, f.off)}
+	src := d.s.src
+	line, col, at := 1, 1, 0
+	for _, i := range order {
+		f := d.findings[i]
+		pos := diag.Position{File: d.file, Pointer: f.ptr}
+		if f.off >= 0 {
+			for end := min(f.off, len(src)); at < end; {
+				c := src[at]
+				switch {
+				case c == '\n':
+					line, col = line+1, 1
+					at++
+				case c < utf8.RuneSelf:
+					col++
+					at++
+				default:
+					_, size := utf8.DecodeRune(src[at:end])
+					col++
+					at += size
+				}
+			}
+			pos.Line, pos.Col = line, col
+		}
+		out[i] = diag.Finding{Rule: f.rule, Severity: f.sev, Message: f.msg, Position: pos}
 	}
 	return out
 }
@@ -247,15 +283,24 @@ func (d *decoder) inputError(err error) error {
 	return &diag.InputError{Position: diag.Position{File: d.file}, Err: err}
 }
 
-// rawFeature is a feature as read, before its id is settled.
+// rawFeature is a feature as read, before its id is settled. Its pointer
+// is prefix+idx (prefix alone when idx < 0).
 type rawFeature struct {
 	id         string // the feature's own id, as text
 	hasID      bool
 	props      map[string]any
 	geom       orb.MultiPolygon
-	ptr        string
+	prefix     string
+	idx        int
 	off        int
 	wrongWound bool
+}
+
+func (f *rawFeature) pointer() string {
+	if f.idx < 0 {
+		return f.prefix
+	}
+	return f.prefix + strconv.Itoa(f.idx)
 }
 
 func (d *decoder) decode() (*Layer, error) {
@@ -324,6 +369,7 @@ func (d *decoder) decode() (*Layer, error) {
 		}
 		topo.decodeArcs()
 		d.expand = expandFactor*len(topo.pts) + expandSlack
+		d.topo = true
 		s.pos, s.depth = objectsOff, 1
 		features, err = d.topoObjects(&topo)
 		if err != nil {
@@ -352,12 +398,29 @@ func (d *decoder) settleIDs(raw []rawFeature) []Feature {
 	seen := make(map[string]int, len(raw))
 	prop := d.opts.IDProperty
 	own := prop == "" || prop == "$id"
+	// Every pointer is a substring of one string: one allocation, not one
+	// per feature.
+	var all []byte
+	for i := range raw {
+		all = append(all, raw[i].prefix...)
+		if raw[i].idx >= 0 {
+			all = strconv.AppendInt(all, int64(raw[i].idx), 10)
+		}
+	}
+	ptrs := string(all)
+	at := 0
 	for i := range raw {
 		r := &raw[i]
+		n := len(r.prefix)
+		if r.idx >= 0 {
+			n += digits(r.idx)
+		}
+		ptr := ptrs[at : at+n]
+		at += n
 		if len(r.geom) == 0 {
 			continue
 		}
-		f := Feature{Properties: r.props, Geometry: r.geom, Pointer: r.ptr}
+		f := Feature{Properties: r.props, Geometry: r.geom, Pointer: ptr}
 		if n, ok := r.props["name"].(string); ok {
 			f.Name = n
 		}
@@ -377,16 +440,26 @@ func (d *decoder) settleIDs(raw []rawFeature) []Feature {
 			if !own {
 				what = fmt.Sprintf("no property %q", prop)
 			}
-			d.report(RuleMissingID, diag.Warning, r.ptr, r.off, "feature has %s; calling it %q", what, f.ID)
+			d.report(RuleMissingID, diag.Warning, ptr, r.off, "feature has %s; calling it %q", what, f.ID)
 		}
 		if j, dup := seen[f.ID]; dup {
-			d.report(RuleDuplicateID, diag.Error, r.ptr, r.off, "id %q is also the id of the feature at %s", f.ID, out[j].Pointer)
+			d.report(RuleDuplicateID, diag.Error, ptr, r.off, "id %q is also the id of the feature at %s", f.ID, out[j].Pointer)
 		} else {
 			seen[f.ID] = len(out)
 		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// digits is the length of the decimal form of n >= 0.
+func digits(n int) int {
+	d := 1
+	for n >= 10 {
+		n /= 10
+		d++
+	}
+	return d
 }
 
 // propText writes a property value as an id: strings as they are, numbers

@@ -33,245 +33,307 @@ func (d *decoder) featureCollection() ([]rawFeature, error) {
 // feature reads one member of "features".
 func (d *decoder) feature(i int) (rawFeature, bool, error) {
 	s := &d.s
-	ptr := "/features/" + strconv.Itoa(i)
 	s.ws()
-	f := rawFeature{ptr: ptr, off: s.pos}
-	fc := &featCtx{ptr: ptr, coordsPtr: ptr + "/geometry/coordinates", off: s.pos, key: ptr, geojson: true}
-	var typ string
-	sawGeom, nullGeom := false, false
-	err := s.object(func(key []byte) error {
+	f := rawFeature{prefix: "/features/", idx: i, off: s.pos}
+	d.fc = featCtx{prefix: "/features/", idx: i, suffix: "/geometry/coordinates", off: s.pos, geojson: true}
+	fc := &d.fc
+	polys := len(d.polyBuf)
+	var typ []byte
+	sawGeom, nullGeom, isPolygon := false, false, false
+	ok, err := s.openObject()
+	for ok && err == nil {
+		var key []byte
+		if key, err = s.key(); err != nil {
+			break
+		}
 		switch string(key) {
 		case "type":
-			b, err := s.str()
-			typ = string(b)
-			return err
+			typ, err = s.str()
 		case "id":
 			switch c := s.ws(); {
 			case c == '"':
-				b, err := s.str()
+				var b []byte
+				b, err = s.str()
 				f.id, f.hasID = string(b), true
-				return err
 			case c == '-' || ('0' <= c && c <= '9'):
 				start := s.pos
-				if _, err := s.num(); err != nil {
-					return err
+				if _, err = s.num(); err == nil {
+					f.id, f.hasID = string(s.src[start:s.pos]), true
 				}
-				f.id, f.hasID = string(s.src[start:s.pos]), true
-				return nil
+			default:
+				err = s.skip()
 			}
-			return s.skip()
 		case "properties":
 			if s.null() {
-				return nil
+				break
 			}
-			off := s.pos
-			v, err := s.value()
-			if err != nil {
-				return err
-			}
-			m, ok := v.(map[string]any)
-			if !ok {
-				return d.errAt(ptr+"/properties", off, "properties must be an object or null")
-			}
-			f.props = m
-			return nil
+			f.props, err = d.properties(fc.pointer)
 		case "geometry":
 			sawGeom = true
 			fc.off = s.pos
 			if s.null() {
 				nullGeom = true
-				return nil
+				break
 			}
-			var err error
-			f.geom, err = d.geometry(fc, ptr+"/geometry", 0)
-			return err
+			d.polyBuf = d.polyBuf[:polys] // a repeated member replaces the first
+			isPolygon, err = d.geometry(fc, 0)
+		default:
+			err = s.skip()
 		}
-		return s.skip()
-	})
+		if err == nil {
+			ok, err = s.nextMember()
+		}
+	}
 	if err != nil {
 		return f, false, err
 	}
-	if typ != "Feature" {
-		d.report(RuleNotPolygon, diag.Warning, ptr, f.off, "member of \"features\" has type %q, not \"Feature\"; skipped it", typ)
+	f.geom = d.takePolys(polys)
+	switch {
+	case string(typ) != "Feature":
+		d.report(RuleNotPolygon, diag.Warning, f.pointer(), f.off, "member of \"features\" has type %q, not \"Feature\"; skipped it", typ)
 		return f, false, nil
-	}
-	if nullGeom || !sawGeom {
-		d.report(RuleNullGeometry, diag.Warning, ptr, f.off, "feature has no geometry; skipped it")
+	case nullGeom || !sawGeom:
+		d.report(RuleNullGeometry, diag.Warning, f.pointer(), f.off, "feature has no geometry; skipped it")
 		return f, false, nil
-	}
-	if fc.cut == 0 && len(f.geom) == 0 && f.geom != nil {
-		d.report(RuleEmpty, diag.Warning, ptr, fc.off, "feature has no polygon left once bad rings are dropped; skipped it")
+	case isPolygon && len(f.geom) == 0:
+		d.report(RuleEmpty, diag.Warning, f.pointer(), fc.off, "feature has no polygon left once bad rings are dropped; skipped it")
 	}
 	f.wrongWound = fc.wrong
 	return f, len(f.geom) > 0, nil
 }
 
-// geometry reads a GeoJSON geometry object. Polygons come back as a non-nil
-// MultiPolygon (empty when every ring was dropped); other types are reported
-// and come back nil.
-func (d *decoder) geometry(fc *featCtx, ptr string, depth int) (orb.MultiPolygon, error) {
+// properties reads a properties object into plain values, sharing the
+// strings of keys that repeat from feature to feature.
+// owner gives the pointer of the feature, for the message when they are
+// not an object.
+func (d *decoder) properties(owner func() string) (map[string]any, error) {
+	s := &d.s
+	off := s.pos
+	if s.ws() != '{' {
+		if err := s.skip(); err != nil {
+			return nil, err
+		}
+		return nil, d.errAt(owner()+"/properties", off, "properties must be an object or null")
+	}
+	m := make(map[string]any, 4)
+	ok, err := s.openObject()
+	for ok && err == nil {
+		var key []byte
+		if key, err = s.key(); err != nil {
+			return nil, err
+		}
+		k, seen := d.keys[string(key)]
+		if !seen {
+			if d.keys == nil {
+				d.keys = map[string]string{}
+			}
+			k = string(key)
+			d.keys[k] = k
+		}
+		var v any
+		if v, err = s.value(); err != nil {
+			return nil, err
+		}
+		m[k] = v
+		ok, err = s.nextMember()
+	}
+	return m, err
+}
+
+// geometry reads a GeoJSON geometry object, appending its polygons to
+// d.polyBuf. It reports whether the geometry is polygonal (a Polygon, a
+// MultiPolygon or a collection of them); other types are reported and
+// skipped.
+func (d *decoder) geometry(fc *featCtx, depth int) (bool, error) {
 	s := &d.s
 	if depth > 8 {
-		return nil, s.fail("geometry collections nested too deep")
+		return false, s.fail("geometry collections nested too deep")
 	}
 	off := s.pos
 	var (
-		typ          string
-		mp           orb.MultiPolygon
-		deferred     = -1 // offset of "coordinates" or "geometries" seen before "type"
-		deferredKey  string
-		sawCoords    bool
-		sawGeometrie bool
+		typ         string
+		deferred    = -1 // offset of "coordinates" or "geometries" seen before "type"
+		deferredKey string
+		sawCoords   bool
+		sawMembers  bool
 	)
-	read := func(key string) error {
-		switch {
-		case key == "coordinates" && (typ == "Polygon" || typ == "MultiPolygon"):
-			sawCoords = true
-			var err error
-			mp, err = d.coordinates(fc, typ == "MultiPolygon")
-			return err
-		case key == "geometries" && typ == "GeometryCollection":
-			sawGeometrie = true
-			mp = orb.MultiPolygon{}
-			ok, err := s.array()
-			for i := 0; ok && err == nil; i++ {
-				var part orb.MultiPolygon
-				sub := *fc
-				sub.coordsPtr = ptr + "/geometries/" + strconv.Itoa(i) + "/coordinates"
-				if part, err = d.geometry(&sub, ptr+"/geometries/"+strconv.Itoa(i), depth+1); err != nil {
-					return err
-				}
-				fc.cut, fc.wrong = sub.cut, sub.wrong
-				mp = append(mp, part...)
-				ok, err = s.next()
-			}
-			return err
+	ok, err := s.openObject()
+	for ok && err == nil {
+		var key []byte
+		if key, err = s.key(); err != nil {
+			return false, err
 		}
-		return s.skip()
-	}
-	err := s.object(func(key []byte) error {
-		k := string(key)
-		switch k {
+		switch string(key) {
 		case "type":
-			b, err := s.str()
-			typ = string(b)
-			return err
+			var b []byte
+			b, err = s.str()
+			typ = geometryType(b)
 		case "coordinates", "geometries":
 			if typ == "" {
-				deferred, deferredKey = s.pos, k
-				return s.skip()
+				deferred, deferredKey = s.pos, string(key)
+				err = s.skip()
+			} else {
+				var read bool
+				read, err = d.geometryMember(fc, string(key), typ, depth)
+				sawCoords = sawCoords || (read && key[0] == 'c')
+				sawMembers = sawMembers || (read && key[0] == 'g')
 			}
-			return read(k)
+		default:
+			err = s.skip()
 		}
-		return s.skip()
-	})
+		if err == nil {
+			ok, err = s.nextMember()
+		}
+	}
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	if deferred >= 0 && typ != "" {
 		save, saveDepth := s.pos, s.depth
 		s.pos = deferred
-		if err := read(deferredKey); err != nil {
-			return nil, err
+		read, err := d.geometryMember(fc, deferredKey, typ, depth)
+		if err != nil {
+			return false, err
 		}
+		sawCoords = read && deferredKey == "coordinates"
+		sawMembers = read && deferredKey == "geometries"
 		s.pos, s.depth = save, saveDepth
 	}
+	ptr := func() string { return fc.pointer() + fc.suffix[:len(fc.suffix)-len("/coordinates")] }
 	switch typ {
 	case "Polygon", "MultiPolygon":
 		if !sawCoords {
-			return nil, d.errAt(ptr, off, "%s has no \"coordinates\"", typ)
+			return false, d.errAt(ptr(), off, "%s has no \"coordinates\"", typ)
 		}
 	case "GeometryCollection":
-		if !sawGeometrie {
-			return nil, d.errAt(ptr, off, "GeometryCollection has no \"geometries\"")
+		if !sawMembers {
+			return false, d.errAt(ptr(), off, "GeometryCollection has no \"geometries\"")
 		}
 	default:
-		d.report(RuleNotPolygon, diag.Warning, ptr, off, "geometry is a %s, not a Polygon or MultiPolygon; skipped it", typeName(typ))
-		return nil, nil
+		d.report(RuleNotPolygon, diag.Warning, ptr(), off, "geometry is a %s, not a Polygon or MultiPolygon; skipped it", typeName(typ))
+		return false, nil
 	}
-	if mp == nil {
-		mp = orb.MultiPolygon{}
-	}
-	return mp, nil
+	return true, nil
 }
 
+// geometryMember reads "coordinates" or "geometries" when typ says they
+// are polygons, and skips them otherwise; it reports whether it read them.
+func (d *decoder) geometryMember(fc *featCtx, key, typ string, depth int) (bool, error) {
+	s := &d.s
+	switch {
+	case key == "coordinates" && (typ == "Polygon" || typ == "MultiPolygon"):
+		return true, d.coordinates(fc, typ == "MultiPolygon")
+	case key == "geometries" && typ == "GeometryCollection":
+		ok, err := s.array()
+		base := fc.suffix
+		for i := 0; ok && err == nil; i++ {
+			fc.suffix = base[:len(base)-len("coordinates")] + "geometries/" + strconv.Itoa(i) + "/coordinates"
+			if _, err = d.geometry(fc, depth+1); err == nil {
+				ok, err = s.next()
+			}
+		}
+		fc.suffix = base
+		return true, err
+	}
+	return false, s.skip()
+}
+
+// geometryType returns the type names this package acts on as constants,
+// so that reading them allocates nothing.
+func geometryType(b []byte) string {
+	switch string(b) {
+	case "Polygon":
+		return "Polygon"
+	case "MultiPolygon":
+		return "MultiPolygon"
+	case "GeometryCollection":
+		return "GeometryCollection"
+	case "":
+		return emptyType
+	}
+	return string(b)
+}
+
+// emptyType stands for "type": "", which is not the same as no type yet.
+const emptyType = "\x00"
+
 func typeName(t string) string {
-	if t == "" {
+	switch t {
+	case "":
 		return "geometry without a type"
+	case emptyType:
+		return "geometry with an empty type"
 	}
 	return strconv.Quote(t)
 }
 
 // coordinates reads the coordinates of a Polygon (multi false) or a
-// MultiPolygon.
-func (d *decoder) coordinates(fc *featCtx, multi bool) (orb.MultiPolygon, error) {
+// MultiPolygon into d.polyBuf.
+func (d *decoder) coordinates(fc *featCtx, multi bool) error {
 	s := &d.s
 	off := s.pos
 	ok, err := s.array()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if !ok {
-		return nil, d.errAt(fc.coordsPtr, off, "geometry has no coordinates")
+		return d.errAt(fc.coordsPointer(), off, "geometry has no coordinates")
 	}
 	if !multi {
-		return d.polygon(orb.MultiPolygon{}, fc, -1)
+		return d.polygon(fc, -1)
 	}
-	mp := orb.MultiPolygon{}
 	for i := 0; ok; i++ {
 		po := s.pos
 		inner, err := s.array()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !inner {
-			return nil, d.errAt(fc.coordsPtr+"/"+strconv.Itoa(i), po, "polygon has no rings")
+			return d.errAt(fc.coordsPointer()+"/"+strconv.Itoa(i), po, "polygon has no rings")
 		}
-		if mp, err = d.polygon(mp, fc, i); err != nil {
-			return nil, err
+		if err = d.polygon(fc, i); err != nil {
+			return err
 		}
 		if ok, err = s.next(); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return mp, nil
+	return nil
 }
 
 // polygon reads the rings of one polygon; the scanner sits after its '['
 // and the array is known to be non-empty.
-func (d *decoder) polygon(mp orb.MultiPolygon, fc *featCtx, polyIdx int) (orb.MultiPolygon, error) {
+func (d *decoder) polygon(fc *featCtx, polyIdx int) error {
 	s := &d.s
 	off := s.pos
-	var poly orb.Polygon
+	rings := len(d.ringBuf)
 	needCut, dropped := false, false
 	ok := true
 	for ri := 0; ok; ri++ {
 		rc := ringCtx{feat: fc, poly: polyIdx, ring: ri}
 		roff := s.pos
 		if err := d.ring(&rc); err != nil {
-			return nil, err
+			return err
 		}
 		r, cut := d.finishRing(&rc, roff)
 		switch {
 		case r == nil && ri == 0:
 			dropped = true // holes without their exterior are dropped too
 		case r != nil && !dropped:
-			poly = append(poly, r)
+			d.ringBuf = append(d.ringBuf, r)
 			needCut = needCut || cut
 		}
 		var err error
 		if ok, err = s.next(); err != nil {
-			return nil, err
+			return err
 		}
 	}
+	poly := d.takeRings(rings)
 	if dropped || len(poly) == 0 {
-		return mp, nil
+		return nil
 	}
-	ptr := fc.coordsPtr
-	if polyIdx >= 0 {
-		ptr += "/" + strconv.Itoa(polyIdx)
-	}
-	return d.addPolygon(mp, fc, poly, needCut, ptr, off), nil
+	d.addPolygon(fc, poly, needCut, polyIdx, off)
+	return nil
 }
 
 // ring reads one ring's positions into the arena.
@@ -292,15 +354,15 @@ func (d *decoder) ring(rc *ringCtx) error {
 			d.report(RuleShortRing, diag.Error, rc.ptr()+"/"+strconv.Itoa(pi), off,
 				"position has %d numbers, fewer than the 2 (longitude, latitude) a position needs; dropped it", n)
 		case !finite:
-			d.reportOnce(rc.feat.key, RuleNonFinite, diag.Error, rc.ptr()+"/"+strconv.Itoa(pi), off,
+			d.reportOnce(rc.feat, RuleNonFinite, diag.Error, rc.ptr()+"/"+strconv.Itoa(pi), off,
 				"position is not a finite number (NaN or infinity); dropped it")
 		default:
 			if n > 3 {
-				d.reportOnce(rc.feat.key, RuleExtraNumbers, diag.Warning, rc.ptr()+"/"+strconv.Itoa(pi), off,
+				d.reportOnce(rc.feat, RuleExtraNumbers, diag.Warning, rc.ptr()+"/"+strconv.Itoa(pi), off,
 					"position has %d numbers; RFC 7946 allows at most 3 (longitude, latitude, elevation); the rest are ignored", n)
 			}
 			if p[0] < -180 || p[0] > 180 || p[1] < -90 || p[1] > 90 {
-				d.reportOnce(rc.feat.key, RuleOutOfRange, diag.Warning, rc.ptr()+"/"+strconv.Itoa(pi), off,
+				d.reportOnce(rc.feat, RuleOutOfRange, diag.Warning, rc.ptr()+"/"+strconv.Itoa(pi), off,
 					"position [%g, %g] is outside longitude [-180, 180] or latitude [-90, 90]", p[0], p[1])
 			}
 			d.pts.add(p)
@@ -312,9 +374,10 @@ func (d *decoder) ring(rc *ringCtx) error {
 	return err
 }
 
-// position reads [lon, lat, ...]. It counts the numbers and reports whether
-// the first two are finite; NaN and Infinity, which are not JSON but which
-// some writers emit, are accepted here so that they can be reported.
+// readPosition reads [lon, lat, ...]. It counts the numbers and reports
+// whether the first two are finite; NaN and Infinity, which are not JSON
+// but which some writers emit, are accepted here so that they can be
+// reported.
 func (d *decoder) readPosition() (p orb.Point, n int, finite bool, err error) {
 	s := &d.s
 	if s.ws() != '[' {

@@ -66,22 +66,63 @@ type ringCtx struct {
 }
 
 func (rc *ringCtx) ptr() string {
-	p := rc.feat.coordsPtr
+	p := rc.feat.coordsPointer()
 	if rc.poly >= 0 {
 		p += "/" + strconv.Itoa(rc.poly)
 	}
 	return p + "/" + strconv.Itoa(rc.ring)
 }
 
-// featCtx is the feature being read.
+// featCtx is the feature being read. Its pointer is prefix+idx (or prefix
+// alone when idx < 0), built only when something is reported.
 type featCtx struct {
-	ptr       string // the feature
-	coordsPtr string // its coordinates ("/geometry/coordinates") or TopoJSON arcs
-	off       int    // offset of the geometry, for line:col
-	key       string // for reportOnce
-	cut       int    // rings cut at the antimeridian
-	wrong     bool   // some ring wound against RFC 7946
-	geojson   bool
+	prefix  string
+	idx     int
+	suffix  string // from the feature to its coordinates: "/geometry/coordinates", "/arcs"
+	off     int    // offset of the geometry, for line:col
+	cut     int    // polygons cut at the antimeridian
+	wrong   bool   // some ring wound against RFC 7946
+	geojson bool
+	once    []string // position-level rules already reported for this feature
+}
+
+func (fc *featCtx) pointer() string {
+	if fc.idx < 0 {
+		return fc.prefix
+	}
+	return fc.prefix + strconv.Itoa(fc.idx)
+}
+
+func (fc *featCtx) coordsPointer() string { return fc.pointer() + fc.suffix }
+
+// arena chunks for the slices of rings and polygons, so that a feature costs
+// no allocation of its own for them.
+func (d *decoder) takeRings(mark int) orb.Polygon {
+	n := len(d.ringBuf) - mark
+	if n == 0 {
+		return nil
+	}
+	if len(d.ringArena)+n > cap(d.ringArena) {
+		d.ringArena = make([]orb.Ring, 0, max(4096, n))
+	}
+	start := len(d.ringArena)
+	d.ringArena = append(d.ringArena, d.ringBuf[mark:]...)
+	d.ringBuf = d.ringBuf[:mark]
+	return orb.Polygon(d.ringArena[start:len(d.ringArena):len(d.ringArena)])
+}
+
+func (d *decoder) takePolys(mark int) orb.MultiPolygon {
+	n := len(d.polyBuf) - mark
+	if n == 0 {
+		return nil
+	}
+	if len(d.polyArena)+n > cap(d.polyArena) {
+		d.polyArena = make([]orb.Polygon, 0, max(4096, n))
+	}
+	start := len(d.polyArena)
+	d.polyArena = append(d.polyArena, d.polyBuf[mark:]...)
+	d.polyBuf = d.polyBuf[:mark]
+	return orb.MultiPolygon(d.polyArena[start:len(d.polyArena):len(d.polyArena)])
 }
 
 // finishRing closes the ring being built in the arena and checks it. It
@@ -115,11 +156,16 @@ func (d *decoder) finishRing(rc *ringCtx, off int) (r orb.Ring, cut bool) {
 		}
 		// Quantization collapses small rings to a line (Falls Church in
 		// us-atlas). Such a ring still carries real border, so keep it,
-		// padded to four positions as topojson-client does.
+		// padded to four positions as topojson-client does. In TopoJSON
+		// that is what quantizing does, not a fault of the file: info.
 		for a.len() < 4 {
 			a.add(a.first())
 		}
-		d.report(RuleShortRing, diag.Warning, rc.ptr(), off,
+		sev := diag.Warning
+		if d.topo {
+			sev = diag.Info
+		}
+		d.report(RuleShortRing, sev, rc.ptr(), off,
 			"ring has %d positions, fewer than 4, and no area; kept it for its edges", n)
 	}
 	r = a.take()
@@ -160,9 +206,9 @@ func signedArea(r orb.Ring) float64 {
 	return sum
 }
 
-// addPolygon appends a polygon, checking winding and cutting it at the
-// antimeridian when one of its rings needs it.
-func (d *decoder) addPolygon(mp orb.MultiPolygon, fc *featCtx, poly orb.Polygon, needCut bool, ptr string, off int) orb.MultiPolygon {
+// addPolygon appends a polygon to d.polyBuf, checking its winding and
+// cutting it at the antimeridian when one of its rings needs it.
+func (d *decoder) addPolygon(fc *featCtx, poly orb.Polygon, needCut bool, polyIdx, off int) {
 	if fc.geojson && !fc.wrong {
 		for i, r := range poly {
 			a := signedArea(r)
@@ -173,13 +219,18 @@ func (d *decoder) addPolygon(mp orb.MultiPolygon, fc *featCtx, poly orb.Polygon,
 		}
 	}
 	if !needCut {
-		return append(mp, poly)
+		d.polyBuf = append(d.polyBuf, poly)
+		return
 	}
 	pieces := cutPolygon(poly)
 	fc.cut++
+	ptr := fc.coordsPointer()
+	if polyIdx >= 0 {
+		ptr += "/" + strconv.Itoa(polyIdx)
+	}
 	d.report(RuleAntimeridian, diag.Info, ptr, off,
 		"polygon crosses the antimeridian; cut it at ±180° into %s (RFC 7946 §3.1.9)", plural(len(pieces), "piece"))
-	return append(mp, pieces...)
+	d.polyBuf = append(d.polyBuf, pieces...)
 }
 
 // checkWinding reports, once per file, GeoJSON features whose rings do not
@@ -198,7 +249,7 @@ func (d *decoder) checkWinding(features []rawFeature) {
 	}
 	if n > 0 {
 		f := features[first]
-		d.report(RuleWinding, diag.Warning, f.ptr, f.off,
+		d.report(RuleWinding, diag.Warning, f.pointer(), f.off,
 			"%d of %d features have rings wound clockwise; RFC 7946 wants exterior rings counterclockwise and holes clockwise (read as they are)",
 			n, len(features))
 	}

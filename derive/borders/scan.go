@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // scanner is a strict JSON reader over a byte slice that hands out tokens one
@@ -109,44 +110,70 @@ func (s *scanner) next() (bool, error) {
 	return ok, err
 }
 
-// object iterates the members of an object, calling fn with each key while
-// the scanner sits on the member's value; fn must consume the value.
-func (s *scanner) object(fn func(key []byte) error) error {
+// openObject reads '{' and reports whether the object has any member;
+// when it has none the closing '}' is consumed as well. Members are then
+// read with key and nextMember, as array elements with next:
+//
+//	ok, err := s.openObject()
+//	for ok && err == nil {
+//		key, err := s.key() ... read the value ...
+//		ok, err = s.nextMember()
+//	}
+func (s *scanner) openObject() (bool, error) {
 	if s.ws() != '{' {
-		return s.fail("expected an object")
+		return false, s.fail("expected an object")
 	}
 	if err := s.enter(); err != nil {
-		return err
+		return false, err
 	}
 	if s.ws() == '}' {
 		s.pos++
 		s.depth--
-		return nil
+		return false, nil
 	}
-	for {
-		if s.ws() != '"' {
-			return s.fail("expected a member name in double quotes")
-		}
-		key, err := s.str()
-		if err != nil {
-			return err
-		}
-		if err := s.expect(':', "':' after a member name"); err != nil {
-			return err
-		}
-		s.ws()
-		if err := fn(key); err != nil {
-			return err
-		}
-		ok, err := s.more('}')
-		if err != nil {
-			return err
-		}
-		if !ok {
-			s.depth--
-			return nil
-		}
+	return true, nil
+}
+
+// key reads a member name and its ':', leaving the scanner on the value.
+func (s *scanner) key() ([]byte, error) {
+	if s.ws() != '"' {
+		return nil, s.fail("expected a member name in double quotes")
 	}
+	key, err := s.str()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.expect(':', "':' after a member name"); err != nil {
+		return nil, err
+	}
+	s.ws()
+	return key, nil
+}
+
+// nextMember is more('}') with the depth bookkeeping of openObject.
+func (s *scanner) nextMember() (bool, error) {
+	ok, err := s.more('}')
+	if err == nil && !ok {
+		s.depth--
+	}
+	return ok, err
+}
+
+// object iterates the members of an object, calling fn with each key while
+// the scanner sits on the member's value; fn must consume the value.
+func (s *scanner) object(fn func(key []byte) error) error {
+	ok, err := s.openObject()
+	for ok && err == nil {
+		var key []byte
+		if key, err = s.key(); err != nil {
+			return err
+		}
+		if err = fn(key); err != nil {
+			return err
+		}
+		ok, err = s.nextMember()
+	}
+	return err
 }
 
 // str reads a string token. Without escapes the result aliases the source;
@@ -373,11 +400,12 @@ func (s *scanner) num() (float64, error) {
 		}
 		return 0, nil
 	}
-	f, err := strconv.ParseFloat(string(src[start:i]), 64)
-	if err != nil {
-		// Only a range error is possible here: the syntax was checked above.
-		return f, nil
-	}
+	// The text is read in place: copying it into a string would cost an
+	// allocation for most full-precision coordinates (17 digits do not
+	// take the fast path). ParseFloat does not keep the string beyond its
+	// error, which is dropped: only a range error is possible here, and
+	// then f is ±Inf or 0, which the caller reports.
+	f, _ := strconv.ParseFloat(unsafe.String(&src[start], i-start), 64)
 	return f, nil
 }
 

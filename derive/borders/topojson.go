@@ -117,7 +117,8 @@ func (t *topology) decodeArcs() {
 type topoGeom struct {
 	typ     string
 	off     int
-	ptr     string
+	prefix  string // the pointer is prefix+idx, or prefix alone when idx < 0
+	idx     int
 	id      string
 	hasID   bool
 	props   map[string]any
@@ -130,6 +131,13 @@ type topoGeom struct {
 }
 
 const maxArcDepth = 4
+
+func (g *topoGeom) pointer() string {
+	if g.idx < 0 {
+		return g.prefix
+	}
+	return g.prefix + strconv.Itoa(g.idx)
+}
 
 // A map uses each arc at most twice, once for the region on either side, so
 // the rings of one object hold about twice the arcs' positions. A file that
@@ -153,7 +161,7 @@ func (d *decoder) topoObjects(t *topology) ([]rawFeature, error) {
 		if chosen != nil || (d.opts.Object != "" && d.opts.Object != name) {
 			return s.skip()
 		}
-		g, err := d.topoGeometry("/objects/"+escapePtr(name), 0)
+		g, err := d.topoGeometry("/objects/"+escapePtr(name), -1, 0)
 		chosen = &g
 		return err
 	})
@@ -171,28 +179,30 @@ func (d *decoder) topoObjects(t *topology) ([]rawFeature, error) {
 		geoms = chosen.members
 	}
 	if len(geoms) == 0 {
-		return nil, d.errAt(chosen.ptr, chosen.off, "object has no geometries")
+		return nil, d.errAt(chosen.pointer(), chosen.off, "object has no geometries")
 	}
 	out := make([]rawFeature, 0, len(geoms))
 	for i := range geoms {
 		g := &geoms[i]
-		fc := &featCtx{ptr: g.ptr, coordsPtr: g.ptr + "/arcs", off: g.off, key: g.ptr}
 		if g.typ == "" {
-			d.report(RuleNullGeometry, diag.Warning, g.ptr, g.off, "geometry has no type (a null geometry); skipped it")
+			d.report(RuleNullGeometry, diag.Warning, g.pointer(), g.off, "geometry has no type (a null geometry); skipped it")
 			continue
 		}
-		mp, err := d.topoPolygons(fc, g, t)
+		d.fc = featCtx{prefix: g.prefix, idx: g.idx, suffix: "/arcs", off: g.off}
+		mark := len(d.polyBuf)
+		isPolygon, err := d.topoPolygons(&d.fc, g, t)
 		if err != nil {
 			return nil, err
 		}
-		if mp == nil {
+		mp := d.takePolys(mark)
+		if !isPolygon {
 			continue
 		}
 		if len(mp) == 0 {
-			d.report(RuleEmpty, diag.Warning, g.ptr, g.off, "geometry has no polygon left once bad rings are dropped; skipped it")
+			d.report(RuleEmpty, diag.Warning, g.pointer(), g.off, "geometry has no polygon left once bad rings are dropped; skipped it")
 			continue
 		}
-		out = append(out, rawFeature{id: g.id, hasID: g.hasID, props: g.props, geom: mp, ptr: g.ptr, off: g.off})
+		out = append(out, rawFeature{id: g.id, hasID: g.hasID, props: g.props, geom: mp, prefix: g.prefix, idx: g.idx, off: g.off})
 	}
 	return out, nil
 }
@@ -205,79 +215,115 @@ func escapePtr(s string) string {
 }
 
 // topoGeometry reads one geometry object, members included.
-func (d *decoder) topoGeometry(ptr string, depth int) (topoGeom, error) {
+func (d *decoder) topoGeometry(prefix string, idx, depth int) (topoGeom, error) {
 	s := &d.s
 	s.ws()
-	g := topoGeom{ptr: ptr, off: s.pos}
+	g := topoGeom{prefix: prefix, idx: idx, off: s.pos}
 	if depth > 8 {
 		return g, s.fail("geometry collections nested too deep")
 	}
 	if s.null() {
 		return g, nil
 	}
-	err := s.object(func(key []byte) error {
+	ok, err := s.openObject()
+	for ok && err == nil {
+		var key []byte
+		if key, err = s.key(); err != nil {
+			return g, err
+		}
 		switch string(key) {
 		case "type":
-			if s.null() {
-				return nil
+			if !s.null() {
+				var b []byte
+				b, err = s.str()
+				g.typ = geometryType(b)
 			}
-			b, err := s.str()
-			g.typ = string(b)
-			return err
 		case "id":
 			switch c := s.ws(); {
 			case c == '"':
-				b, err := s.str()
+				var b []byte
+				b, err = s.str()
 				g.id, g.hasID = string(b), true
-				return err
 			case c == '-' || ('0' <= c && c <= '9'):
 				start := s.pos
-				if _, err := s.num(); err != nil {
-					return err
+				if _, err = s.num(); err == nil {
+					g.id, g.hasID = string(s.src[start:s.pos]), true
 				}
-				g.id, g.hasID = string(s.src[start:s.pos]), true
-				return nil
+			default:
+				err = s.skip()
 			}
-			return s.skip()
 		case "properties":
-			if s.null() {
-				return nil
+			if !s.null() {
+				g.props, err = d.properties(g.pointer)
 			}
-			off := s.pos
-			v, err := s.value()
-			if err != nil {
-				return err
-			}
-			m, ok := v.(map[string]any)
-			if !ok {
-				return d.errAt(ptr+"/properties", off, "properties must be an object or null")
-			}
-			g.props = m
-			return nil
 		case "arcs":
 			g.sawArcs, g.arcsOff = true, s.pos
-			return g.readRefs(s, 1)
+			err = d.readRefs(&g)
 		case "geometries":
-			ok, err := s.array()
-			for i := 0; ok && err == nil; i++ {
+			var more bool
+			more, err = s.array()
+			sub := g.pointer() + "/geometries/"
+			for i := 0; more && err == nil; i++ {
 				var m topoGeom
-				if m, err = d.topoGeometry(ptr+"/geometries/"+strconv.Itoa(i), depth+1); err != nil {
-					return err
+				if m, err = d.topoGeometry(sub, i, depth+1); err == nil {
+					g.members = append(g.members, m)
+					more, err = s.next()
 				}
-				g.members = append(g.members, m)
-				ok, err = s.next()
 			}
-			return err
+		default:
+			err = s.skip()
 		}
-		return s.skip()
-	})
+		if err == nil {
+			ok, err = s.nextMember()
+		}
+	}
 	return g, err
 }
 
-// readRefs reads nested arrays of arc indexes, recording where each array
-// ends, so that Polygon (indexes at depth 2) and MultiPolygon (depth 3)
-// read the same way whatever order the members come in.
-func (g *topoGeom) readRefs(s *scanner, depth int) error {
+// readRefs reads a geometry's "arcs": nested arrays of arc indexes. It
+// records where each array ends, so that Polygon (indexes at depth 2) and
+// MultiPolygon (depth 3) read the same way whatever order the members come
+// in. The lists are built in scratch buffers and then carved from a shared
+// chunk, not allocated geometry by geometry.
+func (d *decoder) readRefs(g *topoGeom) error {
+	sc := &d.refScratch
+	sc.refs = sc.refs[:0]
+	for i := range sc.ends {
+		sc.ends[i] = sc.ends[i][:0]
+	}
+	g.leaf = 0
+	if err := d.readRefLevel(g, 1); err != nil {
+		return err
+	}
+	g.refs = d.carve(sc.refs)
+	for i := range sc.ends {
+		g.ends[i] = d.carve(sc.ends[i])
+	}
+	return nil
+}
+
+// refScratch holds the lists of the geometry whose arcs are being read.
+type refScratch struct {
+	refs []int
+	ends [maxArcDepth + 2][]int
+}
+
+// carve copies a list into the shared chunk.
+func (d *decoder) carve(v []int) []int {
+	if len(v) == 0 {
+		return nil
+	}
+	if len(d.intArena)+len(v) > cap(d.intArena) {
+		d.intArena = make([]int, 0, max(8192, len(v)))
+	}
+	start := len(d.intArena)
+	d.intArena = append(d.intArena, v...)
+	return d.intArena[start:len(d.intArena):len(d.intArena)]
+}
+
+func (d *decoder) readRefLevel(g *topoGeom, depth int) error {
+	s := &d.s
+	sc := &d.refScratch
 	if depth > maxArcDepth {
 		return s.fail("arc indexes nested too deep")
 	}
@@ -287,7 +333,7 @@ func (g *topoGeom) readRefs(s *scanner, depth int) error {
 			if g.leaf != 0 && g.leaf <= depth {
 				return s.fail("arc indexes nested unevenly")
 			}
-			err = g.readRefs(s, depth+1)
+			err = d.readRefLevel(g, depth+1)
 		} else {
 			if g.leaf != 0 && g.leaf != depth {
 				return s.fail("arc indexes nested unevenly")
@@ -302,7 +348,7 @@ func (g *topoGeom) readRefs(s *scanner, depth int) error {
 				s.pos = start
 				return s.fail("arc index is not an integer")
 			}
-			g.refs = append(g.refs, int(v))
+			sc.refs = append(sc.refs, int(v))
 		}
 		if err == nil {
 			ok, err = s.next()
@@ -312,70 +358,64 @@ func (g *topoGeom) readRefs(s *scanner, depth int) error {
 		return err
 	}
 	if depth == g.leaf {
-		g.ends[depth] = append(g.ends[depth], len(g.refs))
+		sc.ends[depth] = append(sc.ends[depth], len(sc.refs))
 	} else {
-		g.ends[depth] = append(g.ends[depth], len(g.ends[depth+1]))
+		sc.ends[depth] = append(sc.ends[depth], len(sc.ends[depth+1]))
 	}
 	return nil
 }
 
-// topoPolygons builds the polygons of a TopoJSON geometry. It returns nil for
-// a geometry that is not a polygon (reported), and an empty MultiPolygon when
-// every ring was dropped.
-func (d *decoder) topoPolygons(fc *featCtx, g *topoGeom, t *topology) (orb.MultiPolygon, error) {
+// topoPolygons appends the polygons of a TopoJSON geometry to d.polyBuf.
+// It reports whether the geometry is polygonal; other types are reported
+// and skipped.
+func (d *decoder) topoPolygons(fc *featCtx, g *topoGeom, t *topology) (bool, error) {
 	switch g.typ {
 	case "GeometryCollection":
-		mp := orb.MultiPolygon{}
 		for i := range g.members {
 			m := &g.members[i]
 			if m.typ == "" {
 				continue
 			}
 			sub := *fc
-			sub.coordsPtr = m.ptr + "/arcs"
-			part, err := d.topoPolygons(&sub, m, t)
-			if err != nil {
-				return nil, err
+			sub.prefix, sub.idx = m.prefix, m.idx
+			if _, err := d.topoPolygons(&sub, m, t); err != nil {
+				return false, err
 			}
 			fc.cut = sub.cut
-			mp = append(mp, part...)
 		}
-		return mp, nil
+		return true, nil
 	case "Polygon", "MultiPolygon":
 	default:
-		d.report(RuleNotPolygon, diag.Warning, g.ptr, g.off, "geometry is a %s, not a Polygon or MultiPolygon; skipped it", typeName(g.typ))
-		return nil, nil
+		d.report(RuleNotPolygon, diag.Warning, g.pointer(), g.off, "geometry is a %s, not a Polygon or MultiPolygon; skipped it", typeName(g.typ))
+		return false, nil
 	}
 	want := 2
 	if g.typ == "MultiPolygon" {
 		want = 3
 	}
 	if !g.sawArcs || len(g.refs) == 0 {
-		return nil, d.errAt(fc.coordsPtr, g.arcsOffOr(), "%s has no arcs", g.typ)
+		return false, d.errAt(fc.coordsPointer(), g.arcsOffOr(), "%s has no arcs", g.typ)
 	}
 	if g.leaf != want {
-		return nil, d.errAt(fc.coordsPtr, g.arcsOff, "arcs of a %s must be nested %d deep, not %d", g.typ, want, g.leaf)
+		return false, d.errAt(fc.coordsPointer(), g.arcsOff, "arcs of a %s must be nested %d deep, not %d", g.typ, want, g.leaf)
 	}
 	for dd := want + 1; dd < len(g.ends); dd++ {
 		if len(g.ends[dd]) > 0 {
-			return nil, d.errAt(fc.coordsPtr, g.arcsOff, "arc indexes nested unevenly")
+			return false, d.errAt(fc.coordsPointer(), g.arcsOff, "arc indexes nested unevenly")
 		}
 	}
-	mp := orb.MultiPolygon{}
 	ringEnds := g.ends[want]
 	if want == 2 {
-		return d.topoPolygon(mp, fc, g, t, -1, ringEnds, 0, len(ringEnds))
+		return true, d.topoPolygon(fc, g, t, -1, ringEnds, 0, len(ringEnds))
 	}
-	polyEnds := g.ends[2]
 	r0 := 0
-	for pi, r1 := range polyEnds {
-		var err error
-		if mp, err = d.topoPolygon(mp, fc, g, t, pi, ringEnds, r0, r1); err != nil {
-			return nil, err
+	for pi, r1 := range g.ends[2] {
+		if err := d.topoPolygon(fc, g, t, pi, ringEnds, r0, r1); err != nil {
+			return false, err
 		}
 		r0 = r1
 	}
-	return mp, nil
+	return true, nil
 }
 
 func (g *topoGeom) arcsOffOr() int {
@@ -386,8 +426,8 @@ func (g *topoGeom) arcsOffOr() int {
 }
 
 // topoPolygon stitches rings r0..r1 (indexes into ringEnds) from their arcs.
-func (d *decoder) topoPolygon(mp orb.MultiPolygon, fc *featCtx, g *topoGeom, t *topology, polyIdx int, ringEnds []int, r0, r1 int) (orb.MultiPolygon, error) {
-	var poly orb.Polygon
+func (d *decoder) topoPolygon(fc *featCtx, g *topoGeom, t *topology, polyIdx int, ringEnds []int, r0, r1 int) error {
+	mark := len(d.ringBuf)
 	needCut, dropped := false, false
 	n := t.arcCount()
 	for ri := r0; ri < r1; ri++ {
@@ -403,16 +443,18 @@ func (d *decoder) topoPolygon(mp orb.MultiPolygon, fc *featCtx, g *topoGeom, t *
 				idx = ^ref
 			}
 			if idx >= n {
+				d.ringBuf = d.ringBuf[:mark]
 				ptr := rc.ptr() + "/" + strconv.Itoa(j)
-				return nil, d.errAt(ptr, g.arcsOff, "arc index %d at %s is out of range (the topology has %d arcs)", ref, ptr, n)
+				return d.errAt(ptr, g.arcsOff, "arc index %d at %s is out of range (the topology has %d arcs)", ref, ptr, n)
 			}
 			arc := t.pts[t.start[idx]:t.start[idx+1]]
 			if len(arc) == 0 {
 				continue
 			}
 			if d.expand -= len(arc); d.expand < 0 {
+				d.ringBuf = d.ringBuf[:mark]
 				ptr := rc.ptr() + "/" + strconv.Itoa(j)
-				return nil, d.errAt(ptr, g.arcsOff, "the geometries use their arcs over and over (at %s, past %d positions for the %d the arcs hold): a map uses an arc at most twice, once from each side", ptr, expandFactor*len(t.pts)+expandSlack, len(t.pts))
+				return d.errAt(ptr, g.arcsOff, "the geometries use their arcs over and over (at %s, past %d positions for the %d the arcs hold): a map uses an arc at most twice, once from each side", ptr, expandFactor*len(t.pts)+expandSlack, len(t.pts))
 			}
 			if d.pts.len() > 0 {
 				d.pts.pop() // the previous arc's end is this arc's start
@@ -432,16 +474,14 @@ func (d *decoder) topoPolygon(mp orb.MultiPolygon, fc *featCtx, g *topoGeom, t *
 		case r == nil && ri == r0:
 			dropped = true
 		case r != nil && !dropped:
-			poly = append(poly, r)
+			d.ringBuf = append(d.ringBuf, r)
 			needCut = needCut || cut
 		}
 	}
+	poly := d.takeRings(mark)
 	if dropped || len(poly) == 0 {
-		return mp, nil
+		return nil
 	}
-	ptr := fc.coordsPtr
-	if polyIdx >= 0 {
-		ptr += "/" + strconv.Itoa(polyIdx)
-	}
-	return d.addPolygon(mp, fc, poly, needCut, ptr, g.arcsOff), nil
+	d.addPolygon(fc, poly, needCut, polyIdx, g.arcsOff)
+	return nil
 }

@@ -215,7 +215,7 @@ func (b *builder) unknownStation(pointer, name string) {
 func (b *builder) nearest(name string) string {
 	best, bestD := "", 1<<30
 	for _, s := range b.stations {
-		if d := editDistance(mapdata.Fold(name), mapdata.Fold(s.name)); d < bestD {
+		if d := mapdata.EditDistance(mapdata.Fold(name), mapdata.Fold(s.name)); d < bestD {
 			best, bestD = s.name, d
 		}
 	}
@@ -223,27 +223,6 @@ func (b *builder) nearest(name string) string {
 		return ""
 	}
 	return fmt.Sprintf("did you mean %q?", best)
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // number gives every station its number by the edition's rule.

@@ -1,0 +1,73 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func decode(t *testing.T, src []byte) any {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(src))
+	dec.UseNumber()
+	var v any
+	require.NoError(t, dec.Decode(&v))
+	return v
+}
+
+func TestSchemasAreVersioned2020_12(t *testing.T) {
+	for _, name := range Names() {
+		src, err := Source(name)
+		require.NoError(t, err)
+		doc := decode(t, src).(map[string]any)
+		assert.Equal(t, "https://json-schema.org/draft/2020-12/schema", doc["$schema"], name)
+		assert.Equal(t, ID(name), doc["$id"], name)
+		assert.Contains(t, ID(name), "/v1.json")
+	}
+	// Compiling checks each schema against the 2020-12 meta-schema.
+	_, err := Validate(Pack, map[string]any{})
+	require.NoError(t, err)
+}
+
+func TestExamplePacksValidate(t *testing.T) {
+	paths, err := filepath.Glob("../testdata/packs/mini.pack.json")
+	require.NoError(t, err)
+	more, _ := filepath.Glob("../engine/testdata/*.pack.json")
+	paths = append(paths, more...)
+	require.NotEmpty(t, paths)
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		require.NoError(t, err)
+		vs, err := Validate(Pack, decode(t, src))
+		require.NoError(t, err)
+		assert.Empty(t, vs, p)
+	}
+}
+
+func TestViolationsNameTheirPlace(t *testing.T) {
+	src, err := os.ReadFile("../testdata/packs/mini.pack.json")
+	require.NoError(t, err)
+	doc := decode(t, src).(map[string]any)
+	doc["regions"].([]any)[2].(map[string]any)["copies"] = "two"
+	doc["links"].([]any)[0].(map[string]any)["kind"] = "tunnel"
+	doc["surprise"] = true
+	vs, err := Validate(Pack, doc)
+	require.NoError(t, err)
+	var pointers []string
+	for _, v := range vs {
+		pointers = append(pointers, v.Pointer)
+	}
+	assert.Contains(t, pointers, "/regions/2/copies")
+	assert.Contains(t, pointers, "/links/0/kind")
+	assert.Contains(t, pointers, "")
+}
+
+func TestUnknownSchema(t *testing.T) {
+	_, err := Source("atlas")
+	assert.ErrorContains(t, err, `unknown schema "atlas"`)
+}
