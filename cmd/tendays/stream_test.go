@@ -60,10 +60,10 @@ func (w *heapWatcher) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// TestBatchStreamsAMillionJourneys checks a quarter of a million journeys through
+// TestBatchStreamsManyJourneys checks a quarter of a million journeys through
 // `journey check --batch -` and watches the heap: it stays flat, because
 // the batch is read and answered a line at a time.
-func TestBatchStreamsAMillionJourneys(t *testing.T) {
+func TestBatchStreamsManyJourneys(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a million journeys")
 	}
