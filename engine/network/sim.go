@@ -2,10 +2,17 @@ package network
 
 import (
 	"fmt"
-	"math"
+	"github.com/tendays/tendays/engine/stats"
 	"runtime"
 	"slices"
 	"sync"
+)
+
+// Stats and Rate are the shared summaries (see engine/stats). A shared win
+// counts for every winner.
+type (
+	Stats = stats.Summary
+	Rate  = stats.Rate
 )
 
 // Result is one finished game.
@@ -148,27 +155,6 @@ type Report struct {
 	ByBot        []BotStat     `json:"byBot"`
 }
 
-// Stats summarises a list of counts.
-type Stats struct {
-	N      int     `json:"n"`
-	Mean   float64 `json:"mean"`
-	Median float64 `json:"median"`
-	P90    int     `json:"p90"`
-	Min    int     `json:"min"`
-	Max    int     `json:"max"`
-}
-
-// Rate is wins out of games, with its 95% Wilson interval. A shared win
-// counts for every winner.
-type Rate struct {
-	Name  string  `json:"name"`
-	Wins  int     `json:"wins"`
-	Games int     `json:"games"`
-	Rate  float64 `json:"rate"`
-	Low   float64 `json:"low"`
-	High  float64 `json:"high"`
-}
-
 // Breakdown is the mean points of a player at each scoring step.
 type Breakdown struct {
 	Passenger float64 `json:"passenger"`
@@ -282,9 +268,9 @@ func Simulate(b *Board, opts Options) (*Report, error) {
 	}
 	n := float64(max(1, len(scores)))
 	rep.Breakdown = Breakdown{bd.Passenger / n, bd.Freight / n, bd.Shares / n, bd.Gold / n, bd.Money / n}
-	rep.Turns, rep.Actions, rep.Scores, rep.WinningScore = stats(turns), stats(actions), stats(scores), stats(winning)
+	rep.Turns, rep.Actions, rep.Scores, rep.WinningScore = stats.Of(turns), stats.Of(actions), stats.Of(scores), stats.Of(winning)
 	for i, w := range seatWins {
-		rep.Seats = append(rep.Seats, rate(fmt.Sprintf("seat %d", i+1), w, opts.Games))
+		rep.Seats = append(rep.Seats, stats.RateOf(fmt.Sprintf("seat %d", i+1), w, opts.Games))
 	}
 	for i, t := range b.Pack.Passenger {
 		rep.Passenger.Tickets = append(rep.Passenger.Tickets, ticketRate(t.ID, t.Points, pHeld[i], pDone[i]))
@@ -297,7 +283,7 @@ func Simulate(b *Board, opts Options) (*Report, error) {
 	rep.Passenger.Rate = ratio(rep.Passenger.Done, rep.Passenger.Held)
 	rep.Freight.Rate = ratio(rep.Freight.Done, rep.Freight.Held)
 	for c, co := range b.Pack.Companies {
-		rep.Companies = append(rep.Companies, CompanyStat{ID: co.ID, Name: co.Name, Price: stats(prices[c])})
+		rep.Companies = append(rep.Companies, CompanyStat{ID: co.ID, Name: co.Name, Price: stats.Of(prices[c])})
 	}
 	var botOrder []string
 	for _, nm := range names {
@@ -307,7 +293,7 @@ func Simulate(b *Board, opts Options) (*Report, error) {
 	}
 	slices.Sort(botOrder)
 	for _, nm := range botOrder {
-		rep.ByBot = append(rep.ByBot, BotStat{Rate: rate(nm, botWins[nm], botGames[nm]), Scores: stats(botScores[nm])})
+		rep.ByBot = append(rep.ByBot, BotStat{Rate: stats.RateOf(nm, botWins[nm], botGames[nm]), Scores: stats.Of(botScores[nm])})
 	}
 	return rep, nil
 }
@@ -328,42 +314,4 @@ func ratio(a, b int) float64 {
 
 func ticketRate(id string, points, held, done int) TicketRate {
 	return TicketRate{ID: id, Points: points, Held: held, Done: done, Rate: ratio(done, held)}
-}
-
-// Wilson is the 95% Wilson score interval of wins out of n.
-func Wilson(wins, n int) (low, high float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	p, fn := float64(wins)/float64(n), float64(n)
-	den := 1 + z*z/fn
-	centre := (p + z*z/(2*fn)) / den
-	half := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn)) / den
-	return max(0, centre-half), min(1, centre+half)
-}
-
-func rate(name string, wins, n int) Rate {
-	r := Rate{Name: name, Wins: wins, Games: n, Rate: ratio(wins, n)}
-	r.Low, r.High = Wilson(wins, n)
-	return r
-}
-
-func stats(xs []int) Stats {
-	s := Stats{N: len(xs)}
-	if len(xs) == 0 {
-		return s
-	}
-	xs = slices.Clone(xs)
-	slices.Sort(xs)
-	s.Mean = float64(sum(xs)) / float64(len(xs))
-	m := len(xs) / 2
-	if len(xs)%2 == 1 {
-		s.Median = float64(xs[m])
-	} else {
-		s.Median = float64(xs[m-1]+xs[m]) / 2
-	}
-	s.P90 = xs[max(0, int(math.Ceil(0.9*float64(len(xs))))-1)]
-	s.Min, s.Max = xs[0], xs[len(xs)-1]
-	return s
 }

@@ -2,10 +2,17 @@ package sim
 
 import (
 	"fmt"
-	"math"
+	"github.com/tendays/tendays/engine/stats"
 	"slices"
 
 	"github.com/tendays/tendays/engine"
+)
+
+// Stats and Rate are the shared summaries (see engine/stats); the aliases
+// keep this report\'s own names.
+type (
+	Stats = stats.Summary
+	Rate  = stats.Rate
 )
 
 // Report is what a simulation found. Rates carry a 95% Wilson score
@@ -30,27 +37,6 @@ type Report struct {
 	Dead       []string     `json:"dead"`
 	ByBot      []BotStat    `json:"byBot"`
 	HeadToHead []HeadToHead `json:"headToHead"`
-}
-
-// Stats summarises a list of counts: mean, median (the middle value, or the
-// mean of the two middle ones) and 90th percentile (nearest rank).
-type Stats struct {
-	N      int     `json:"n"`
-	Mean   float64 `json:"mean"`
-	Median float64 `json:"median"`
-	P90    int     `json:"p90"`
-	Min    int     `json:"min"`
-	Max    int     `json:"max"`
-}
-
-// Rate is wins out of games, with its 95% Wilson interval.
-type Rate struct {
-	Name  string  `json:"name"`
-	Wins  int     `json:"wins"`
-	Games int     `json:"games"`
-	Rate  float64 `json:"rate"`
-	Low   float64 `json:"low"`
-	High  float64 `json:"high"`
 }
 
 // CardStat is how many winning journeys hold a card (at least once).
@@ -79,51 +65,6 @@ type HeadToHead struct {
 	Games int    `json:"games"`
 	AWins int    `json:"aWins"`
 	BWins int    `json:"bWins"`
-}
-
-// Wilson is the 95% Wilson score interval of wins out of n.
-func Wilson(wins, n int) (low, high float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	p, fn := float64(wins)/float64(n), float64(n)
-	den := 1 + z*z/fn
-	centre := (p + z*z/(2*fn)) / den
-	half := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn)) / den
-	return max(0, centre-half), min(1, centre+half)
-}
-
-func rate(name string, wins, n int) Rate {
-	r := Rate{Name: name, Wins: wins, Games: n}
-	if n > 0 {
-		r.Rate = float64(wins) / float64(n)
-	}
-	r.Low, r.High = Wilson(wins, n)
-	return r
-}
-
-func stats(xs []int) Stats {
-	s := Stats{N: len(xs)}
-	if len(xs) == 0 {
-		return s
-	}
-	xs = slices.Clone(xs)
-	slices.Sort(xs)
-	sum := 0
-	for _, x := range xs {
-		sum += x
-	}
-	s.Mean = float64(sum) / float64(len(xs))
-	m := len(xs) / 2
-	if len(xs)%2 == 1 {
-		s.Median = float64(xs[m])
-	} else {
-		s.Median = float64(xs[m-1]+xs[m]) / 2
-	}
-	s.P90 = xs[int(math.Ceil(0.9*float64(len(xs))))-1]
-	s.Min, s.Max = xs[0], xs[len(xs)-1]
-	return s
 }
 
 // cardStats counts the winning journeys holding each card, in deck order,
@@ -221,13 +162,13 @@ func summarize(b *engine.Board, cfg Config, outcomes []outcome) *Report {
 			}
 		}
 	}
-	r.TurnsToWin = stats(turns)
+	r.TurnsToWin = stats.Of(turns)
 	for s, w := range seatWins {
-		r.Seats = append(r.Seats, rate(seatName(s), w, cfg.Games))
+		r.Seats = append(r.Seats, stats.RateOf(seatName(s), w, cfg.Games))
 	}
 	r.Cards, r.Dead = cardStats(b, journeys)
 	for i, n := range names {
-		bs := BotStat{Rate: rate(n, botWins[i], botSeats[i]), TurnsToWin: stats(botTurns[i])}
+		bs := BotStat{Rate: stats.RateOf(n, botWins[i], botSeats[i]), TurnsToWin: stats.Of(botTurns[i])}
 		bs.Cards, bs.Dead = cardStats(b, botJourneys[i])
 		r.ByBot = append(r.ByBot, bs)
 	}

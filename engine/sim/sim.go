@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tendays/tendays/engine/stats"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -52,14 +53,6 @@ type outcome struct {
 	winner  int
 	turns   int
 	journey []engine.CardID
-}
-
-// gameSeed derives game i's seed from the simulation's seed (SplitMix64).
-func gameSeed(seed uint64, i int) uint64 {
-	z := seed + 0x9e3779b97f4a7c15*uint64(i+1)
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
 }
 
 // Run plays the games and reports. A bot making an illegal move (a bug) or
@@ -135,7 +128,7 @@ func Run(ctx context.Context, b *engine.Board, cfg Config) (*Report, error) {
 
 // playOne plays game i.
 func playOne(b *engine.Board, cfg Config, i int) (outcome, error) {
-	seed := gameSeed(cfg.Seed, i)
+	seed := stats.GameSeed(cfg.Seed, i)
 	g, err := game.New(b, cfg.Game, rand.New(rand.NewPCG(seed, 0)))
 	if err != nil {
 		return outcome{}, err

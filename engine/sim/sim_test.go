@@ -136,28 +136,3 @@ func TestRunRefusesBadConfigs(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 }
 
-func TestWilson(t *testing.T) {
-	tests := []struct {
-		wins, n   int
-		low, high float64
-	}{
-		{0, 10, 0, 0.2775},
-		{5, 10, 0.2366, 0.7634},
-		{10, 10, 0.7225, 1},
-		{50, 100, 0.4038, 0.5962},
-	}
-	for _, tc := range tests {
-		low, high := Wilson(tc.wins, tc.n)
-		assert.InDelta(t, tc.low, low, 1e-4, "%d/%d", tc.wins, tc.n)
-		assert.InDelta(t, tc.high, high, 1e-4, "%d/%d", tc.wins, tc.n)
-	}
-}
-
-func TestStats(t *testing.T) {
-	s := stats([]int{5, 1, 3, 2, 4, 10, 6, 7, 8, 9})
-	assert.Equal(t, Stats{N: 10, Mean: 5.5, Median: 5.5, P90: 9, Min: 1, Max: 10}, s)
-	s = stats([]int{3, 1, 2})
-	assert.Equal(t, 2.0, s.Median)
-	assert.Equal(t, 3, s.P90)
-	assert.Equal(t, Stats{}, stats(nil))
-}
