@@ -135,4 +135,3 @@ func TestRunRefusesBadConfigs(t *testing.T) {
 	_, err = Run(cancelled, b, Config{Games: 100, Game: game.Config{Players: 2}})
 	assert.ErrorIs(t, err, context.Canceled)
 }
-
