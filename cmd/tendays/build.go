@@ -66,22 +66,9 @@ func runBuild(opts *buildOptions) error {
 	if err != nil {
 		return err
 	}
-	var cfg *lint.Config
-	if !src.Bundled {
-		// A broken config is an error, not a config to ignore: it may turn
-		// an error off, and the build would then pass or fail by accident.
-		if cfg, err = lint.FindConfig(opts.Edition); err != nil {
-			return err
-		}
-	}
-	findings := cfg.Apply(lint.Check(target))
-	for _, f := range findings {
-		fmt.Fprintln(opts.IO.ErrOut, f.String())
-	}
-	s := lint.Summarize(1, findings)
-	if res == nil || s.Errors > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "%s: %d error(s), %d warning(s): no pack written\n", src.Dir, s.Errors, s.Warnings)
-		return errNo
+	s, err := reportBuild(opts, src, target, res != nil)
+	if err != nil {
+		return err
 	}
 	pack := res.Pack
 	out := opts.Output
@@ -98,6 +85,31 @@ func runBuild(opts *buildOptions) error {
 	}
 	fmt.Fprintln(opts.IO.ErrOut, summary(pack, s, out))
 	return nil
+}
+
+// reportBuild lints what a build derived, prints the findings, and says
+// whether the pack may be written: errNo when an error was found (or the
+// edition broke its schema, so nothing was derived).
+func reportBuild(opts *buildOptions, src *editionSource, target *lint.Target, derived bool) (lint.Summary, error) {
+	var cfg *lint.Config
+	if !src.Bundled {
+		// A broken config is an error, not a config to ignore: it may turn
+		// an error off, and the build would then pass or fail by accident.
+		var err error
+		if cfg, err = lint.FindConfig(opts.Edition); err != nil {
+			return lint.Summary{}, err
+		}
+	}
+	findings := cfg.Apply(lint.Check(target))
+	for _, f := range findings {
+		fmt.Fprintln(opts.IO.ErrOut, f.String())
+	}
+	s := lint.Summarize(1, findings)
+	if !derived || s.Errors > 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "%s: %d error(s), %d warning(s): no pack written\n", src.Dir, s.Errors, s.Warnings)
+		return s, errNo
+	}
+	return s, nil
 }
 
 func writeBoard(path string, fc *geojson.FeatureCollection) error {

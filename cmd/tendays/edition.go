@@ -56,33 +56,47 @@ func openEdition(arg string) (*editionSource, error) {
 	return nil, &usageError{msg: fmt.Sprintf("%s: no such folder, and no bundled edition of that name (bundled: %s)", arg, strings.Join(editions.Names(), ", "))}
 }
 
+// readEdition reads edition.yaml of an edition folder, within the size
+// limit, and parses it.
+func readEdition(src *editionSource, g *globalOptions) (file string, text []byte, doc *mapdata.Doc, err error) {
+	file = path.Join(src.Dir, editionFile)
+	fi, err := fs.Stat(src.FS, editionFile)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return file, nil, nil, diag.Errorf(diag.Position{File: file}, "no %s in %s", editionFile, src.Dir)
+		}
+		return file, nil, nil, diag.Errorf(diag.Position{File: file}, "%w", err)
+	}
+	if max := g.limit(mapdata.DefaultMaxYAML); fi.Size() > max {
+		return file, nil, nil, diag.Errorf(diag.Position{File: file}, "file is %d bytes, over the limit of %d (raise it with --max-input)", fi.Size(), max)
+	}
+	if text, err = fs.ReadFile(src.FS, editionFile); err != nil {
+		return file, nil, nil, diag.Errorf(diag.Position{File: file}, "%w", err)
+	}
+	doc, err = mapdata.ParseYAML(file, text)
+	return file, text, doc, err
+}
+
+// schemaTarget checks an edition against the edition schema: nil when it
+// conforms, else a target holding the violations at their lines.
+func schemaTarget(file string, doc *mapdata.Doc) (*lint.Target, error) {
+	violations, err := schema.Validate(schema.Edition, doc.Value)
+	if err != nil || len(violations) == 0 {
+		return nil, err
+	}
+	return &lint.Target{File: file, Locate: doc.Position, Findings: lint.SchemaFindings(doc, violations)}, nil
+}
+
 // buildEdition reads, checks and derives an edition. Schema violations and
 // derivation findings come back as the target's findings; an error means a
 // file could not be read at all.
 func buildEdition(src *editionSource, g *globalOptions) (*lint.Target, *derive.Result, error) {
-	file := path.Join(src.Dir, editionFile)
-	if fi, err := fs.Stat(src.FS, editionFile); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, diag.Errorf(diag.Position{File: file}, "no %s in %s", editionFile, src.Dir)
-		}
-		return nil, nil, diag.Errorf(diag.Position{File: file}, "%w", err)
-	} else if max := g.limit(mapdata.DefaultMaxYAML); fi.Size() > max {
-		return nil, nil, diag.Errorf(diag.Position{File: file}, "file is %d bytes, over the limit of %d (raise it with --max-input)", fi.Size(), max)
-	}
-	text, err := fs.ReadFile(src.FS, editionFile)
-	if err != nil {
-		return nil, nil, diag.Errorf(diag.Position{File: file}, "%w", err)
-	}
-	doc, err := mapdata.ParseYAML(file, text)
+	file, text, doc, err := readEdition(src, g)
 	if err != nil {
 		return nil, nil, err
 	}
-	violations, err := schema.Validate(schema.Edition, doc.Value)
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(violations) > 0 {
-		return &lint.Target{File: file, Locate: doc.Position, Findings: lint.SchemaFindings(doc, violations)}, nil, nil
+	if t, err := schemaTarget(file, doc); t != nil || err != nil {
+		return t, nil, err
 	}
 	ed, err := mapdata.DecodeEdition(file, text)
 	if err != nil {
