@@ -9,6 +9,7 @@ import (
 	"github.com/paulmach/orb/geojson"
 	"github.com/spf13/cobra"
 
+	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
@@ -20,6 +21,7 @@ type buildOptions struct {
 	Edition string
 	Output  string
 	NoBoard bool
+	Verbose bool
 }
 
 func init() { register(newBuildCmd) }
@@ -51,6 +53,7 @@ could not be read.`,
 	}
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the pack to this `file` (default <id>.pack.json)")
 	cmd.Flags().BoolVar(&opts.NoBoard, "no-board", false, "do not write the board geometry beside the pack")
+	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "print info findings too (antimeridian cuts, rings quantization collapsed)")
 	return cmd
 }
 
@@ -102,7 +105,9 @@ func reportBuild(opts *buildOptions, src *editionSource, target *lint.Target, de
 	}
 	findings := cfg.Apply(lint.Check(target))
 	for _, f := range findings {
-		fmt.Fprintln(opts.IO.ErrOut, f.String())
+		if f.Severity > diag.Info || opts.Verbose {
+			fmt.Fprintln(opts.IO.ErrOut, f.String())
+		}
 	}
 	s := lint.Summarize(1, findings)
 	if !derived || s.Errors > 0 {

@@ -1,6 +1,7 @@
 package borders
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 
@@ -228,8 +229,12 @@ func (d *decoder) addPolygon(fc *featCtx, poly orb.Polygon, needCut bool, polyId
 	if polyIdx >= 0 {
 		ptr += "/" + strconv.Itoa(polyIdx)
 	}
+	which := "polygon"
+	if polyIdx >= 0 {
+		which = fmt.Sprintf("polygon %d", polyIdx) // in TopoJSON all a geometry's polygons report at one place
+	}
 	d.report(RuleAntimeridian, diag.Info, ptr, off,
-		"polygon crosses the antimeridian; cut it at ±180° into %s (RFC 7946 §3.1.9)", plural(len(pieces), "piece"))
+		"%s crosses the antimeridian; cut it at ±180° into %s (RFC 7946 §3.1.9)", which, plural(len(pieces), "piece"))
 	d.polyBuf = append(d.polyBuf, pieces...)
 }
 
