@@ -16,8 +16,6 @@
 package derive
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"path"
@@ -29,6 +27,7 @@ import (
 
 	"github.com/tendays/tendays/derive/adjacency"
 	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/derive/folder"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/srcpos"
 	"github.com/tendays/tendays/internal/version"
@@ -62,7 +61,7 @@ type builder struct {
 	ed       *mapdata.Edition
 	doc      *mapdata.Doc
 	findings []diag.Finding
-	inputs   map[string]mapdata.Input
+	files    *folder.Reader
 
 	features []borders.Feature
 	regions  []*region
@@ -112,9 +111,10 @@ type linkKey struct {
 // read at all; everything else is a finding, and a finding of severity error
 // means the pack must not be written.
 func Build(in Input) (*Result, error) {
-	b := &builder{in: in, ed: in.Doc.Edition, doc: in.Doc.Doc, inputs: map[string]mapdata.Input{},
+	b := &builder{in: in, ed: in.Doc.Edition, doc: in.Doc.Doc,
 		airOnly: map[int]bool{}, walk: map[[2]int]*mapdata.Link{}, regionSrc: map[string]string{}, linkSrc: map[linkKey]string{}}
-	b.recordInput(path.Base(in.Doc.File), in.Doc.Src)
+	b.files = &folder.Reader{FS: in.FS, Dir: in.Dir, MaxBytes: in.MaxBytes, At: b.at}
+	b.files.Record(path.Base(in.Doc.File), in.Doc.Src)
 	if err := b.readBorders(); err != nil {
 		return nil, err
 	}
@@ -152,46 +152,8 @@ func (b *builder) report(rule string, sev diag.Severity, pointer, hint, format s
 		Message: fmt.Sprintf(format, args...), Hint: hint, Position: b.at(pointer)})
 }
 
-// readFile reads a file of the edition folder, recording it for provenance.
-func (b *builder) readFile(name, pointer string) ([]byte, string, error) {
-	display := path.Join(b.in.Dir, name)
-	max := b.in.MaxBytes
-	if max <= 0 {
-		max = mapdata.DefaultMaxInput
-	}
-	if !fs.ValidPath(name) {
-		// io/fs says only "invalid argument" for ../x, ./x or a//b.
-		return nil, display, diag.Errorf(b.at(pointer), "%q: a file of the edition is named by a path inside its folder (no .., no leading ./ or /)", name)
-	}
-	if fi, err := fs.Stat(b.in.FS, name); err != nil {
-		return nil, display, diag.Errorf(b.at(pointer), "%s: %w", display, unwrapPath(err))
-	} else if fi.IsDir() {
-		return nil, display, diag.Errorf(b.at(pointer), "%s is a folder, not a file", display)
-	} else if fi.Size() > max {
-		return nil, display, diag.Errorf(b.at(pointer), "%s is %d bytes, over the limit of %d (raise it with --max-input)", display, fi.Size(), max)
-	}
-	src, err := fs.ReadFile(b.in.FS, name)
-	if err != nil {
-		return nil, display, diag.Errorf(b.at(pointer), "%s: %w", display, unwrapPath(err))
-	}
-	b.recordInput(name, src)
-	return src, display, nil
-}
-
-func unwrapPath(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
-
-func (b *builder) recordInput(name string, src []byte) {
-	sum := sha256.Sum256(src)
-	b.inputs[name] = mapdata.Input{Path: name, SHA256: hex.EncodeToString(sum[:]), Bytes: int64(len(src))}
-}
-
 func (b *builder) readBorders() error {
-	src, display, err := b.readFile(b.ed.Borders.File, "/borders/file")
+	src, display, err := b.files.Read(b.ed.Borders.File, "/borders/file")
 	if err != nil {
 		return err
 	}
@@ -294,9 +256,7 @@ func (b *builder) pack() *mapdata.Pack {
 		p.Expect = &mapdata.Expect{RegionCards: e.Expect.RegionCards, TransportCards: e.Expect.TransportCards, Regions: e.Expect.Regions}
 	}
 	p.Provenance = mapdata.Provenance{Tool: version.Tool, Version: version.Version, Parameters: b.parameters(), Notes: e.Provenance}
-	for _, name := range sortedKeys(b.inputs) {
-		p.Provenance.Inputs = append(p.Provenance.Inputs, b.inputs[name])
-	}
+	p.Provenance.Inputs = b.files.Inputs()
 	return p
 }
 

@@ -323,7 +323,7 @@ func lines(g orb.Geometry) []orb.LineString {
 
 // readGeoJSON reads a small GeoJSON FeatureCollection of the edition folder.
 func (b *builder) readGeoJSON(name, pointer string) (*geojson.FeatureCollection, string, error) {
-	src, display, err := b.readFile(name, pointer)
+	src, display, err := b.files.Read(name, pointer)
 	if err != nil {
 		return nil, display, err
 	}

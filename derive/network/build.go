@@ -15,9 +15,8 @@
 package network
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
+	"github.com/tendays/tendays/derive/folder"
 	"io/fs"
 	"path"
 	"sort"
@@ -79,7 +78,7 @@ type builder struct {
 	ed       *mapdata.NetworkEdition
 	doc      *mapdata.Doc
 	findings []diag.Finding
-	inputs   map[string]mapdata.Input
+	files    *folder.Reader
 
 	stationsDoc *mapdata.Doc
 	stations    []*station
@@ -93,8 +92,9 @@ type builder struct {
 // not be read at all; everything else is a finding, and a finding of
 // severity error means the pack must not be written.
 func Build(in Input) (*Result, error) {
-	b := &builder{in: in, ed: in.Doc.Edition, doc: in.Doc.Doc, inputs: map[string]mapdata.Input{}, routeSrc: map[[2]string]string{}}
-	b.recordInput(path.Base(in.Doc.File), in.Doc.Src)
+	b := &builder{in: in, ed: in.Doc.Edition, doc: in.Doc.Doc, routeSrc: map[[2]string]string{}}
+	b.files = &folder.Reader{FS: in.FS, Dir: in.Dir, MaxBytes: in.MaxBytes, At: b.at}
+	b.files.Record(path.Base(in.Doc.File), in.Doc.Src)
 	if err := b.readStations(); err != nil {
 		return nil, err
 	}
@@ -114,43 +114,6 @@ func (b *builder) at(pointer string) diag.Position { return b.doc.Position(point
 func (b *builder) report(rule string, sev diag.Severity, pos diag.Position, hint, format string, args ...any) {
 	b.findings = append(b.findings, diag.Finding{Rule: rule, Severity: sev,
 		Message: fmt.Sprintf(format, args...), Hint: hint, Position: pos})
-}
-
-func (b *builder) readFile(name, pointer string) ([]byte, string, error) {
-	display := path.Join(b.in.Dir, name)
-	max := b.in.MaxBytes
-	if max <= 0 {
-		max = mapdata.DefaultMaxInput
-	}
-	fi, err := fs.Stat(b.in.FS, name)
-	if err != nil {
-		return nil, display, diag.Errorf(b.at(pointer), "%s: %w", display, unwrapPath(err))
-	}
-	if fi.IsDir() {
-		return nil, display, diag.Errorf(b.at(pointer), "%s is a folder, not a file", display)
-	}
-	if fi.Size() > max {
-		return nil, display, diag.Errorf(b.at(pointer), "%s is %d bytes, over the limit of %d (raise it with --max-input)", display, fi.Size(), max)
-	}
-	src, err := fs.ReadFile(b.in.FS, name)
-	if err != nil {
-		return nil, display, diag.Errorf(b.at(pointer), "%s: %w", display, unwrapPath(err))
-	}
-	sum := sha256.Sum256(src)
-	b.inputs[name] = mapdata.Input{Path: name, SHA256: hex.EncodeToString(sum[:]), Bytes: int64(len(src))}
-	return src, display, nil
-}
-
-func unwrapPath(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
-
-func (b *builder) recordInput(name string, src []byte) {
-	sum := sha256.Sum256(src)
-	b.inputs[name] = mapdata.Input{Path: name, SHA256: hex.EncodeToString(sum[:]), Bytes: int64(len(src))}
 }
 
 func ptr(tokens ...any) string { return srcpos.Join("", tokens...) }
@@ -185,9 +148,7 @@ func (b *builder) newPack() *mapdata.NetworkPack {
 			CompanyCards: x.CompanyCards, StationTokens: x.StationTokens, GoldTokens: x.GoldTokens}
 	}
 	p.Provenance = mapdata.Provenance{Tool: version.Tool, Version: version.Version, Parameters: b.parameters(), Notes: e.Provenance}
-	for _, name := range sortedKeys(b.inputs) {
-		p.Provenance.Inputs = append(p.Provenance.Inputs, b.inputs[name])
-	}
+	p.Provenance.Inputs = b.files.Inputs()
 	return p
 }
 

@@ -31,7 +31,7 @@ type station struct {
 // station is left out.
 func (b *builder) readStations() error {
 	spec := b.ed.Stations
-	src, display, err := b.readFile(spec.File, "/stations/file")
+	src, display, err := b.files.Read(spec.File, "/stations/file")
 	if err != nil {
 		return err
 	}
