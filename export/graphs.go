@@ -2,7 +2,6 @@ package export
 
 import (
 	"bytes"
-	"encoding/xml"
 	"fmt"
 	"strconv"
 	"strings"
@@ -23,7 +22,7 @@ func colorHex(p *mapdata.Pack) map[string]string {
 }
 
 // GraphML keys: id, what it belongs to, the attribute name and its type.
-var graphMLKeys = []struct{ id, scope, name, typ string }{
+var graphMLKeys = []graphMLKey{
 	{"g_name", "graph", "name", "string"},
 	{"g_days", "graph", "days", "int"},
 	{"n_name", "node", "name", "string"},
@@ -42,50 +41,31 @@ var graphMLKeys = []struct{ id, scope, name, typ string }{
 // GraphMLBytes writes the pack as an undirected GraphML multigraph: a node
 // per region, an edge per link, with typed attributes (lists joined by ";").
 func GraphMLBytes(p *mapdata.Pack) ([]byte, error) {
-	var b bytes.Buffer
-	x := func(s string) string {
-		var e bytes.Buffer
-		_ = xml.EscapeText(&e, []byte(s))
-		return e.String()
-	}
-	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-	b.WriteString("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd\">\n")
-	for _, k := range graphMLKeys {
-		fmt.Fprintf(&b, "  <key id=\"%s\" for=\"%s\" attr.name=\"%s\" attr.type=\"%s\"/>\n", k.id, k.scope, k.name, k.typ)
-	}
-	fmt.Fprintf(&b, "  <graph id=\"%s\" edgedefault=\"undirected\">\n", x(p.Edition.ID))
-	fmt.Fprintf(&b, "    <data key=\"g_name\">%s</data>\n    <data key=\"g_days\">%d</data>\n", x(p.Edition.Name), p.Edition.Days)
+	g := newGraphML(graphMLKeys, p.Edition.ID, kv{"g_name", p.Edition.Name}, kv{"g_days", strconv.Itoa(p.Edition.Days)})
 	hex := colorHex(p)
 	for _, r := range sortedRegions(p) {
-		fmt.Fprintf(&b, "    <node id=\"%s\">\n", x(r.ID))
-		data := func(key, v string) { fmt.Fprintf(&b, "      <data key=\"%s\">%s</data>\n", key, x(v)) }
-		data("n_name", r.Name)
-		data("n_color", r.Color)
+		data := []kv{{"n_name", r.Name}, {"n_color", r.Color}}
 		if h, ok := hex[r.Color]; ok {
-			data("n_color_hex", h)
+			data = append(data, kv{"n_color_hex", h})
 		}
-		data("n_copies", strconv.Itoa(r.Copies))
-		data("n_air_only", strconv.FormatBool(r.AirOnly))
-		data("n_seas", strings.Join(r.Seas, ListSep))
-		data("n_rails", strings.Join(r.Rails, ListSep))
-		b.WriteString("    </node>\n")
+		data = append(data, kv{"n_copies", strconv.Itoa(r.Copies)}, kv{"n_air_only", strconv.FormatBool(r.AirOnly)},
+			kv{"n_seas", strings.Join(r.Seas, ListSep)}, kv{"n_rails", strings.Join(r.Rails, ListSep)})
+		g.node(r.ID, data...)
 	}
 	for i, l := range p.Links {
-		fmt.Fprintf(&b, "    <edge id=\"e%d\" source=\"%s\" target=\"%s\">\n", i, x(l.A), x(l.B))
-		fmt.Fprintf(&b, "      <data key=\"e_kind\">%s</data>\n", x(string(l.Kind)))
+		data := []kv{{"e_kind", string(l.Kind)}}
 		if l.LengthKm != 0 {
-			fmt.Fprintf(&b, "      <data key=\"e_length_km\">%s</data>\n", km(l.LengthKm))
+			data = append(data, kv{"e_length_km", km(l.LengthKm)})
 		}
 		if len(l.Via) > 0 {
-			fmt.Fprintf(&b, "      <data key=\"e_via\">%s</data>\n", x(strings.Join(l.Via, ListSep)))
+			data = append(data, kv{"e_via", strings.Join(l.Via, ListSep)})
 		}
 		if l.Why != "" {
-			fmt.Fprintf(&b, "      <data key=\"e_why\">%s</data>\n", x(l.Why))
+			data = append(data, kv{"e_why", l.Why})
 		}
-		b.WriteString("    </edge>\n")
+		g.edge(i, l.A, l.B, data...)
 	}
-	b.WriteString("  </graph>\n</graphml>\n")
-	return b.Bytes(), nil
+	return g.bytes(), nil
 }
 
 // dotStyle is how each link kind is drawn by Graphviz.

@@ -74,7 +74,7 @@ func NetworkDOT(p *mapdata.NetworkPack) []byte {
 	return b.Bytes()
 }
 
-var networkGraphMLKeys = []struct{ id, scope, name, typ string }{
+var networkGraphMLKeys = []graphMLKey{
 	{"g_name", "graph", "name", "string"},
 	{"n_number", "node", "number", "int"},
 	{"n_name", "node", "name", "string"},
@@ -89,40 +89,20 @@ var networkGraphMLKeys = []struct{ id, scope, name, typ string }{
 // NetworkGraphML writes the network as undirected GraphML: a node per
 // station (number, name, region, lon, lat), an edge per route (length).
 func NetworkGraphML(p *mapdata.NetworkPack) []byte {
-	var b bytes.Buffer
-	x := func(s string) string {
-		var e bytes.Buffer
-		_ = xml.EscapeText(&e, []byte(s))
-		return e.String()
-	}
-	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-	b.WriteString("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd\">\n")
-	for _, k := range networkGraphMLKeys {
-		fmt.Fprintf(&b, "  <key id=\"%s\" for=\"%s\" attr.name=\"%s\" attr.type=\"%s\"/>\n", k.id, k.scope, k.name, k.typ)
-	}
-	fmt.Fprintf(&b, "  <graph id=\"%s\" edgedefault=\"undirected\">\n", x(p.Edition.ID))
-	fmt.Fprintf(&b, "    <data key=\"g_name\">%s</data>\n", x(p.Edition.Name))
+	g := newGraphML(networkGraphMLKeys, p.Edition.ID, kv{"g_name", p.Edition.Name})
 	for _, s := range p.Stations {
-		fmt.Fprintf(&b, "    <node id=\"%s\">\n", x(s.ID))
-		data := func(key, v string) { fmt.Fprintf(&b, "      <data key=\"%s\">%s</data>\n", key, x(v)) }
-		data("n_number", strconv.Itoa(s.Number))
-		data("n_name", s.Name)
-		data("n_region", s.Region)
-		data("n_lon", strconv.FormatFloat(s.Point[0], 'f', -1, 64))
-		data("n_lat", strconv.FormatFloat(s.Point[1], 'f', -1, 64))
-		data("n_space", strconv.FormatBool(s.Space))
-		b.WriteString("    </node>\n")
+		g.node(s.ID, kv{"n_number", strconv.Itoa(s.Number)}, kv{"n_name", s.Name}, kv{"n_region", s.Region},
+			kv{"n_lon", strconv.FormatFloat(s.Point[0], 'f', -1, 64)}, kv{"n_lat", strconv.FormatFloat(s.Point[1], 'f', -1, 64)},
+			kv{"n_space", strconv.FormatBool(s.Space)})
 	}
 	for i, r := range p.Routes {
-		fmt.Fprintf(&b, "    <edge id=\"e%d\" source=\"%s\" target=\"%s\">\n", i, x(r.A), x(r.B))
-		fmt.Fprintf(&b, "      <data key=\"e_length_km\">%s</data>\n", km(r.LengthKm))
+		data := []kv{{"e_length_km", km(r.LengthKm)}}
 		if r.Why != "" {
-			fmt.Fprintf(&b, "      <data key=\"e_why\">%s</data>\n", x(r.Why))
+			data = append(data, kv{"e_why", r.Why})
 		}
-		b.WriteString("    </edge>\n")
+		g.edge(i, r.A, r.B, data...)
 	}
-	b.WriteString("  </graph>\n</graphml>\n")
-	return b.Bytes()
+	return g.bytes()
 }
 
 type netNode struct {
