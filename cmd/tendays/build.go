@@ -78,13 +78,13 @@ func runBuild(opts *buildOptions) error {
 	if out == "" {
 		out = mapdata.PackFileName(pack.Edition.ID)
 	}
-	if err := mapdata.WritePack(out, pack); err != nil {
-		return err
-	}
+	// The pack and its board are written as a pair: both or neither.
+	files := []atomicfile.File{{Path: out, Perm: 0o644, Fill: func(w io.Writer) error { return mapdata.EncodePack(w, pack) }}}
 	if !opts.NoBoard {
-		if err := writeBoard(mapdata.BoardPathFor(out), res.Board); err != nil {
-			return err
-		}
+		files = append(files, atomicfile.File{Path: mapdata.BoardPathFor(out), Perm: 0o644, Fill: boardWriter(res.Board)})
+	}
+	if err := atomicfile.WriteAll(files...); err != nil {
+		return err
 	}
 	fmt.Fprintln(opts.IO.ErrOut, summary(pack, s, out))
 	return nil
@@ -117,8 +117,9 @@ func reportBuild(opts *buildOptions, src *editionSource, target *lint.Target, de
 	return s, nil
 }
 
-func writeBoard(path string, fc *geojson.FeatureCollection) error {
-	return atomicfile.Write(path, 0o644, func(w io.Writer) error {
+// boardWriter writes the board geometry as GeoJSON, with a final newline.
+func boardWriter(fc *geojson.FeatureCollection) func(io.Writer) error {
+	return func(w io.Writer) error {
 		data, err := fc.MarshalJSON()
 		if err != nil {
 			return err
@@ -128,7 +129,7 @@ func writeBoard(path string, fc *geojson.FeatureCollection) error {
 		}
 		_, err = w.Write([]byte("\n"))
 		return err
-	})
+	}
 }
 
 // summary is one line on what was built.

@@ -29,15 +29,63 @@ var hook func(tmp string) error
 
 // Write calls fill with a buffered writer on a temporary file beside path and,
 // if fill and every write succeed, renames the file to path.
-func Write(path string, perm os.FileMode, fill func(w io.Writer) error) (err error) {
+func Write(path string, perm os.FileMode, fill func(w io.Writer) error) error {
+	return WriteAll(File{Path: path, Perm: perm, Fill: fill})
+}
+
+// File is one file of a set written together.
+type File struct {
+	Path string
+	Perm os.FileMode
+	Fill func(w io.Writer) error
+}
+
+// WriteAll writes a set of files that belong together (a pack and its board
+// geometry): every one is written and synced to its temporary file first,
+// and only when all have succeeded are they renamed into place, one after
+// the other with Abandon held off. A failure before the renames leaves every
+// target as it was.
+func WriteAll(files ...File) (err error) {
+	tmps := make([]string, 0, len(files))
+	defer func() {
+		liveMu.Lock()
+		for _, tmp := range tmps {
+			if err != nil {
+				os.Remove(tmp)
+			}
+			delete(live, tmp)
+		}
+		liveMu.Unlock()
+	}()
+	for _, f := range files {
+		tmp, err := prepare(f)
+		if err != nil {
+			return err
+		}
+		tmps = append(tmps, tmp)
+	}
+	liveMu.Lock()
+	defer liveMu.Unlock()
+	for i, f := range files {
+		if err := os.Rename(tmps[i], f.Path); err != nil {
+			return fmt.Errorf("write %s: %w", f.Path, err)
+		}
+	}
+	return nil
+}
+
+// prepare writes a file's data to a synced temporary file beside it and
+// returns its name; on failure nothing is left behind.
+func prepare(file File) (_ string, err error) {
+	path := file.Path
 	dir := filepath.Dir(path)
 	if fi, statErr := os.Stat(dir); statErr != nil {
-		return fmt.Errorf("write %s: folder %s: %w", path, dir, statErr)
+		return "", fmt.Errorf("write %s: folder %s: %w", path, dir, statErr)
 	} else if !fi.IsDir() {
-		return fmt.Errorf("write %s: %s is not a folder", path, dir)
+		return "", fmt.Errorf("write %s: %s is not a folder", path, dir)
 	}
 	if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
-		return fmt.Errorf("write %s: is a folder", path)
+		return "", fmt.Errorf("write %s: is a folder", path)
 	}
 	// Create and record the temporary file under the lock, so that Abandon
 	// cannot run between the two and miss it.
@@ -48,46 +96,40 @@ func Write(path string, perm os.FileMode, fill func(w io.Writer) error) (err err
 	}
 	liveMu.Unlock()
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	tmp := f.Name()
 	defer func() {
 		if err != nil {
 			f.Close()
+			liveMu.Lock()
 			os.Remove(tmp)
+			delete(live, tmp)
+			liveMu.Unlock()
 		}
-		liveMu.Lock()
-		delete(live, tmp)
-		liveMu.Unlock()
 	}()
 	bw := bufio.NewWriterSize(f, 64<<10)
-	if err = fill(bw); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	if err = file.Fill(bw); err != nil {
+		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	if err = bw.Flush(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return "", fmt.Errorf("write %s: %w", path, err)
 	}
-	if err = f.Chmod(perm); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	if err = f.Chmod(file.Perm); err != nil {
+		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	if err = f.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	if err = f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	if hook != nil {
 		if err = hook(tmp); err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
+			return "", fmt.Errorf("write %s: %w", path, err)
 		}
 	}
-	liveMu.Lock()
-	err = os.Rename(tmp, path)
-	liveMu.Unlock()
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+	return tmp, nil
 }
 
 // Abandon removes the temporary files (and folders, see TempDir) of the

@@ -73,3 +73,33 @@ func assertOnlyFile(t *testing.T, dir, name string) {
 	}
 	assert.Equal(t, []string{name}, names)
 }
+
+func TestWriteAllIsAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "x.pack.json"), filepath.Join(dir, "x.board.geojson")
+	require.NoError(t, WriteBytes(a, []byte("old a"), 0o644))
+	require.NoError(t, WriteBytes(b, []byte("old b"), 0o644))
+	fill := func(s string) func(io.Writer) error {
+		return func(w io.Writer) error { _, err := w.Write([]byte(s)); return err }
+	}
+
+	// The second file fails: the first, though written, is not put in place.
+	err := WriteAll(File{a, 0o644, fill("new a")}, File{b, 0o644, func(io.Writer) error { return errors.New("boom") }})
+	require.Error(t, err)
+	assertFile(t, a, "old a")
+	assertFile(t, b, "old b")
+
+	restore := FailBeforeRename()
+	err = WriteAll(File{a, 0o644, fill("new a")}, File{b, 0o644, fill("new b")})
+	restore()
+	require.ErrorIs(t, err, ErrInjected)
+	assertFile(t, a, "old a")
+	assertFile(t, b, "old b")
+
+	require.NoError(t, WriteAll(File{a, 0o644, fill("new a")}, File{b, 0o644, fill("new b")}))
+	assertFile(t, a, "new a")
+	assertFile(t, b, "new b")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 2, "no temporary file left")
+}
