@@ -102,13 +102,7 @@ func (b *builder) deriveRoutes() {
 		routes[k] = mapdata.Route{A: k[0], B: k[1], LengthKm: km}
 	}
 	for i, r := range spec.Remove {
-		a, c := b.find(r.A), b.find(r.B)
-		if a == nil {
-			b.unknownStation(ptr("routes", "remove", i, "a"), r.A)
-		}
-		if c == nil {
-			b.unknownStation(ptr("routes", "remove", i, "b"), r.B)
-		}
+		a, c := b.routeEnds("remove", i, r)
 		if a == nil || c == nil {
 			continue
 		}
@@ -125,13 +119,7 @@ func (b *builder) deriveRoutes() {
 		b.routeSrc[k] = ptr("routes", "remove", i)
 	}
 	for i, r := range spec.Add {
-		a, c := b.find(r.A), b.find(r.B)
-		if a == nil {
-			b.unknownStation(ptr("routes", "add", i, "a"), r.A)
-		}
-		if c == nil {
-			b.unknownStation(ptr("routes", "add", i, "b"), r.B)
-		}
+		a, c := b.routeEnds("add", i, r)
 		if a == nil || c == nil {
 			continue
 		}
@@ -159,4 +147,17 @@ func sortedRouteKeys(m map[[2]string]mapdata.Route) [][2]string {
 	}
 	sortPairs(out)
 	return out
+}
+
+// routeEnds finds the two stations of a route the edition adds or removes
+// (list is "add" or "remove"), reporting each name that matches no station.
+func (b *builder) routeEnds(list string, i int, r mapdata.RouteSpec) (a, c *station) {
+	a, c = b.find(r.A), b.find(r.B)
+	if a == nil {
+		b.unknownStation(ptr("routes", list, i, "a"), r.A)
+	}
+	if c == nil {
+		b.unknownStation(ptr("routes", list, i, "b"), r.B)
+	}
+	return a, c
 }
