@@ -29,13 +29,31 @@ if [ -z "$targets" ]; then
 	exit 2
 fi
 
+# run_target runs one target once, echoing its output; its status is go test's.
+run_target() {
+	go test "$1" -run '^$' -fuzz "^${2}\$" -fuzztime "${seconds}s" \
+		-fuzzminimizetime "$minimize" -parallel "$workers" 2>&1 | tee "$log"
+	return "${PIPESTATUS[0]}"
+}
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 failed=()
 while read -r pkg target; do
 	echo "== $pkg $target (${seconds}s)"
-	if ! go test "$pkg" -run '^$' -fuzz "^${target}\$" -fuzztime "${seconds}s" \
-		-fuzzminimizetime "$minimize" -parallel "$workers"; then
-		failed+=("$pkg $target")
+	if run_target "$pkg" "$target"; then
+		continue
 	fi
+	# The fuzzer sometimes stops with "context deadline exceeded" when the
+	# time runs out while a worker is busy (a toolchain hiccup, not a crash:
+	# a crash always writes its input). Such a run is tried once more.
+	if grep -q 'context deadline exceeded' "$log" && ! grep -q 'Failing input written' "$log"; then
+		echo "fuzz.sh: $pkg $target stopped on the deadline without a failing input; running it again"
+		if run_target "$pkg" "$target"; then
+			continue
+		fi
+	fi
+	failed+=("$pkg $target")
 done <<<"$targets"
 if [ ${#failed[@]} -gt 0 ]; then
 	echo "fuzz.sh: failed:" >&2
