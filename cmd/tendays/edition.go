@@ -67,7 +67,7 @@ func openEdition(arg string) (*editionSource, error) {
 // limit, and parses it.
 func readEdition(src *editionSource, g *globalOptions) (file string, text []byte, doc *mapdata.Doc, err error) {
 	file = path.Join(src.Dir, editionFile)
-	if text, err = src.Folder.ReadFile(editionFile, g.limit(mapdata.DefaultMaxYAML)); err != nil {
+	if text, err = safeio.FolderFS(src.FS).ReadFile(editionFile, g.limit(mapdata.DefaultMaxYAML)); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return file, nil, nil, diag.Errorf(diag.Position{File: file}, "no %s in %s", editionFile, src.Dir)
 		}
