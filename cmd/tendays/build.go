@@ -81,8 +81,9 @@ func runBuild(opts *buildOptions) error {
 	if out == "" && !stdout {
 		out = mapdata.PackFileName(pack.Edition.ID)
 	}
-	// -o - writes the pack alone: a board has nowhere to go beside it.
-	withBoard := !opts.NoBoard && !stdout
+	// -o - (or a device, a pipe) writes the pack alone: a board has
+	// nowhere to go beside it.
+	withBoard := !opts.NoBoard && !stdout && !atomicfile.WritesThrough(out)
 	var boardJSON []byte
 	if withBoard {
 		if boardJSON, err = boardBytes(res.Board); err != nil {

@@ -19,6 +19,13 @@ const Stdout = "-"
 // link followed to its target), or a character device or FIFO to write
 // through. Sockets and block devices are refused.
 func resolve(path string) (target string, through bool, err error) {
+	if isStreamName(path) {
+		// /dev/stdout and friends are the process's own streams, whatever
+		// they are redirected to: written through, never replaced.
+		if fi, err := os.Stat(path); err == nil && !fi.IsDir() {
+			return path, true, nil
+		}
+	}
 	fi, err := os.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return path, false, nil
@@ -45,6 +52,13 @@ func resolve(path string) (target string, through bool, err error) {
 		return target, true, nil
 	}
 	return "", false, fmt.Errorf("write %s: is a %s, not a file tendays can write", path, kind(m))
+}
+
+// isStreamName reports whether path names one of the process's streams:
+// /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N.
+func isStreamName(path string) bool {
+	p := filepath.ToSlash(filepath.Clean(path))
+	return p == "/dev/stdout" || p == "/dev/stderr" || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/")
 }
 
 func kind(m fs.FileMode) string {
@@ -83,6 +97,14 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// WritesThrough reports whether writing path writes to a character device
+// or FIFO (/dev/null, /dev/stdout, a pipe) rather than replacing a file:
+// there is no "beside it" for such an output.
+func WritesThrough(path string) bool {
+	_, through, err := resolve(path)
+	return err == nil && through
 }
 
 // Dest says where an -o argument puts a file whose own name would be
