@@ -46,7 +46,10 @@ func newExportCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 		Use:   "export PACK --format FORMAT [-o OUT]",
 		Short: "Export a pack as tables, graphs, GeoJSON, an SVG board, a data package or a Tabletop Simulator save",
 		Long: `Export a map pack, and the board geometry build wrote beside it
-(<id>.board.geojson), to another format:
+(<id>.board.geojson), to another format. PACK is a pack file, - for a pack
+on standard input (give --board for the formats that need one), an edition
+folder or a bundled edition name (built in memory first). The pack records
+the hash of its board, and a board beside it that is not its pair is refused.
 
   csv          regions and links tables (-o FOLDER, -o BASE for BASE.regions.csv
                and BASE.links.csv, or -o FILE.zip for one archive)
@@ -62,7 +65,10 @@ func newExportCmd(io *IOStreams, g *globalOptions) *cobra.Command {
                as PNG images beside it                         (needs the board)
 
 dot, graphml, json-graph, geojson and svg go to standard output unless -o is
-given; the others write several files and need -o. Nothing is left
+given (-o - is standard output too; -o DIR/ creates DIR and writes <id><ext>
+in it); the others write several files and need -o. An output that is an
+input of the run is refused; a device or FIFO (-o /dev/null) is written
+through; a symbolic link is followed and its target replaced. Nothing is left
 half-written: files appear whole, and a set of files only once all are done.`,
 		Example: `  tendays export usa.pack.json --format svg -o usa.svg
   tendays export usa.pack.json --format csv -o tables/

@@ -38,7 +38,10 @@ func newLintCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 		Use:   "lint PATH...",
 		Short: "Check packs and editions against the schemas and the rules",
 		Long: `Check map packs (*.pack.json) and editions (a folder with edition.yaml, or the
-file itself) against their JSON Schema and the semantic rules. Every path is
+file itself) against their JSON Schema and the semantic rules. A folder
+without edition.yaml stands for every *.pack.json and edition under it; a
+glob is expanded here if the shell did not; - reads a pack from standard
+input. Every path is
 checked, whatever the others hold; findings are printed sorted by file and line.
 
 A .tendays-lint.yaml found by walking up from a path changes rules' severities:
@@ -70,8 +73,8 @@ could not be read.`,
 	cmd.Flags().StringVar(&opts.FailOn, "fail-on", "error", "exit 1 on findings at or above this severity: error or warning")
 	cmd.Flags().StringVar(&opts.Config, "config", "", "lint config `file` (default: "+lint.ConfigFileName+" found by walking up from each path)")
 	cmd.Flags().StringVar(&opts.Baseline, "baseline", "", "suppress the findings listed in this baseline `file`")
-	cmd.Flags().StringVar(&opts.WriteBaseline, "write-baseline", "", "write the findings to this baseline `file`")
-	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the report to this `file` instead of stdout")
+	cmd.Flags().StringVar(&opts.WriteBaseline, "write-baseline", "", "write the findings to this baseline `file` (- for stdout, with -o for the report)")
+	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the report to this `file` instead of stdout (- for stdout; DIR/ for DIR/lint-report.<ext>)")
 	return cmd
 }
 
@@ -79,6 +82,15 @@ func runLint(opts *lintOptions) error {
 	paths, err := expandLintPaths(opts.Paths)
 	if err != nil {
 		return err
+	}
+	stdins := 0
+	for _, p := range append(slices.Clone(paths), opts.Config, opts.Baseline) {
+		if p == "-" {
+			stdins++
+		}
+	}
+	if stdins > 1 {
+		return usageErrorf("standard input (-) can be read only once: give files for the others")
 	}
 	if opts.Output == "-" && opts.WriteBaseline == "-" || opts.Output == "" && opts.WriteBaseline == "-" {
 		return usageErrorf("--write-baseline - and the report would both go to standard output: give -o FILE for the report")
