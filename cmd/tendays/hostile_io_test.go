@@ -5,10 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
-	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -66,11 +66,15 @@ func TestEditionFilesStayInTheFolder(t *testing.T) {
 		want  string
 	}{
 		"link to /dev/zero": {func(ed string) error { return os.Symlink("/dev/zero", filepath.Join(ed, "borders.geojson")) }, "every file an edition names must be inside its folder"},
-		"link outside":      {func(ed string) error { return os.Symlink(filepath.Join(outside, "borders.geojson"), filepath.Join(ed, "borders.geojson")) }, "every file an edition names must be inside its folder"},
-		"relative link out": {func(ed string) error { return os.Symlink("../outside/borders.geojson", filepath.Join(ed, "borders.geojson")) }, "must be inside its folder"},
-		"FIFO":              {func(ed string) error { return mkfifo(filepath.Join(ed, "borders.geojson")) }, "is a FIFO (named pipe), not a regular file"},
-		"folder":            {func(ed string) error { return os.Mkdir(filepath.Join(ed, "borders.geojson"), 0o755) }, "is a folder, not a file"},
-		"edition.yaml FIFO": {func(ed string) error { return mkfifo(filepath.Join(ed, "edition.yaml")) }, "edition.yaml: is a FIFO"},
+		"link outside": {func(ed string) error {
+			return os.Symlink(filepath.Join(outside, "borders.geojson"), filepath.Join(ed, "borders.geojson"))
+		}, "every file an edition names must be inside its folder"},
+		"relative link out": {func(ed string) error {
+			return os.Symlink("../outside/borders.geojson", filepath.Join(ed, "borders.geojson"))
+		}, "must be inside its folder"},
+		"FIFO":                           {func(ed string) error { return mkfifo(filepath.Join(ed, "borders.geojson")) }, "is a FIFO (named pipe), not a regular file"},
+		"folder":                         {func(ed string) error { return os.Mkdir(filepath.Join(ed, "borders.geojson"), 0o755) }, "is a folder, not a file"},
+		"edition.yaml FIFO":              {func(ed string) error { return mkfifo(filepath.Join(ed, "edition.yaml")) }, "edition.yaml: is a FIFO"},
 		"edition.yaml link to /dev/zero": {func(ed string) error { return os.Symlink("/dev/zero", filepath.Join(ed, "edition.yaml")) }, "must be inside its folder"},
 		"linked sub-folder": {func(ed string) error {
 			if err := os.Symlink(outside, filepath.Join(ed, "sub")); err != nil {
