@@ -146,7 +146,7 @@ func NewGame(b *Board, players int, seed uint64) (*Game, error) {
 	g.GoldPile = slices.Clone(b.Gold)
 	g.rng.Shuffle(len(g.GoldPile), func(i, j int) { g.GoldPile[i], g.GoldPile[j] = g.GoldPile[j], g.GoldPile[i] })
 	g.Chosen = make([]bool, players)
-	g.sealed = make([]int, players)
+	g.sealed = slices.Repeat([]int{-1}, players)
 	g.Players = make([]Player, players)
 	for i := range g.Players {
 		g.Players[i] = Player{Hand: make([]int, nc), Shares: make([]int, nc), Goods: make([]int, nk), Money: b.Rules.StartMoney}
