@@ -276,19 +276,22 @@ func (t *netTable) ask(legal []network.Action, title string) (network.Action, er
 	}
 }
 
-// listMoves prints moves numbered; with collapse, kinds of more than six
-// moves are summed up in one line each.
+// listMoves prints moves numbered. With collapse, when the moves are of
+// several kinds, a group of more than six (company cubes bought, exchanges)
+// is summed up in one line.
 func listMoves(w io.Writer, descs []string, words []string, collapse bool) {
-	count := map[string]int{}
+	count, kinds := map[string]int{}, map[string]bool{}
 	for _, d := range descs {
-		count[firstWord(d)]++
+		count[groupOf(d)]++
+		kinds[firstWord(d)] = true
 	}
+	collapse = collapse && len(kinds) > 1
 	shown := map[string]bool{}
 	for i, d := range descs {
 		if len(words) > 0 && !matches(words, d) {
 			continue
 		}
-		k := firstWord(d)
+		k := groupOf(d)
 		if collapse && count[k] > 6 {
 			if !shown[k] {
 				shown[k] = true
@@ -305,6 +308,16 @@ func firstWord(s string) string {
 		return f[0]
 	}
 	return ""
+}
+
+// groupOf is a move's kind, and for bought cubes its company too (the
+// moves of a group are listed together).
+func groupOf(s string) string {
+	f := strings.Fields(s)
+	if len(f) > 1 && f[0] == "cube" {
+		return f[0] + " " + f[1]
+	}
+	return firstWord(s)
 }
 
 // wordsOf splits text into lower-case words of letters, digits and &.
