@@ -14,10 +14,8 @@ import (
 // RuleStaleBaseline warns about baseline entries that match nothing.
 const RuleStaleBaseline = "baseline/stale"
 
-func init() {
-	RegisterInfo(diag.RuleInfo{ID: RuleStaleBaseline, Severity: diag.Warning,
-		Doc: "Every baseline entry still matches a finding; remove the ones that do not."})
-}
+var baselineRule = &Rule{RuleInfo: diag.RuleInfo{ID: RuleStaleBaseline, Severity: diag.Warning,
+	Doc: "Every baseline entry still matches a finding; remove the ones that do not."}, Kind: KindBaseline}
 
 // Baseline is a set of known findings to suppress, matched by rule, file and
 // pointer (line numbers move; pointers rarely do).

@@ -9,8 +9,6 @@ import (
 	"github.com/tendays/tendays/mapdata"
 )
 
-func init() { lint.RegisterInfo(network.Rules...) }
-
 // isNetworkEdition reports whether an edition's kind is network. An edition
 // that cannot be read is not: the regions path reports why.
 func isNetworkEdition(src *editionSource, g *globalOptions) bool {

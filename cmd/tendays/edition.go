@@ -18,7 +18,6 @@ import (
 )
 
 func init() {
-	lint.RegisterInfo(derive.Rules...)
 	editionTarget = buildTarget
 }
 
