@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"path/filepath"
 
 	"github.com/tendays/tendays/derive/network"
@@ -56,7 +55,13 @@ func runBuildNetwork(opts *buildOptions, src *editionSource) error {
 	if err := mapdata.WriteNetworkPack(out, p); err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "%s: %d stations, %d routes; %d station tokens; %d companies, %d company cards; %d passenger and %d freight tickets; %d warning(s) -> %s\n",
+	if r := opts.report; r != nil {
+		r.Edition, r.Written = p.Edition.ID, []string{filepath.ToSlash(out)}
+		r.Counts = map[string]int{"stations": len(p.Stations), "routes": len(p.Routes), "stationTokens": p.TokenTotal(),
+			"companies": len(p.Companies), "companyCards": p.CompanyCards(), "passengerTickets": len(p.Passenger), "freightTickets": len(p.Freight)}
+		return nil
+	}
+	opts.Global.notef(opts.IO.ErrOut, "%s: %d stations, %d routes; %d station tokens; %d companies, %d company cards; %d passenger and %d freight tickets; %d warning(s) -> %s\n",
 		p.Edition.ID, len(p.Stations), len(p.Routes), p.TokenTotal(), len(p.Companies), p.CompanyCards(), len(p.Passenger), len(p.Freight),
 		s.Warnings, filepath.ToSlash(out))
 	return nil

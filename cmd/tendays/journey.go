@@ -24,10 +24,12 @@ func newJourneyCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "journey",
 		Short: "Check journeys and count them",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return &usageError{msg: "journey needs a subcommand: check or count", help: cmd.CommandPath()}
-		},
+		Long: `Check a journey card by card with the reason for every step, or count every
+valid journey of a pack. PACK is a pack file, an edition folder or the name of a
+bundled edition.`,
+		Example: `  tendays journey check usa OR car AZ plane:tan OH WV PA plane:light-blue GA FL
+  tendays journey check usa --days 3 --batch journeys.txt
+  tendays journey count usa`,
 	}
 	cmd.AddCommand(newJourneyCheckCmd(io, g), newJourneyCountCmd(io, g))
 	return cmd
@@ -326,13 +328,13 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 // would, so that a line pasted from the single form reads the same. A card
 // in double or single quotes ("New York") is the text inside them.
 func splitCards(line string) ([]string, error) {
-	sep := func(r rune) bool { return r == ' ' || r == '\t' }
+	sep := func(r byte) bool { return r == ' ' || r == '\t' }
 	if hasUnquotedComma(line) {
-		sep = func(r rune) bool { return r == ',' }
+		sep = func(r byte) bool { return r == ',' }
 	}
 	var tokens []string
 	var cur strings.Builder
-	var quote rune
+	var quote byte
 	quoted := false // the token had quotes, so it counts even when empty
 	flush := func(force bool) {
 		tok := strings.TrimSpace(cur.String())
@@ -342,18 +344,21 @@ func splitCards(line string) ([]string, error) {
 		cur.Reset()
 		quoted = false
 	}
-	for _, r := range line {
+	// Bytes, not runes: quotes and separators are ASCII, and a card with
+	// bytes that are not UTF-8 is quoted back as it was given.
+	for i := 0; i < len(line); i++ {
+		r := line[i]
 		switch {
 		case quote != 0 && r == quote:
 			quote = 0
 		case quote != 0:
-			cur.WriteRune(r)
+			cur.WriteByte(r)
 		case r == '"' || r == '\'':
 			quote, quoted = r, true
 		case sep(r):
 			flush(r == ',')
 		default:
-			cur.WriteRune(r)
+			cur.WriteByte(r)
 		}
 	}
 	if quote != 0 {
@@ -364,8 +369,9 @@ func splitCards(line string) ([]string, error) {
 }
 
 func hasUnquotedComma(line string) bool {
-	var quote rune
-	for _, r := range line {
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		r := line[i]
 		switch {
 		case quote != 0 && r == quote:
 			quote = 0
