@@ -94,6 +94,23 @@ Exit codes: 0 success, 1 the answer is "no" (findings, an invalid journey),
 	for _, add := range commands {
 		root.AddCommand(add(io, g))
 	}
+	// cobra adds help and completion when it runs; add them now to give
+	// them examples like every other command.
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		switch c.Name() {
+		case "help":
+			c.Example = "  tendays help journey check"
+		case "completion":
+			c.Example = `  tendays completion bash > /etc/bash_completion.d/tendays
+  tendays completion zsh > "${fpath[1]}/_tendays"
+  tendays completion fish > ~/.config/fish/completions/tendays.fish`
+			for _, sh := range c.Commands() {
+				sh.Example = "  tendays completion " + sh.Name() + " --help"
+			}
+		}
+	}
 	groups(root)
 	humaneArgs(root)
 	return root
