@@ -2,6 +2,8 @@ package main
 
 import (
 	"io"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
@@ -53,4 +55,25 @@ func TestByteSize(t *testing.T) {
 		var b byteSize
 		assert.Error(t, b.Set(in), in)
 	}
+}
+
+// The benchmark tables say what was measured: no "?" or "nan" cells.
+func TestBenchmarkTablesHaveNoUnknownCells(t *testing.T) {
+	src, err := os.ReadFile("../../docs/BENCHMARKS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := 0
+	for i, line := range strings.Split(string(src), "\n") {
+		if !strings.HasPrefix(line, "|") {
+			continue
+		}
+		rows++
+		for _, cell := range strings.Split(strings.Trim(line, "|"), "|") {
+			c := strings.ToLower(strings.TrimSpace(cell))
+			assert.False(t, c == "?" || c == "nan" || c == "nanx",
+				"docs/BENCHMARKS.md:%d: cell %q", i+1, cell)
+		}
+	}
+	assert.Greater(t, rows, 10)
 }
