@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -122,7 +123,7 @@ func checkUnknownIDs(pass *Pass) {
 	}
 	known := func(set map[string]bool, kind, id, pointer, what string) {
 		if !set[id] {
-			pass.ReportHintf(pointer, suggest(id, keys(set)), "%s names %s %q, which is not in the pack's %ss", what, kind, id, kind)
+			pass.ReportHintf(pointer, suggest(id, slices.Sorted(maps.Keys(set))), "%s names %s %q, which is not in the pack's %ss", what, kind, id, kind)
 		}
 	}
 	for i, l := range p.Links {
@@ -162,15 +163,6 @@ func checkUnknownIDs(pass *Pass) {
 			}
 		}
 	}
-}
-
-func keys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // suggest names the closest known ids, if any is close.
