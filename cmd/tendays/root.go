@@ -21,6 +21,9 @@ type globalOptions struct {
 	// Quiet (--quiet, -q) prints only results and errors: no summary lines,
 	// no warnings on stderr. Verbose (--verbose, -v) adds info findings.
 	Quiet, Verbose bool
+	// In is standard input, which an input named "-" reads (see inputs.go).
+	In    io.Reader
+	stdin *stdinCache
 }
 
 // limit is the largest file of a kind tendays reads: --max-input when
@@ -52,7 +55,7 @@ func (g *globalOptions) notef(w io.Writer, format string, args ...any) {
 }
 
 func newRootCmd(io *IOStreams) *cobra.Command {
-	g := &globalOptions{}
+	g := &globalOptions{In: io.In}
 	root := &cobra.Command{
 		Use:   "tendays",
 		Short: "Build, check, play and export the maps of \"10 Days in ...\" travel games",
