@@ -28,7 +28,7 @@ func Quote(s string) string {
 
 var (
 	plainShape = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} .'()/&_+-]*$`)
-	numberLike = regexp.MustCompile(`^[-+]?(\.?[0-9]|0x|0o|0b)`)
+	numberLike = regexp.MustCompile(`^[-+]?[0-9][0-9_.,]*([eE][-+]?[0-9]+)?$|^0[xXoObB]|^[0-9]+[-:]`)
 	special    = map[string]bool{
 		"y": true, "n": true, "yes": true, "no": true, "on": true, "off": true, "true": true, "false": true,
 		"null": true, "~": true,

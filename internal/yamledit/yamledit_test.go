@@ -110,7 +110,7 @@ func TestEditsKeepCommentsAndLayout(t *testing.T) {
 
 func TestQuoteRoundTrips(t *testing.T) {
 	names := []string{".inf", "-.inf", ".NaN", "yes", "No", "on", "OFF", "y", "n", "true", "null", "~", "", " leading", "trailing ",
-		"new\nline", "tab\there", `quo"te`, "it's", "a: b", "#hash", "x #y", "012", "0x1F", "1e3", "+1", "-", "?", "!tag", "&anchor", "*alias",
+		"new\nline", "tab\there", `quo"te`, "it's", "a: b", "#hash", "x #y", "012", "0x1F", "1e3", "+1", "2001-12-14", "1_000", "12:30", "10 Days in X", "3 e", "-", "?", "!tag", "&anchor", "*alias",
 		"[list]", "{map}", "@at", "`tick", "%pct", "|", ">", "Côte d'Ivoire", "Bosnia and Herz.", "São Tomé", "Dem. Rep. Congo", "\x1b[31mred", "nul\x00", "a,b", "line\r", "\u2028sep"}
 	for _, n := range names {
 		text := "k: " + Quote(n) + "\nl: [" + Quote(n) + "]\nm: {" + Quote(n) + ": 1}\n"
