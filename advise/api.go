@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -66,4 +67,16 @@ func (o Options) withDefaults() Options {
 		o.TurnCap = DefaultTurnCap
 	}
 	return o
+}
+
+// readBounded reads at most max bytes, refusing more.
+func readBounded(r io.Reader, max int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("file is over the limit of %d bytes", max)
+	}
+	return data, nil
 }

@@ -436,8 +436,21 @@ const Days = 10
 // Transports sizes the deck for n regions: two planes per colour and
 // enough cars that four players can be dealt their holders with a draw
 // pile to spare (mapdata.MinDeckFor), at least six.
-func Transports(n, colours int) (cars int) {
-	return max(6, mapdata.MinDeckFor(4, Days)-n-2*colours)
+func Transports(regionCards, colours int) (cars int) {
+	return max(6, mapdata.MinDeckFor(4, Days)+DrawPile-regionCards-2*colours)
+}
+
+// DrawPile is the cards a four-player deck keeps beyond the holders and the
+// face-up cards: fewer, and games stall with every card held.
+const DrawPile = 16
+
+// Copies is the number of cards of each region: two when one each is too
+// few for four journeys (each at least half region cards).
+func Copies(n int) int {
+	if n < 4*Days*3/4+3 {
+		return 2
+	}
+	return 1
 }
 
 // PaletteFor is the palette of an edition of n regions: five colours, fewer
@@ -452,7 +465,8 @@ func Write(s Spec) []byte {
 	q := yamledit.Quote
 	n := len(s.Regions)
 	palette := PaletteFor(n)
-	cars := Transports(n, len(palette))
+	copies := Copies(n)
+	cars := Transports(n*copies, len(palette))
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	w("# A starting edition written by `tendays init` from %s.\n", oneLine(s.Source))
@@ -490,12 +504,20 @@ func Write(s Spec) []byte {
 	w("  # Colours not assigned here are chosen by the balancer at every build: neighbours\n")
 	w("  # differ and classes are even. Assign one to pin it: assign: {Region: %s}\n", palette[0])
 	w("  assign: {}\n")
-	w("\n# copies: {Region: 2}          regions with two cards\n\n")
+	if copies > 1 {
+		w("\n# Two cards of each region: with %d regions, one each is too few for four journeys.\ncopies:\n", n)
+		for _, r := range s.Regions {
+			w("  %s: %d\n", q(r), copies)
+		}
+		w("\n")
+	} else {
+		w("\n# copies: {Region: 2}          regions with two cards\n\n")
+	}
 	w("links:\n  add: []     # - {a: Region, b: Other, kind: ferry, why: ...}\n  remove: []\n\n")
 	w("transports:\n  airplane: {per_color: 2}\n")
-	w("  automobile: {count: %d}     # sized for %d regions: a deck for 4 players x %d days + 4\n", cars, n, Days)
+	w("  automobile: {count: %d}     # sized for %d region cards: 4 players x %d days + 3 face up + %d to draw\n", cars, n*copies, Days, DrawPile+1)
 	w("\n# seas:\n#   north:\n#     name: North Sea\n#     geometry: {file: seas.geojson, match: [North Sea], tolerance_m: 20000}\n")
-	w("\n# expect:                      what the rulebook states the box holds\n#   region_cards: %d\n#   transport_cards: %d\n", n, 2*len(palette)+cars)
+	w("\n# expect:                      what the rulebook states the box holds\n#   region_cards: %d\n#   transport_cards: %d\n", n*copies, 2*len(palette)+cars)
 	return []byte(b.String())
 }
 
