@@ -104,6 +104,12 @@ func (b *builder) seaPolygons(id, at string) ([]orb.Polygon, error) {
 }
 
 func seaFeature(id, name string, g orb.Geometry) *geojson.Feature {
+	switch t := g.(type) { // wound as RFC 7946 asks, like every board polygon
+	case orb.Polygon:
+		g = geometryOf(cleanLand(orb.MultiPolygon{t}))
+	case orb.MultiPolygon:
+		g = geometryOf(cleanLand(t))
+	}
 	f := geojson.NewFeature(g)
 	f.Properties = geojson.Properties{"layer": "sea", "sea": id, "name": name}
 	return f
