@@ -364,3 +364,36 @@ func coastSamples(s shape, n int) []orb.Point {
 	}
 	return out
 }
+
+// maxSegDeg is the longest segment, in degrees, projected as a straight
+// line: a longer one is cut into pieces first, so that it bends with the
+// projection (a parallel is a curve in a conic or azimuthal projection).
+const maxSegDeg = 0.5
+
+// densify returns mp with points added along every segment longer than
+// maxDeg (in longitude/latitude), so that no straight edge crosses the
+// projection's curves. Short segments (real coastlines) are left alone.
+func densify(mp orb.MultiPolygon, maxDeg float64) orb.MultiPolygon {
+	out := make(orb.MultiPolygon, 0, len(mp))
+	for _, poly := range mp {
+		np := make(orb.Polygon, 0, len(poly))
+		for _, r := range poly {
+			nr := make(orb.Ring, 0, len(r))
+			for i, p := range r {
+				if i > 0 {
+					q := r[i-1]
+					if n := int(math.Ceil(math.Max(math.Abs(p[0]-q[0]), math.Abs(p[1]-q[1])) / maxDeg)); n > 1 {
+						for k := 1; k < n; k++ {
+							t := float64(k) / float64(n)
+							nr = append(nr, orb.Point{q[0] + t*(p[0]-q[0]), q[1] + t*(p[1]-q[1])})
+						}
+					}
+				}
+				nr = append(nr, p)
+			}
+			np = append(np, nr)
+		}
+		out = append(out, np)
+	}
+	return out
+}
