@@ -43,10 +43,14 @@ func newExportCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 
   csv          regions and links tables (-o FOLDER, -o BASE for BASE.regions.csv
                and BASE.links.csv, or -o FILE.zip for one archive)
-  dot          Graphviz: regions in their colours; borders solid, bridges bold,
-               ferries dashed, car links dotted
+  dot          Graphviz (layout=neato: plain "dot -Tsvg" draws it): regions in
+               their colours, pinned where the board has them when it is there;
+               borders solid, bridges bold, ferries dashed, car links dotted
   graphml      GraphML with typed attributes (Gephi, yEd, networkx)
-  json-graph   node-link JSON for networkx's node_link_graph
+  json-graph   node-link JSON for networkx's node_link_graph; the links are in
+               both "links" (what networkx 2.x to 3.5 read by default) and
+               "edges" (3.6 and later), so every version reads it with its
+               defaults
   geojson      the board geometry with each region's facts    (needs the board)
   svg          the board as a picture; --graph overlays the links (needs the board)
   datapackage  a Frictionless Data Package folder: the pack, the tables, the
@@ -119,13 +123,15 @@ func runExport(opts *exportOptions) error {
 	if boardPath == "" {
 		boardPath = mapdata.BoardPathFor(opts.Pack)
 	}
-	if export.NeedsBoard(opts.Format) || opts.Format == export.DataPackage {
+	if export.NeedsBoard(opts.Format) || export.UsesBoard(opts.Format) {
 		b, err := readBoard(boardPath, opts.Global.limit(mapdata.DefaultMaxInput))
 		switch {
 		case err == nil:
 			in.Board = b
 		case errors.Is(err, fs.ErrNotExist) && export.NeedsBoard(opts.Format):
 			return usageErrorf("--format %s needs the board geometry, and there is none at %s: `tendays build` writes it beside the pack; give another path with --board FILE", opts.Format, boardPath)
+		case errors.Is(err, fs.ErrNotExist) && opts.Format == export.DOT:
+			// no board: neato lays the graph out by its links
 		case errors.Is(err, fs.ErrNotExist):
 			fmt.Fprintf(opts.IO.ErrOut, "tendays: no board geometry at %s: the data package has no GeoJSON (give one with --board FILE)\n", boardPath)
 		default:
