@@ -79,7 +79,7 @@ half-written: files appear whole, and a set of files only once all are done.`,
 	f.StringVar(&opts.Format, "format", "", "output format: "+strings.Join(export.Formats(), ", "))
 	f.StringVarP(&opts.Output, "output", "o", "", "write to this `path` (see above)")
 	f.StringVar(&opts.Board, "board", "", "the board geometry `file` (default: <pack>.board.geojson beside the pack)")
-	f.BoolVar(&opts.Graph, "graph", false, "svg: overlay the link graph on the board")
+	f.BoolVar(&opts.Graph, "graph", false, "svg: overlay the link graph on the board (a route-network board: each route's length)")
 	f.Float64Var(&opts.Width, "width", 1600, "svg: page width in `pixels`")
 	f.StringVar(&opts.License, "license", export.DefaultLicense, "datapackage: the data's licence (SPDX or Open Definition `id`)")
 	f.StringVar(&opts.PackageVersion, "package-version", "1.0.0", "datapackage: the package's `version`")

@@ -28,7 +28,7 @@ func runExportNetwork(opts *exportOptions, src []byte) error {
 	if err != nil {
 		return err
 	}
-	data, err := export.RenderNetwork(pd.Pack, opts.Format, export.Options{Width: opts.Width})
+	data, err := export.RenderNetwork(pd.Pack, opts.Format, export.Options{Width: opts.Width, Graph: opts.Graph})
 	if err != nil {
 		return err
 	}

@@ -224,7 +224,8 @@ func (l *NetworkLayout) stationLayer() (*Group, []orb.Bound) {
 	return g, discs
 }
 
-// lengthLayer (--graph) writes each route's length by its cube row.
+// lengthLayer (--graph) writes each route's length on it, clear of the
+// cube row, the stations and their names.
 func (l *NetworkLayout) lengthLayer(lb *labeler) *Group {
 	g := &Group{ID: "route-lengths"}
 	idx := l.index()
@@ -235,12 +236,14 @@ func (l *NetworkLayout) lengthLayer(lb *labeler) *Group {
 			continue
 		}
 		pa, pc := l.Stations[a], l.Stations[c]
-		mid := orb.Point{(pa[0] + pc[0]) / 2, (pa[1] + pc[1]) / 2}
 		size := 9.5 * l.u
 		label := kmText(r.LengthKm) + " km"
 		var best *Text
-		for _, off := range []orb.Point{{0, -12}, {0, 12}, {-14, 0}, {14, 0}, {0, -20}, {0, 20}} {
-			t := &Text{Class: "route-length", At: orb.Point{mid[0] + off[0]*l.u, mid[1] + off[1]*l.u}, Lines: []string{label}, Size: size, Fill: lengthColour, Halo: haloColor, HaloWidth: 2.2 * l.u}
+		// On the line, between the cube row and either station: the halo
+		// keeps it legible over the route.
+		for _, f := range []float64{0.3, 0.7, 0.22, 0.78, 0.38, 0.62} {
+			at := orb.Point{pa[0] + f*(pc[0]-pa[0]), pa[1] + f*(pc[1]-pa[1])}
+			t := &Text{Class: "route-length", At: at, Lines: []string{label}, Size: size, Fill: lengthColour, Halo: haloColor, HaloWidth: 2.2 * l.u}
 			if lb.free(t.Bound()) {
 				best = t
 				break
