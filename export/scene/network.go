@@ -326,7 +326,7 @@ func (l *NetworkLayout) nameLayer(lb *labeler, cubes []orb.Bound) *Group {
 			if !inside(bd, lb.area) {
 				cost += 1000
 			}
-			if a := overlapArea(inflate(bd, 1.5*u), lb.placed); a > 0 {
+			if a := overlapArea(bd.Pad(1.5*u), lb.placed); a > 0 {
 				cost += 1000 + a/(w*size) // a disc or a name: never, if it can be helped
 			}
 			if a := overlapArea(bd, cubes); a > 0 {
