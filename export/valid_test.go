@@ -21,6 +21,7 @@ import (
 
 	"github.com/tendays/tendays/derive"
 	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/mapdata"
@@ -34,6 +35,7 @@ type bundled struct {
 	pack  *mapdata.Pack
 	board []byte // the board GeoJSON, as build writes it
 	b     *board.Board
+	found []diag.Finding
 }
 
 var (
@@ -84,7 +86,7 @@ func bundledEditions(t *testing.T) []*bundled {
 				bundledErr = err
 				return
 			}
-			bundledAll = append(bundledAll, &bundled{name: name, ed: doc.Edition, files: files, pack: res.Pack, board: text, b: b})
+			bundledAll = append(bundledAll, &bundled{name: name, ed: doc.Edition, files: files, pack: res.Pack, board: text, b: b, found: res.Findings})
 		}
 	})
 	require.NoError(t, bundledErr)
@@ -209,4 +211,28 @@ func regionIDOf(p *mapdata.Pack, f borders.Feature) string {
 		}
 	}
 	return ""
+}
+
+// What the source leaves invalid is repaired, and said: the USA's Delaware
+// has a ring of zero area (GDAL drops it: "too few points") and Oregon a
+// ring that touches itself.
+func TestRepairsAreInfoFindings(t *testing.T) {
+	var usa *bundled
+	for _, e := range bundledEditions(t) {
+		if e.name == "usa" {
+			usa = e
+		}
+	}
+	require.NotNil(t, usa)
+	var got []string
+	for _, f := range usa.found {
+		if f.Rule == derive.RuleRepaired {
+			assert.Equal(t, diag.Info, f.Severity)
+			got = append(got, f.Message)
+		}
+	}
+	assert.Equal(t, []string{
+		"region Delaware: 1 ring of zero area dropped",
+		"region Oregon: 1 ring touching itself split at that point",
+	}, got)
 }
