@@ -21,7 +21,7 @@ const (
 	RuleShipUnknownSea  = "deck/unknown-sea"
 	RuleRailFew         = "rails/few-stops"
 	RuleTrainUnknown    = "deck/unknown-rail"
-	RuleRepaired        = "borders/repaired"
+	RuleRepaired        = "edition/outline-repaired"
 )
 
 // Rules describes every rule above, for lint's registry and SARIF.
