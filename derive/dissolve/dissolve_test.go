@@ -127,3 +127,42 @@ func TestRepeatedPointsAndSpike(t *testing.T) {
 		assert.NotEqual(t, orb.Point{1, 2}, p)
 	}
 }
+
+// FuzzClean: any rings (on a small grid, so that edges are shared and
+// vertices repeat often) come out without a panic, closed, with outer
+// rings counter-clockwise and holes clockwise, and no ring of zero area.
+func FuzzClean(f *testing.F) {
+	f.Add([]byte{0, 0, 2, 0, 2, 2, 0, 2, 255, 2, 0, 4, 0, 4, 2, 2, 2})
+	f.Add([]byte{0, 0, 1, 0, 1, 1, 2, 1, 2, 2, 1, 2, 1, 1, 0, 1})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var mp orb.MultiPolygon
+		var ring orb.Ring
+		flush := func() {
+			if len(ring) > 0 {
+				mp = append(mp, orb.Polygon{append(ring, ring[0])})
+			}
+			ring = nil
+		}
+		for i := 0; i+1 < len(data); i += 2 {
+			if data[i] == 255 {
+				flush()
+				i--
+				continue
+			}
+			ring = append(ring, orb.Point{float64(data[i] % 8), float64(data[i+1] % 8)})
+		}
+		flush()
+		out, _ := Clean(mp)
+		for _, poly := range out {
+			for k, r := range poly {
+				if len(r) < 4 || r[0] != r[len(r)-1] {
+					t.Fatalf("ring %v is not closed", r)
+				}
+				a := signedArea(r)
+				if (k == 0) != (a > 0) || a == 0 {
+					t.Fatalf("ring %d of %v has area %v", k, poly, a)
+				}
+			}
+		}
+	})
+}
