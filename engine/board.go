@@ -85,7 +85,15 @@ type Board struct {
 	seas    []Named
 	rails   []Named
 
-	// Hot-path tables, indexed by CardID.
+	// named are the trains "on a line" a player may name when the deck holds
+	// only neutral trains (train:baghdad): not cards of the deck but views
+	// of the neutral train, with the CardIDs after the deck's
+	// (len(cards)+k). namedOf maps a line to its view.
+	named   []CardInfo
+	namedOf map[int]CardID
+
+	// Hot-path tables, indexed by CardID (deck cards, then named views).
+	base  []CardID // the deck card a CardID is a copy of (itself for deck cards)
 	kind  []Kind
 	reg   []int16
 	count []int32
@@ -286,14 +294,57 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 		}
 		tokens[key] = i
 		b.cards = append(b.cards, info)
+		b.base = append(b.base, CardID(i))
 		b.kind = append(b.kind, info.Kind)
 		b.reg = append(b.reg, int16(info.Region))
 		b.count = append(b.count, int32(min(c.Count, 1<<30)))
 		b.link = append(b.link, rel)
 	}
 	b.buildAdjacency()
+	b.addNamedTrains()
 	b.tokens = mapdata.NewTokenIndex(p)
 	return b, nil
+}
+
+// addNamedTrains gives every rail line that has no card of its own a view
+// of the deck's neutral train limited to that line, so that a journey
+// naming the line (train:baghdad) is checked against that line alone. The
+// views share the neutral card's copies.
+func (b *Board) addNamedTrains() {
+	neutral := NoCard
+	own := map[int]bool{}
+	for i, c := range b.cards {
+		if c.Kind != TrainCard {
+			continue
+		}
+		if c.Rail < 0 {
+			neutral = CardID(i)
+		} else {
+			own[c.Rail] = true
+		}
+	}
+	b.namedOf = map[int]CardID{}
+	if neutral == NoCard {
+		return
+	}
+	for line := range b.rails {
+		if own[line] {
+			continue
+		}
+		id := CardID(len(b.kind))
+		if id >= NoCard {
+			return
+		}
+		info := b.cards[neutral]
+		info.Token, info.Rail = "train:"+b.rails[line].ID, line
+		b.named = append(b.named, info)
+		b.namedOf[line] = id
+		b.base = append(b.base, neutral)
+		b.kind = append(b.kind, TrainCard)
+		b.reg = append(b.reg, -1)
+		b.count = append(b.count, b.count[neutral])
+		b.link = append(b.link, b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) }))
+	}
 }
 
 func filled(n int, v int32) []int32 {
@@ -421,8 +472,23 @@ func (b *Board) NumCards() int { return len(b.cards) }
 // NumRegions is the number of regions.
 func (b *Board) NumRegions() int { return len(b.regions) }
 
-// Card describes a card.
-func (b *Board) Card(c CardID) CardInfo { return b.cards[c] }
+// Card describes a card: a card of the deck, or a neutral train named on a
+// line (see Lookup).
+func (b *Board) Card(c CardID) CardInfo {
+	if int(c) >= len(b.cards) {
+		return b.named[int(c)-len(b.cards)]
+	}
+	return b.cards[c]
+}
+
+// Base is the deck card that c is a copy of: c itself, or the neutral train
+// for a train named on a line. Bots and games hold deck cards only.
+func (b *Board) Base(c CardID) CardID {
+	if int(c) >= len(b.base) {
+		return c
+	}
+	return b.base[c]
+}
 
 // Region describes a region.
 func (b *Board) Region(r int) RegionInfo { return b.regions[r] }
@@ -452,7 +518,7 @@ func (b *Board) Copies(c CardID) int { return int(b.count[c]) }
 // DeckSize is the number of cards in the box.
 func (b *Board) DeckSize() int {
 	n := 0
-	for _, c := range b.count {
+	for _, c := range b.count[:len(b.cards)] {
 		n += int(c)
 	}
 	return n
@@ -481,22 +547,37 @@ func (b *Board) AnyLinkNeighbors(x int) []int32 { return b.anyAdj[x] }
 // Name is how a card is shown to a player: a region's name, or a transport
 // card's token ("plane:red", "car").
 func (b *Board) Name(c CardID) string {
-	if int(c) >= len(b.cards) {
+	if int(c) >= len(b.kind) {
 		return "(empty)"
 	}
 	if b.kind[c] == RegionCard {
 		return b.regions[b.reg[c]].Name
 	}
-	return b.cards[c].Token
+	return b.Card(c).Token
 }
 
-// Lookup resolves a card token (see mapdata's token forms).
+// Lookup resolves a card token (see mapdata's token forms). A train named
+// on a line the deck has no card of (train:baghdad, when the trains are
+// neutral) is the neutral train held to that line: a journey with it is
+// valid only where that line links both ends.
 func (b *Board) Lookup(token string) (CardID, error) {
 	i, err := b.tokens.Lookup(token)
 	if err != nil {
 		return NoCard, err
 	}
-	return CardID(i), nil
+	c := CardID(i)
+	if b.kind[c] == TrainCard && b.cards[c].Rail < 0 {
+		if canon, err := b.tokens.Canonical(token); err == nil {
+			if id, ok := strings.CutPrefix(canon, "train:"); ok {
+				for line, v := range b.namedOf {
+					if b.rails[line].ID == id {
+						return v, nil
+					}
+				}
+			}
+		}
+	}
+	return c, nil
 }
 
 // TokenError is a token of a journey that names no card: its position

@@ -115,10 +115,10 @@ func (v Verdict) fail(f Fault, at int) Verdict {
 // overCopies reports whether cards[i] is one more copy than the deck holds,
 // counting the same card earlier in the journey.
 func (b *Board) overCopies(cards []CardID, i int) bool {
-	c := cards[i]
+	c := b.base[cards[i]]
 	seen := int32(1)
 	for _, d := range cards[:i] {
-		if d == c {
+		if b.base[d] == c {
 			seen++
 		}
 	}

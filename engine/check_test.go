@@ -128,7 +128,11 @@ func TestCheckEurope(t *testing.T) {
 		{journey: "Spain,ship:baltic,Poland", reason: "days 1–3: Spain → ship:baltic → Poland: Spain is not on the Baltic Sea"},
 		{journey: "Austria,ship:med,Switzerland", reason: "days 1–3: Austria → ship:med → Switzerland: neither Austria nor Switzerland is on the Mediterranean Sea"},
 		{journey: "Poland,train:north,Sweden", valid: true, steps: []string{"both on the Northern line"}},
-		{journey: "Spain,train:north,Sweden", reason: "days 1–3: Spain → train:north → Sweden: Spain is not on the Northern line"},
+		{journey: "Spain,train:north,Sweden", reason: "days 1–3: Spain → train:north → Sweden: Spain is not on the Northern line; no line links them"},
+		// A named line with neutral train cards: held to that line.
+		{journey: "Spain,train:south,Italy", valid: true, steps: []string{"both on the Southern line"}},
+		{journey: "Poland,train:south,Germany", reason: "days 1–3: Poland → train:south → Germany: neither Poland nor Germany is on the Southern line; train:north would link them"},
+		{journey: "Spain,train:south,Italy,train,Austria,train:south,Turkey,train:south,Austria", reason: "day 8: train:south is used 4 times, but the deck holds only 3"},
 		{journey: "Spain,train,Sweden", reason: "days 1–3: Spain → train → Sweden: Spain and Sweden share no rail line"},
 		{journey: "Spain,France,Spain", valid: true},
 		{journey: "Spain,Spain", reason: "days 1–2: Spain → Spain: the same country twice in a row goes nowhere"},

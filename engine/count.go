@@ -12,7 +12,7 @@ const CountDefinition = "ordered sequences of card kinds, one per day, that pass
 	"(region cards at both ends, each step linked, no two transport cards side by side, " +
 	"never the same region twice in a row) with copy limits set aside: a region may come back " +
 	"later in the journey and a transport kind may be used any number of times, as long as the deck " +
-	"holds at least one such card"
+	"holds at least one such card; a neutral train is one kind, whichever line a player names it on"
 
 // Count is the number of journeys of a length, overall and per region.
 type Count struct {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tendays/tendays/mapdata"
@@ -43,7 +44,7 @@ func (v Verdict) Steps() []Step {
 			s.To = i + 1
 			s.Linked, s.How, s.Why = b.whyFoot(b.RegionOf(cards[i]), b.RegionOf(cards[i+1]))
 		} else {
-			if i+2 >= len(cards) || !b.IsRegion(cards[i+2]) || int(cards[i+1]) >= len(b.cards) {
+			if i+2 >= len(cards) || !b.IsRegion(cards[i+2]) || int(cards[i+1]) >= len(b.kind) {
 				break
 			}
 			s.Via, s.To = i+1, i+2
@@ -100,10 +101,10 @@ func (v Verdict) Reason() string {
 	case TransportsSideBySide:
 		return fmt.Sprintf("days %d and %d are %s and %s: two transport cards side by side link nothing", day, day+1, name(v.At), name(v.At+1))
 	case TooManyCopies:
-		c := cards[v.At]
+		c := b.base[cards[v.At]]
 		used := 0
 		for _, d := range cards[:v.At+1] {
-			if d == c {
+			if b.base[d] == c {
 				used++
 			}
 		}
@@ -172,7 +173,7 @@ func formatKm(km float64) string {
 
 // whyLink explains whether transport card t links regions x and y.
 func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
-	info := b.cards[t]
+	info := b.Card(t)
 	how = info.Kind.String()
 	rx, ry := &b.regions[x], &b.regions[y]
 	linked = b.link[t].has(x, y)
@@ -245,7 +246,13 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 			if linked {
 				return true, how, "both on the " + line
 			}
-			return false, how, notOn(rx, ry, line, func(r *RegionInfo) []int { return r.Rails }, info.Rail)
+			why = notOn(rx, ry, line, func(r *RegionInfo) []int { return r.Rails }, info.Rail)
+			if others := b.sharedLines(rx, ry); len(others) > 0 {
+				why += "; " + orList(others) + " would link them"
+			} else {
+				why += "; no line links them"
+			}
+			return false, how, why
 		}
 		if linked {
 			for _, l := range rx.Rails {
@@ -259,6 +266,18 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 		return false, how, fmt.Sprintf("%s and %s share no rail line", rx.Name, ry.Name)
 	}
 	return linked, how, ""
+}
+
+// sharedLines lists the tokens of the trains that would link two regions:
+// every line both are on, as a player would name it (train:LINE).
+func (b *Board) sharedLines(rx, ry *RegionInfo) []string {
+	var out []string
+	for _, l := range rx.Rails {
+		if slices.Contains(ry.Rails, l) {
+			out = append(out, "train:"+b.rails[l].ID)
+		}
+	}
+	return out
 }
 
 // notOn says which of two regions is not on a sea or a line.
