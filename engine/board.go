@@ -99,6 +99,17 @@ type Board struct {
 	count []int32
 	link  []bitMatrix // a transport card's relation; empty for region cards
 
+	// Ships side by side: sea[c] is a ship card's sea (-1 otherwise),
+	// seaConn which seas connect, onSea[s] the regions on sea s (air-only
+	// ones aside), one bit a region.
+	sea     []int16
+	seaConn bitMatrix
+	onSea   [][]uint64
+	// pairAdj[r] lists the regions a ship pair reaches r from, with the
+	// number of ordered ship-card pairs that do (counting); nil when no two
+	// seas connect.
+	pairAdj [][]weighted
+
 	foot bitMatrix
 	// anyLink: linked by at least one transport card the deck holds.
 	anyLink bitMatrix
@@ -295,16 +306,110 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 		tokens[key] = i
 		b.cards = append(b.cards, info)
 		b.base = append(b.base, CardID(i))
+		b.sea = append(b.sea, int16(info.Sea))
 		b.kind = append(b.kind, info.Kind)
 		b.reg = append(b.reg, int16(info.Region))
 		b.count = append(b.count, int32(min(c.Count, 1<<30)))
 		b.link = append(b.link, rel)
+	}
+	if err := b.connectSeas(seaIx); err != nil {
+		return nil, err
 	}
 	b.buildAdjacency()
 	b.addNamedTrains()
 	b.tokens = mapdata.NewTokenIndex(p)
 	return b, nil
 }
+
+// connectSeas reads which seas connect and who is on each sea.
+func (b *Board) connectSeas(seaIx map[string]int) error {
+	ns, n := len(b.seas), len(b.regions)
+	b.seaConn = newBitMatrix(ns)
+	b.onSea = make([][]uint64, ns)
+	for s := range ns {
+		b.onSea[s] = make([]uint64, (n+63)/64)
+	}
+	for r := range b.regions {
+		if b.regions[r].AirOnly {
+			continue
+		}
+		for _, s := range b.regions[r].Seas {
+			b.onSea[s][r>>6] |= 1 << (uint(r) & 63)
+		}
+	}
+	connected := false
+	for i, s := range b.pack.Seas {
+		for j, other := range s.Connects {
+			o, ok := seaIx[other]
+			if !ok {
+				return &PackError{Pointer: fmt.Sprintf("/seas/%d/connects/%d", i, j), Msg: fmt.Sprintf("sea %q connects with unknown sea %q", s.ID, other)}
+			}
+			if x := seaIx[s.ID]; x != o {
+				b.seaConn.setBoth(x, o)
+				connected = true
+			}
+		}
+	}
+	if !connected {
+		return nil
+	}
+	// Ordered ship-card pairs by the regions they join: kinds[s] ship
+	// kinds of the deck on sea s; a pair of seas s→t that connect joins
+	// every x on s to every other y on t, kinds[s]*kinds[t] ways.
+	kinds := make([]uint64, ns)
+	for c := range b.cards {
+		if b.kind[c] == ShipCard && b.count[c] > 0 {
+			kinds[b.sea[c]]++
+		}
+	}
+	b.pairAdj = make([][]weighted, n)
+	w := make([]uint64, n)
+	for y := range n {
+		clear(w)
+		for t := range ns {
+			if kinds[t] == 0 || !b.onSeaHas(t, y) {
+				continue
+			}
+			for s := range ns {
+				if kinds[s] == 0 || !b.seaConn.has(s, t) {
+					continue
+				}
+				for x := range n {
+					if x != y && b.onSeaHas(s, x) {
+						w[x] += kinds[s] * kinds[t]
+					}
+				}
+			}
+		}
+		for x, k := range w {
+			if k > 0 {
+				b.pairAdj[y] = append(b.pairAdj[y], weighted{int32(x), k})
+			}
+		}
+	}
+	return nil
+}
+
+func (b *Board) onSeaHas(s, r int) bool { return b.onSea[s][r>>6]>>(uint(r)&63)&1 != 0 }
+
+// ShipPair reports whether ship cards c and d may lie side by side: both
+// ships, on two seas that connect (the edition's seas' connects lists).
+func (b *Board) ShipPair(c, d CardID) bool {
+	if int(c) >= len(b.sea) || int(d) >= len(b.sea) {
+		return false
+	}
+	sc, sd := b.sea[c], b.sea[d]
+	return sc >= 0 && sd >= 0 && b.kind[c] == ShipCard && b.kind[d] == ShipCard && b.seaConn.has(int(sc), int(sd))
+}
+
+// PairLinks reports whether ship cards c then d, side by side, take a
+// journey from region x (on c's sea) to region y (on d's sea).
+func (b *Board) PairLinks(c, d CardID, x, y int) bool {
+	return x != y && b.ShipPair(c, d) && b.onSeaHas(int(b.sea[c]), x) && b.onSeaHas(int(b.sea[d]), y)
+}
+
+// SeasConnect reports whether any two seas of the board connect.
+func (b *Board) SeasConnect() bool { return b.pairAdj != nil }
 
 // addNamedTrains gives every rail line that has no card of its own a view
 // of the deck's neutral train limited to that line, so that a journey
@@ -340,6 +445,7 @@ func (b *Board) addNamedTrains() {
 		b.named = append(b.named, info)
 		b.namedOf[line] = id
 		b.base = append(b.base, neutral)
+		b.sea = append(b.sea, -1)
 		b.kind = append(b.kind, TrainCard)
 		b.reg = append(b.reg, -1)
 		b.count = append(b.count, b.count[neutral])

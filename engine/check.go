@@ -91,7 +91,33 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 			return v.fail(UnknownCard, i+1)
 		}
 		if b.kind[d] != RegionCard {
-			return v.fail(TransportsSideBySide, i)
+			if !b.ShipPair(c, d) {
+				return v.fail(TransportsSideBySide, i)
+			}
+			// Two ships on seas that connect: region, ship, ship, region.
+			if i+2 >= n {
+				return v.fail(EndsWithTransport, i+1)
+			}
+			if copies && b.overCopies(cards, i+1) {
+				return v.fail(TooManyCopies, i+1)
+			}
+			e := cards[i+2]
+			if e >= nc {
+				return v.fail(UnknownCard, i+2)
+			}
+			if b.kind[e] != RegionCard {
+				return v.fail(TransportsSideBySide, i+1)
+			}
+			if copies && b.overCopies(cards, i+2) {
+				return v.fail(TooManyCopies, i+2)
+			}
+			r := int(b.reg[e])
+			if !b.PairLinks(c, d, prev, r) {
+				return v.fail(NotLinked, i-1)
+			}
+			prev = r
+			i += 3
+			continue
 		}
 		if copies && b.overCopies(cards, i+1) {
 			return v.fail(TooManyCopies, i+1)
@@ -157,12 +183,22 @@ func (b *Board) Progress(cards []CardID) int {
 				score++
 			}
 		case ra && !rc:
-			// a transport after a region: holds if the step to i+2 links.
+			// a transport after a region: holds if the step to i+2 links
+			// (or to i+3 over two ships whose seas connect).
 			if i+2 < n && isRegion(i+2) && b.link[c].has(int(b.reg[a]), int(b.reg[cards[i+2]])) {
+				score++
+			} else if i+3 < n && isRegion(i+3) && b.PairLinks(c, cards[i+2], int(b.reg[a]), int(b.reg[cards[i+3]])) {
 				score++
 			}
 		case !ra && rc:
 			if i > 0 && isRegion(i-1) && b.link[a].has(int(b.reg[cards[i-1]]), int(b.reg[c])) {
+				score++
+			} else if i > 1 && isRegion(i-2) && b.PairLinks(cards[i-1], a, int(b.reg[cards[i-2]]), int(b.reg[c])) {
+				score++
+			}
+		default:
+			// two ships side by side, between two regions they link.
+			if i > 0 && i+2 < n && isRegion(i-1) && isRegion(i+2) && b.PairLinks(a, c, int(b.reg[cards[i-1]]), int(b.reg[cards[i+2]])) {
 				score++
 			}
 		}

@@ -9,7 +9,8 @@ import (
 
 // CountDefinition says exactly what Count counts, for help texts and reports.
 const CountDefinition = "ordered sequences of card kinds, one per day, that pass every rule of a journey " +
-	"(region cards at both ends, each step linked, no two transport cards side by side, " +
+	"(region cards at both ends, each step linked, no two transport cards side by side " +
+	"but two ships on seas that connect, " +
 	"never the same region twice in a row) with copy limits set aside: a region may come back " +
 	"later in the journey and a transport kind may be used any number of times, as long as the deck " +
 	"holds at least one such card; a neutral train is one kind, whichever line a player names it on"
@@ -37,8 +38,9 @@ type RegionCount struct {
 // Count counts the journeys of the given length exactly (see
 // CountDefinition), by dynamic programming over the days and the region
 // reached: f[i][r], the journeys of i+1 cards ending with a card of r, sums
-// f[i-1] over r's foot neighbours and f[i-2] over the regions each transport
-// kind links to r. A region's count is the total minus the count with the
+// f[i-1] over r's foot neighbours, f[i-2] over the regions each transport
+// kind links to r, and f[i-3] over the regions two ships on seas that
+// connect link to r. A region's count is the total minus the count with the
 // region taken out. Counts use uint64 and fall back to math/big when they
 // overflow.
 func (b *Board) Count(days int) (*Count, error) {
@@ -87,6 +89,7 @@ type countGraph struct {
 	usable []bool // the deck holds a card of the region
 	foot   [][]int32
 	hop    [][]weighted
+	pair   [][]weighted // three-day steps: two ships on seas that connect (nil: none)
 }
 
 type weighted struct {
@@ -96,7 +99,7 @@ type weighted struct {
 
 func (b *Board) countGraph() *countGraph {
 	n := len(b.regions)
-	g := &countGraph{n: n, usable: make([]bool, n), foot: b.footAdj, hop: make([][]weighted, n)}
+	g := &countGraph{n: n, usable: make([]bool, n), foot: b.footAdj, hop: make([][]weighted, n), pair: b.pairAdj}
 	for r := range n {
 		c := b.regions[r].Card
 		g.usable[r] = c != NoCard && b.count[c] > 0
@@ -156,6 +159,18 @@ func (g *countGraph) count64(days, skip int) (total uint64, ok bool) {
 					}
 				}
 			}
+			if i >= 3 && g.pair != nil {
+				for _, e := range g.pair[r] {
+					hi, lo := bits.Mul64(f[i-3][e.from], e.w)
+					if hi != 0 {
+						return 0, false
+					}
+					sum, carry = bits.Add64(sum, lo, 0)
+					if carry != 0 {
+						return 0, false
+					}
+				}
+			}
 			f[i][r] = sum
 		}
 	}
@@ -194,6 +209,13 @@ func (g *countGraph) countBig(days, skip int) *big.Int {
 				for _, e := range g.hop[r] {
 					term.SetUint64(e.w)
 					term.Mul(&term, &f[i-2][e.from])
+					sum.Add(sum, &term)
+				}
+			}
+			if i >= 3 && g.pair != nil {
+				for _, e := range g.pair[r] {
+					term.SetUint64(e.w)
+					term.Mul(&term, &f[i-3][e.from])
 					sum.Add(sum, &term)
 				}
 			}

@@ -10,9 +10,12 @@ import (
 
 // Step is one move of a journey: from the region card on day From to the
 // one on day To (0-based), over the transport card on day Via (-1: on
-// foot). Why says what links them, or why they are not linked.
+// foot) and, for two ships side by side on seas that connect, the second
+// on day Via2 (-1: none). Why says what links them, or why they are not
+// linked.
 type Step struct {
 	From, Via, To int
+	Via2          int
 	Linked        bool
 	// How: border, bridge, ferry, car, plane, ship or train.
 	How  string
@@ -39,10 +42,16 @@ func (v Verdict) Steps() []Step {
 		if !b.IsRegion(cards[i]) {
 			break
 		}
-		s := Step{From: i, Via: -1}
+		s := Step{From: i, Via: -1, Via2: -1}
 		if b.IsRegion(cards[i+1]) {
 			s.To = i + 1
 			s.Linked, s.How, s.Why = b.whyFoot(b.RegionOf(cards[i]), b.RegionOf(cards[i+1]))
+		} else if i+3 < len(cards) && b.ShipPair(cards[i+1], cards[i+2]) {
+			if !b.IsRegion(cards[i+3]) {
+				break
+			}
+			s.Via, s.Via2, s.To = i+1, i+2, i+3
+			s.Linked, s.How, s.Why = b.whyPair(cards[i+1], cards[i+2], b.RegionOf(cards[i]), b.RegionOf(cards[i+3]))
 		} else {
 			if i+2 >= len(cards) || !b.IsRegion(cards[i+2]) || int(cards[i+1]) >= len(b.kind) {
 				break
@@ -67,6 +76,9 @@ func (b *Board) stepText(cards []CardID, s Step) string {
 	parts := []string{b.Name(cards[s.From])}
 	if s.Via >= 0 {
 		parts = append(parts, b.Name(cards[s.Via]))
+	}
+	if s.Via2 >= 0 {
+		parts = append(parts, b.Name(cards[s.Via2]))
 	}
 	parts = append(parts, b.Name(cards[s.To]))
 	return strings.Join(parts, " → ") + ": " + s.Why
@@ -99,7 +111,17 @@ func (v Verdict) Reason() string {
 	case EndsWithTransport:
 		return fmt.Sprintf("day %d is %s, a transport card: a journey ends with a %s card", day, name(v.At), w)
 	case TransportsSideBySide:
-		return fmt.Sprintf("days %d and %d are %s and %s: two transport cards side by side link nothing", day, day+1, name(v.At), name(v.At+1))
+		msg := fmt.Sprintf("days %d and %d are %s and %s: two transport cards side by side link nothing", day, day+1, name(v.At), name(v.At+1))
+		if b.SeasConnect() {
+			msg += " (but two ships on seas that connect"
+			if c, d := cards[v.At], cards[v.At+1]; b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && !b.ShipPair(c, d) {
+				msg += fmt.Sprintf(", and the %s and the %s do not", b.seas[b.sea[c]].Name, b.seas[b.sea[d]].Name)
+			} else if v.At > 0 && b.ShipPair(cards[v.At-1], c) {
+				msg += ", two and no more"
+			}
+			msg += ")"
+		}
+		return msg
 	case TooManyCopies:
 		c := b.base[cards[v.At]]
 		used := 0
@@ -266,6 +288,31 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 		return false, how, fmt.Sprintf("%s and %s share no rail line", rx.Name, ry.Name)
 	}
 	return linked, how, ""
+}
+
+// whyPair explains whether ships c then d, side by side, take a journey
+// from x to y.
+func (b *Board) whyPair(c, d CardID, x, y int) (linked bool, how, why string) {
+	rx, ry := &b.regions[x], &b.regions[y]
+	sc, sd := b.seas[b.sea[c]].Name, b.seas[b.sea[d]].Name
+	switch {
+	case x == y:
+		return false, "ship", fmt.Sprintf("the same %s at both ends goes nowhere", b.word)
+	case rx.AirOnly:
+		return false, "ship", rx.Name + " is reached only by plane"
+	case ry.AirOnly:
+		return false, "ship", ry.Name + " is reached only by plane"
+	}
+	onX, onY := b.onSeaHas(int(b.sea[c]), x), b.onSeaHas(int(b.sea[d]), y)
+	switch {
+	case onX && onY:
+		return true, "ship", fmt.Sprintf("%s on the %s, %s on the %s, and the two connect", rx.Name, sc, ry.Name, sd)
+	case !onX && !onY:
+		return false, "ship", fmt.Sprintf("%s is not on the %s and %s is not on the %s", rx.Name, sc, ry.Name, sd)
+	case !onX:
+		return false, "ship", fmt.Sprintf("%s is not on the %s", rx.Name, sc)
+	}
+	return false, "ship", fmt.Sprintf("%s is not on the %s", ry.Name, sd)
 }
 
 // sharedLines lists the tokens of the trains that would link two regions:

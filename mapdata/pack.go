@@ -89,10 +89,14 @@ type Link struct {
 	Why      string   `json:"why,omitempty"`      // added or removed by the edition: its reason
 }
 
-// Sea is a body of water that ship cards name.
+// Sea is a body of water that ship cards name. Connects lists the seas it
+// joins (10 Days in the Americas: the Panama Canal joins the Atlantic and
+// the Pacific): two ship cards side by side, on seas that connect, take a
+// journey from a region on the first sea to a region on the second.
 type Sea struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+	ID       string   `json:"id"`
+	Name     string   `json:"name"`
+	Connects []string `json:"connects,omitempty"`
 }
 
 // Rail is a railway line; its stops are in order along the line.

@@ -149,6 +149,7 @@ Exit codes: 0 valid (with --batch: every line was checked), 1 not valid,
 type stepJSON struct {
 	From   int    `json:"from"`
 	Via    int    `json:"via,omitempty"`
+	Via2   int    `json:"via2,omitempty"` // the second of two ships on seas that connect
 	To     int    `json:"to"`
 	Linked bool   `json:"linked"`
 	How    string `json:"how"`
@@ -194,6 +195,9 @@ func runJourneyCheck(opts *journeyCheckOptions) error {
 			sj := stepJSON{From: s.From + 1, To: s.To + 1, Linked: s.Linked, How: s.How, Why: s.Why, Text: s.Text}
 			if s.Via >= 0 {
 				sj.Via = s.Via + 1
+			}
+			if s.Via2 >= 0 {
+				sj.Via2 = s.Via2 + 1
 			}
 			out.Steps = append(out.Steps, sj)
 		}
