@@ -114,7 +114,9 @@ func (v Verdict) Reason() string {
 		msg := fmt.Sprintf("days %d and %d are %s and %s: two transport cards side by side link nothing", day, day+1, name(v.At), name(v.At+1))
 		if b.SeasConnect() {
 			msg += " (but two ships on seas that connect"
-			if c, d := cards[v.At], cards[v.At+1]; b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && !b.ShipPair(c, d) {
+			if c, d := cards[v.At], cards[v.At+1]; b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && b.sea[c] == b.sea[d] {
+				msg += ", not two on one sea"
+			} else if b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && !b.ShipPair(c, d) {
 				msg += fmt.Sprintf(", and the %s and the %s do not", b.seas[b.sea[c]].Name, b.seas[b.sea[d]].Name)
 			} else if v.At > 0 && b.ShipPair(cards[v.At-1], c) {
 				msg += ", two and no more"
