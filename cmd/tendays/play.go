@@ -94,6 +94,9 @@ func (c *console) ask(prompt string) (string, error) {
 }
 
 func runPlay(opts *playOptions) error {
+	if err := boxPlayers(opts.Game); err != nil {
+		return err
+	}
 	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
 	if err != nil {
 		return err
@@ -123,6 +126,9 @@ func runPlay(opts *playOptions) error {
 	}
 	fmt.Fprintf(w, "%s: %d days, %d players, %s. You are seat 1; %s.\n",
 		b.Pack().Edition.Name, g.Days(), g.Players(), swap, others)
+	if v := opts.Game.Variants(); len(v) > 0 {
+		fmt.Fprintf(w, "Variant: %s.\n", strings.Join(v, "; "))
+	}
 	fmt.Fprintf(w, "Seed %d (play this game again with --seed %d). Type q to leave.\n", seed, seed)
 
 	err = playGame(c, g, bots, botName, opts.TurnCap)

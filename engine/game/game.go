@@ -46,6 +46,24 @@ type Config struct {
 	Days      int // 0: the edition's
 	Swap      SwapRule
 	OpenHands bool
+	// VariantPlayers allows more than BoxPlayers seats (5 or 6 holders,
+	// which the box does not have; as many as the deck deals): a variant,
+	// to be marked as such in reports.
+	VariantPlayers bool
+}
+
+// BoxPlayers is the most players the boxes are for (2–4); more is a
+// variant (Config.VariantPlayers).
+const BoxPlayers = 4
+
+// Variants names the ways cfg departs from the box, for reports: "6
+// players (the box is for 2–4)". Empty for a game as the box plays it.
+func (cfg Config) Variants() []string {
+	var out []string
+	if cfg.Players > BoxPlayers {
+		out = append(out, fmt.Sprintf("%d players (the box is for 2–%d)", cfg.Players, BoxPlayers))
+	}
+	return out
 }
 
 // Phase is what the game waits for.
@@ -143,6 +161,9 @@ func New(b *engine.Board, cfg Config, rng *rand.Rand) (*Game, error) {
 	if need := cfg.Players*days + Piles; len(g.kindOf) < need {
 		return nil, fmt.Errorf("the deck holds %d cards, too few for %d players: %d holders of %d days and %d face-up cards need %d",
 			len(g.kindOf), cfg.Players, cfg.Players, days, Piles, need)
+	}
+	if cfg.Players > BoxPlayers && !cfg.VariantPlayers {
+		return nil, fmt.Errorf("%d players: the box is for 2–%d; more players is a variant, which must be asked for (Config.VariantPlayers)", cfg.Players, BoxPlayers)
 	}
 	if len(g.kindOf) >= int(noCard) {
 		return nil, fmt.Errorf("the deck holds %d cards, more than this engine deals", len(g.kindOf))
