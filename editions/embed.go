@@ -22,7 +22,7 @@ import (
 // The six folders (five 10 Days maps and one route network), named one by one so that a stray folder is not bundled
 // by accident.
 //
-//go:embed usa europe africa asia americas across-the-us
+//go:embed usa europe africa asia americas across-the-us around-the-world
 var files embed.FS
 
 // The whole-world borders that `tendays init --borders world` starts from:

@@ -92,6 +92,14 @@ type Board struct {
 	named   []CardInfo
 	namedOf map[int]CardID
 
+	// Combined boards: the member maps, each region's map, and the mask a
+	// journey's regions must cover (every map); nmaps is 0 on one map.
+	maps    []Named
+	regMap  []uint8
+	nmaps   int
+	allMaps uint64
+	faceUp  int
+
 	// Hot-path tables, indexed by CardID (deck cards, then named views).
 	base  []CardID // the deck card a CardID is a copy of (itself for deck cards)
 	kind  []Kind
@@ -197,6 +205,9 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 				b.regions[ri].Rails = append(b.regions[ri].Rails, li)
 			}
 		}
+	}
+	if err := b.readMaps(p); err != nil {
+		return nil, err
 	}
 	n := len(b.regions)
 	if n > 1<<15-1 {
@@ -319,6 +330,65 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 	b.addNamedTrains()
 	b.tokens = mapdata.NewTokenIndex(p)
 	return b, nil
+}
+
+// readMaps reads a combined pack's member maps and each region's map.
+func (b *Board) readMaps(p *mapdata.Pack) error {
+	b.faceUp = 3
+	if p.Combined == nil {
+		return nil
+	}
+	if p.Combined.FaceUp > 0 {
+		b.faceUp = p.Combined.FaceUp
+	}
+	if len(p.Combined.Members) > 64 {
+		return &PackError{Pointer: "/combined/members", Msg: "more than 64 member maps"}
+	}
+	ix := map[string]int{}
+	for _, m := range p.Combined.Members {
+		ix[m.ID] = len(b.maps)
+		b.maps = append(b.maps, Named{ID: m.ID, Name: m.Name})
+	}
+	b.nmaps = len(b.maps)
+	b.allMaps = 1<<b.nmaps - 1
+	b.regMap = make([]uint8, len(p.Regions))
+	for i, r := range p.Regions {
+		m, ok := ix[r.Map]
+		if !ok {
+			return &PackError{Pointer: fmt.Sprintf("/regions/%d/map", i), Msg: fmt.Sprintf("region %q is on map %q, which is not a member of the pack", r.ID, r.Map)}
+		}
+		b.regMap[i] = uint8(m)
+	}
+	return nil
+}
+
+// NumMaps is the number of member maps of a combined board (0 for one map).
+func (b *Board) NumMaps() int { return b.nmaps }
+
+// Map names member map i of a combined board.
+func (b *Board) Map(i int) Named { return b.maps[i] }
+
+// MapOf is the member map of region r (0 on a board of one map).
+func (b *Board) MapOf(r int) int {
+	if b.nmaps == 0 {
+		return 0
+	}
+	return int(b.regMap[r])
+}
+
+// FaceUp is the number of face-up piles (3; a combined pack says its own).
+func (b *Board) FaceUp() int { return b.faceUp }
+
+// missingMaps is the maps none of the journey's regions is on.
+func (b *Board) missingMaps(cards []CardID) uint64 {
+	var have uint64
+	nc := CardID(len(b.kind))
+	for _, c := range cards {
+		if c < nc && b.kind[c] == RegionCard {
+			have |= 1 << b.regMap[b.reg[c]]
+		}
+	}
+	return b.allMaps &^ have
 }
 
 // connectSeas reads which seas connect and who is on each sea.

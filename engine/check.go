@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Fault is why a journey is not valid.
 type Fault uint8
 
@@ -20,10 +22,12 @@ const (
 	// NotLinked: a step whose two regions the cards between them do not
 	// link (same region, no border, wrong colour, not on the sea...).
 	NotLinked
+	// MissingMap: on a combined board, no region of some member map.
+	MissingMap
 )
 
 var faultNames = [...]string{"", "empty", "unknown-card", "starts-with-transport", "ends-with-transport",
-	"transports-side-by-side", "too-many-copies", "not-linked"}
+	"transports-side-by-side", "too-many-copies", "not-linked", "missing-map"}
 
 // String is a short stable name for the fault, for JSON output.
 func (f Fault) String() string {
@@ -129,6 +133,9 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 		prev = r
 		i += 2
 	}
+	if b.nmaps > 0 && b.missingMaps(cards) != 0 {
+		return v.fail(MissingMap, n-1)
+	}
 	v.Valid = true
 	return v
 }
@@ -202,6 +209,10 @@ func (b *Board) Progress(cards []CardID) int {
 				score++
 			}
 		}
+	}
+	if b.nmaps > 0 {
+		// A journey short of a map is short of a win.
+		score -= bits.OnesCount64(b.missingMaps(cards))
 	}
 	return score
 }

@@ -133,6 +133,23 @@ func (v Verdict) Reason() string {
 			}
 		}
 		return fmt.Sprintf("day %d: %s is used %d times, but the deck holds %s", day, name(v.At), used, times(int(b.count[c])))
+	case MissingMap:
+		var miss []string
+		m := b.missingMaps(cards)
+		for i := range b.nmaps {
+			if m>>i&1 != 0 {
+				miss = append(miss, b.maps[i].Name)
+			}
+		}
+		var all []string
+		for _, mp := range b.maps {
+			all = append(all, mp.Name)
+		}
+		maps := "map"
+		if len(miss) > 1 {
+			maps = "maps"
+		}
+		return fmt.Sprintf("the journey holds no %s of the %s %s: a journey of this game holds one of every map (%s)", w, andList(miss), maps, strings.Join(all, ", "))
 	case NotLinked:
 		for _, s := range v.Steps() {
 			if !s.Linked {
@@ -347,6 +364,13 @@ func notOn(rx, ry *RegionInfo, what string, of func(*RegionInfo) []int, id int) 
 	default:
 		return fmt.Sprintf("%s is not on the %s", ry.Name, what)
 	}
+}
+
+func andList(s []string) string {
+	if len(s) <= 1 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 func orList(s []string) string {

@@ -30,7 +30,9 @@ type Pack struct {
 	Rails         []Rail      `json:"rails"`
 	Deck          Deck        `json:"deck"`
 	Expect        *Expect     `json:"expect,omitempty"`
-	Provenance    Provenance  `json:"provenance"`
+	// Combined is set for a pack of several maps (see KindCombined).
+	Combined   *Combined  `json:"combined,omitempty"`
+	Provenance Provenance `json:"provenance"`
 }
 
 // EditionInfo names the edition a pack was built from.
@@ -63,6 +65,8 @@ type Region struct {
 	AirOnly bool     `json:"airOnly"`
 	Seas    []string `json:"seas"`
 	Rails   []string `json:"rails"`
+	// Map is the member map of a combined pack the region is on.
+	Map string `json:"map,omitempty"`
 }
 
 // LinkKind says why two regions are linked.
