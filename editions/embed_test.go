@@ -15,7 +15,7 @@ import (
 
 func TestNames(t *testing.T) {
 	// The bundled names are part of the command-line contract (DESIGN.md).
-	assert.Equal(t, []string{"across-the-us", "africa", "americas", "asia", "europe", "usa"}, editions.Names())
+	assert.Equal(t, []string{"across-the-us", "africa", "americas", "around-the-world", "asia", "europe", "usa"}, editions.Names())
 }
 
 // regionsEditions are the bundled editions of kind regions (the tests below

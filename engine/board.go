@@ -95,7 +95,7 @@ type Board struct {
 	// Combined boards: the member maps, each region's map, and the mask a
 	// journey's regions must cover (every map); nmaps is 0 on one map.
 	maps    []Named
-	regMap  []uint8
+	regMap  []uint8 // every region's map (all 0 on a board of one map, where allMaps is 0)
 	nmaps   int
 	allMaps uint64
 	faceUp  int
@@ -335,11 +335,14 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 // readMaps reads a combined pack's member maps and each region's map.
 func (b *Board) readMaps(p *mapdata.Pack) error {
 	b.faceUp = 3
+	b.regMap = make([]uint8, len(p.Regions)) // all map 0 on a board of one map
 	if p.Combined == nil {
 		return nil
 	}
-	if p.Combined.FaceUp > 0 {
-		b.faceUp = p.Combined.FaceUp
+	if f := p.Combined.FaceUp; f > 0 && f <= 16 {
+		b.faceUp = f
+	} else if f > 16 {
+		return &PackError{Pointer: "/combined/faceUp", Msg: fmt.Sprintf("%d face-up piles is more than this engine lays out (16)", f)}
 	}
 	if len(p.Combined.Members) > 64 {
 		return &PackError{Pointer: "/combined/members", Msg: "more than 64 member maps"}
@@ -351,7 +354,6 @@ func (b *Board) readMaps(p *mapdata.Pack) error {
 	}
 	b.nmaps = len(b.maps)
 	b.allMaps = 1<<b.nmaps - 1
-	b.regMap = make([]uint8, len(p.Regions))
 	for i, r := range p.Regions {
 		m, ok := ix[r.Map]
 		if !ok {

@@ -67,12 +67,17 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 	}
 	nc := CardID(len(b.kind))
 	prev := 0
+	// seen marks the deck cards met so far, so that only a card met before
+	// is counted over the journey (decks up to 1,024 kinds; larger ones
+	// always count).
+	var seen [16]uint64
+	var have uint64 // the maps of the regions so far (combined boards)
 	for i := 0; i < n; {
 		c := cards[i]
 		if c >= nc {
 			return v.fail(UnknownCard, i)
 		}
-		if copies && b.overCopies(cards, i) {
+		if copies && b.over(cards, i, &seen) {
 			return v.fail(TooManyCopies, i)
 		}
 		if b.kind[c] == RegionCard {
@@ -80,6 +85,7 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 			if i > 0 && !b.foot.has(prev, r) {
 				return v.fail(NotLinked, i-1)
 			}
+			have |= 1 << b.regMap[r]
 			prev = r
 			i++
 			continue
@@ -102,7 +108,7 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 			if i+2 >= n {
 				return v.fail(EndsWithTransport, i+1)
 			}
-			if copies && b.overCopies(cards, i+1) {
+			if copies && b.over(cards, i+1, &seen) {
 				return v.fail(TooManyCopies, i+1)
 			}
 			e := cards[i+2]
@@ -112,28 +118,30 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 			if b.kind[e] != RegionCard {
 				return v.fail(TransportsSideBySide, i+1)
 			}
-			if copies && b.overCopies(cards, i+2) {
+			if copies && b.over(cards, i+2, &seen) {
 				return v.fail(TooManyCopies, i+2)
 			}
 			r := int(b.reg[e])
 			if !b.PairLinks(c, d, prev, r) {
 				return v.fail(NotLinked, i-1)
 			}
+			have |= 1 << b.regMap[r]
 			prev = r
 			i += 3
 			continue
 		}
-		if copies && b.overCopies(cards, i+1) {
+		if copies && b.over(cards, i+1, &seen) {
 			return v.fail(TooManyCopies, i+1)
 		}
 		r := int(b.reg[d])
 		if !b.link[c].has(prev, r) {
 			return v.fail(NotLinked, i-1)
 		}
+		have |= 1 << b.regMap[r]
 		prev = r
 		i += 2
 	}
-	if b.nmaps > 0 && b.missingMaps(cards) != 0 {
+	if have&b.allMaps != b.allMaps {
 		return v.fail(MissingMap, n-1)
 	}
 	v.Valid = true
@@ -143,6 +151,19 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 func (v Verdict) fail(f Fault, at int) Verdict {
 	v.Fault, v.At = f, at
 	return v
+}
+
+// over is overCopies, counting only cards met before (seen).
+func (b *Board) over(cards []CardID, i int, seen *[16]uint64) bool {
+	c := b.base[cards[i]]
+	if w := int(c >> 6); w < len(seen) {
+		m := uint64(1) << (c & 63)
+		if seen[w]&m == 0 {
+			seen[w] |= m
+			return b.count[c] < 1
+		}
+	}
+	return b.overCopies(cards, i)
 }
 
 // overCopies reports whether cards[i] is one more copy than the deck holds,

@@ -224,11 +224,11 @@ func humanTurn(c *console, g *game.Game) error {
 		}
 	}
 	fmt.Fprintf(w, "Face-up: ")
-	for k := range game.Piles {
+	for k := range g.NumPiles() {
 		fmt.Fprintf(w, "[%d] %s   ", k+1, b.Name(g.Top(k)))
 	}
 	fmt.Fprintf(w, "Draw pile: %d cards\n", g.DrawSize())
-	actions := []string{"1-3 take that face-up card"}
+	actions := []string{fmt.Sprintf("1-%d take that face-up card", g.NumPiles())}
 	if g.CanDraw() {
 		actions = append([]string{"d draw"}, actions...)
 	}
@@ -301,13 +301,13 @@ func placeCard(c *console, g *game.Game) error {
 		return g.Put(slot, must)
 	}
 	for {
-		answer, err := c.ask(fmt.Sprintf("Discard %s on which pile (1-3)? ", b.Name(leaving)))
+		answer, err := c.ask(fmt.Sprintf("Discard %s on which pile (1-%d)? ", b.Name(leaving), g.NumPiles()))
 		if err != nil {
 			return err
 		}
 		pile, convErr := strconv.Atoi(answer)
 		if convErr != nil {
-			fmt.Fprintf(w, "  %q: give a pile from 1 to 3\n", answer)
+			fmt.Fprintf(w, "  %q: give a pile from 1 to %d\n", answer, g.NumPiles())
 			continue
 		}
 		if err := g.Put(slot, pile-1); err != nil {
