@@ -18,6 +18,7 @@ package derive
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"sort"
@@ -245,10 +246,10 @@ func (b *builder) pack() *mapdata.Pack {
 		p.Regions = append(p.Regions, mapdata.Region{ID: r.id, Name: r.name, Aliases: r.aliases, Color: r.color,
 			Copies: r.copies, AirOnly: b.airOnly[i], Seas: r.seas, Rails: r.rails})
 	}
-	for _, id := range sortedKeys(e.Seas) {
+	for _, id := range slices.Sorted(maps.Keys(e.Seas)) {
 		p.Seas = append(p.Seas, mapdata.Sea{ID: id, Name: e.Seas[id].Name, Connects: seaConnects(e.Seas, id)})
 	}
-	for _, id := range sortedKeys(e.Rails) {
+	for _, id := range slices.Sorted(maps.Keys(e.Rails)) {
 		p.Rails = append(p.Rails, mapdata.Rail{ID: id, Name: e.Rails[id].Name, Stops: b.railStops[id]})
 	}
 	p.Removed = b.removed
@@ -280,21 +281,12 @@ func (b *builder) parameters() map[string]string {
 	if e.Borders.ID != "" {
 		params["borders.id"] = e.Borders.ID
 	}
-	for _, id := range sortedKeys(e.Seas) {
+	for _, id := range slices.Sorted(maps.Keys(e.Seas)) {
 		if g := e.Seas[id].Geometry; g != nil {
 			params["seas."+id+".tolerance_m"] = strconv.FormatFloat(g.ToleranceM, 'g', -1, 64)
 		}
 	}
 	return params
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // seaConnects is the seas that sea id joins, either side naming the other,
@@ -312,5 +304,5 @@ func seaConnects(seas map[string]mapdata.SeaSpec, id string) []string {
 	if len(set) == 0 {
 		return nil
 	}
-	return sortedKeys(set)
+	return slices.Sorted(maps.Keys(set))
 }

@@ -7,10 +7,10 @@ import (
 // RuleSeaConnects: a sea's connects list names seas of the pack, not itself.
 const RuleSeaConnects = "seas/connects"
 
-func init() {
-	Register(&Rule{diag.RuleInfo{ID: RuleSeaConnects, Severity: diag.Error,
-		Doc: "A sea's connects list (ship cards side by side on seas that connect) names other seas of the pack."}, checkSeaConnects})
-}
+// seaConnectsRule is listed in the registry (registry.go) with the pack rules.
+var seaConnectsRule = &Rule{RuleInfo: diag.RuleInfo{ID: RuleSeaConnects, Severity: diag.Error,
+	Doc: "A sea's connects list (ship cards side by side on seas that connect) names other seas of the pack."},
+	Kind: KindPack, Run: checkSeaConnects}
 
 func checkSeaConnects(pass *Pass) {
 	p := pass.Pack

@@ -11,7 +11,7 @@ import (
 
 // TestAroundTheWorldFixture keeps the engine's copy of the combined pack
 // (its tests and benchmarks read it) the same as a fresh build. To renew:
-// tendays build around-the-world -o engine/testdata/around-the-world.pack.json --no-board
+// tendays build around-the-world -o engine/testdata/around-the-world.pack.json (and delete the board beside it)
 func TestAroundTheWorldFixture(t *testing.T) {
 	pack, _ := buildWithProcs(t, "around-the-world", 2, 0)
 	want, err := os.ReadFile("../../engine/testdata/around-the-world.pack.json")

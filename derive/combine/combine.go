@@ -57,7 +57,7 @@ func Combine(doc *mapdata.CombinedEditionDoc, members []Member) (*mapdata.Pack, 
 		return nil, nil, err
 	}
 	c.out = &mapdata.Pack{Kind: mapdata.KindRegions,
-		Edition: mapdata.EditionInfo{ID: c.ed.ID, Name: c.ed.Name, Days: c.ed.Days},
+		Edition:  mapdata.EditionInfo{ID: c.ed.ID, Name: c.ed.Name, Days: c.ed.Days},
 		Combined: &mapdata.Combined{DrawPiles: c.ed.Piles.Draw, FaceUp: c.ed.Piles.FaceUp, Win: c.ed.Win, Planes: c.ed.Planes},
 	}
 	for _, id := range c.ed.Members {

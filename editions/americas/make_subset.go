@@ -21,10 +21,13 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"log"
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/tendays/tendays/internal/atomicfile"
 )
 
 // The game countries by Natural Earth name, the features merged into them
@@ -246,6 +249,9 @@ func main() {
 		b.Write(aj)
 	}
 	b.WriteString("\n]}\n")
-	must(os.WriteFile("editions/americas/countries.topojson", []byte(b.String()), 0o644))
+	must(atomicfile.Write("editions/americas/countries.topojson", 0o644, func(w io.Writer) error {
+		_, err := io.WriteString(w, b.String())
+		return err
+	}))
 	fmt.Fprintf(os.Stderr, "editions/americas/countries.topojson: %d features, %d arcs, %d bytes\n", len(lines), len(arcs), b.Len())
 }
