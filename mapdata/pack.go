@@ -30,7 +30,9 @@ type Pack struct {
 	Rails         []Rail      `json:"rails"`
 	Deck          Deck        `json:"deck"`
 	Expect        *Expect     `json:"expect,omitempty"`
-	Provenance    Provenance  `json:"provenance"`
+	// Combined is set for a pack of several maps (see KindCombined).
+	Combined   *Combined  `json:"combined,omitempty"`
+	Provenance Provenance `json:"provenance"`
 }
 
 // EditionInfo names the edition a pack was built from.
@@ -63,6 +65,8 @@ type Region struct {
 	AirOnly bool     `json:"airOnly"`
 	Seas    []string `json:"seas"`
 	Rails   []string `json:"rails"`
+	// Map is the member map of a combined pack the region is on.
+	Map string `json:"map,omitempty"`
 }
 
 // LinkKind says why two regions are linked.
@@ -89,10 +93,14 @@ type Link struct {
 	Why      string   `json:"why,omitempty"`      // added or removed by the edition: its reason
 }
 
-// Sea is a body of water that ship cards name.
+// Sea is a body of water that ship cards name. Connects lists the seas it
+// joins (10 Days in the Americas: the Panama Canal joins the Atlantic and
+// the Pacific): two ship cards side by side, on seas that connect, take a
+// journey from a region on the first sea to a region on the second.
 type Sea struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+	ID       string   `json:"id"`
+	Name     string   `json:"name"`
+	Connects []string `json:"connects,omitempty"`
 }
 
 // Rail is a railway line; its stops are in order along the line.

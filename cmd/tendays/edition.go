@@ -97,6 +97,9 @@ func buildEdition(src *editionSource, g *globalOptions) (*lint.Target, *derive.R
 	if t, err := schemaTarget(file, doc); t != nil || err != nil {
 		return t, nil, err
 	}
+	if mapdata.PackKind(doc) == mapdata.KindCombined {
+		return buildCombined(src, file, text, g)
+	}
 	ed, err := mapdata.DecodeEdition(file, text)
 	if err != nil {
 		return nil, nil, err

@@ -156,6 +156,7 @@ wrong length, a batch line that cannot be checked, a pack with lint errors).`,
 type stepJSON struct {
 	From   int    `json:"from"`
 	Via    int    `json:"via,omitempty"`
+	Via2   int    `json:"via2,omitempty"` // the second of two ships on seas that connect
 	To     int    `json:"to"`
 	Linked bool   `json:"linked"`
 	How    string `json:"how"`
@@ -201,6 +202,9 @@ func runJourneyCheck(opts *journeyCheckOptions) error {
 			sj := stepJSON{From: s.From + 1, To: s.To + 1, Linked: s.Linked, How: s.How, Why: s.Why, Text: s.Text}
 			if s.Via >= 0 {
 				sj.Via = s.Via + 1
+			}
+			if s.Via2 >= 0 {
+				sj.Via2 = s.Via2 + 1
 			}
 			out.Steps = append(out.Steps, sj)
 		}
