@@ -170,6 +170,17 @@ func (d *decoder) finishRing(rc *ringCtx, off int) (r orb.Ring, cut bool) {
 			"ring has %d positions, fewer than 4, and no area; kept it for its edges", n)
 	}
 	r = a.take()
+	if d.topo {
+		// GeoJSON positions are checked as they are read; TopoJSON ones
+		// only exist once the arcs are stitched into rings.
+		for _, p := range r {
+			if p[0] < -180 || p[0] > 180 || p[1] < -90 || p[1] > 90 {
+				d.reportOnce(rc.feat, RuleOutOfRange, diag.Error, rc.ptr(), off,
+					"position [%g, %g] is outside longitude [-180, 180] or latitude [-90, 90]: %s", p[0], p[1], projectedHint)
+				break
+			}
+		}
+	}
 	for i, p := range r {
 		if p[0] < -180 || p[0] > 180 {
 			cut = true
