@@ -81,7 +81,6 @@ const (
 const projectedHint = "the data looks projected (metres or feet, not degrees); reproject it to longitude/latitude, " +
 	"e.g. ogr2ogr -t_srs EPSG:4326 out.geojson in.geojson"
 
-
 // Read reads and decodes a borders file, refusing files over opts.MaxBytes
 // before reading them.
 func Read(path string, opts Options) (*Layer, []diag.Finding, error) {
