@@ -192,10 +192,16 @@ func (d *decoder) finishRing(rc *ringCtx, off int) (r orb.Ring, cut bool) {
 		}
 	}
 	if !cut {
-		if i, j, found := selfCrossing(r); found {
+		switch c := selfCrossing(r); {
+		case c.found:
+			i, j := c.i, c.j
 			d.report(RuleSelfCrossing, diag.Warning, rc.ptr(), off,
 				"ring crosses itself: the edge from [%g, %g] to [%g, %g] crosses the edge from [%g, %g] to [%g, %g]; its area and borders may be wrong",
 				r[i][0], r[i][1], r[i+1][0], r[i+1][1], r[j][0], r[j][1], r[j+1][0], r[j+1][1])
+		case !c.complete:
+			d.report(RuleSelfCrossing, diag.Info, rc.ptr(), off,
+				"ring of %d positions not checked for crossing itself: its edges overlap too much to check in bounded time (%d tests per edge)",
+				len(r), selfCrossBudgetPerEdge)
 		}
 	}
 	return r, cut
