@@ -53,7 +53,7 @@ func exitCode(err error, io *IOStreams) int {
 	}
 	var usage *usageError
 	if errors.As(err, &usage) {
-		fmt.Fprintf(io.ErrOut, "tendays: %s\n", usage.msg)
+		fmt.Fprintf(io.ErrOut, "tendays: %s\n", diag.OneLine(usage.msg))
 		if usage.help != "" {
 			fmt.Fprintf(io.ErrOut, "Run '%s --help' for usage.\n", usage.help)
 		}
@@ -65,7 +65,7 @@ func exitCode(err error, io *IOStreams) int {
 		fmt.Fprintln(io.ErrOut, err.Error())
 		return exitUsage
 	}
-	msg := err.Error()
+	msg := diag.OneLine(err.Error()) // control characters from input stay escaped
 	// cobra's own usage errors are plain errors with recognisable text.
 	if strings.HasPrefix(msg, "unknown command") || strings.HasPrefix(msg, "unknown flag") ||
 		strings.HasPrefix(msg, "unknown shorthand flag") || strings.Contains(msg, "arg(s)") {
