@@ -42,7 +42,9 @@ func newExportCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 (<id>.board.geojson), to another format:
 
   csv          regions and links tables (-o FOLDER, -o BASE for BASE.regions.csv
-               and BASE.links.csv, or -o FILE.zip for one archive)
+               and BASE.links.csv, or -o FILE.zip for one archive); a cell
+               starting with = + - @ tab or CR gets a ' in front, so that a
+               spreadsheet shows it as text instead of running a formula
   dot          Graphviz: regions in their colours; borders solid, bridges bold,
                ferries dashed, car links dotted
   graphml      GraphML with typed attributes (Gephi, yEd, networkx)
