@@ -95,7 +95,7 @@ func runExport(opts *exportOptions) error {
 	if opts.Output == "" && !export.OneFile(opts.Format) {
 		return usageErrorf("--format %s writes several files: give -o (%s)", opts.Format, outputHint(opts.Format))
 	}
-	if opts.Width < 200 || opts.Width > 20000 {
+	if !(opts.Width >= 200 && opts.Width <= 20000) { // NaN fails this, as it should
 		return usageErrorf("--width %g is out of range (200 to 20000 pixels)", opts.Width)
 	}
 	if opts.CardWidth < 40 || opts.CardWidth > 1000 {

@@ -48,7 +48,7 @@ Exit codes: 0 success, 1 the answer is "no" (findings, an invalid journey),
 		if g.MaxInput < 0 {
 			return &usageError{msg: fmt.Sprintf("--max-input must be a number of bytes, not %d", g.MaxInput), help: cmd.CommandPath()}
 		}
-		return nil
+		return checkFlags(cmd) // NaN, infinities, an explicit 0 that would mean "default"
 	}
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &usageError{msg: err.Error(), help: cmd.CommandPath()}
