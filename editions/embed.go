@@ -5,6 +5,9 @@
 // where it has them) and a SOURCES.md that says where every file and fact
 // came from.
 //
+// It also holds the whole-world borders (world/countries.topojson) that new
+// editions start from.
+//
 // It holds data and the means to find it, nothing more: it does not decode
 // an edition (see mapdata) or derive a pack from it (see derive).
 package editions
@@ -21,6 +24,28 @@ import (
 //
 //go:embed usa europe africa asia across-the-us
 var files embed.FS
+
+// The whole-world borders that `tendays init --borders world` starts from:
+// not an edition (no edition.yaml), so Names does not list it.
+//
+//go:embed world/countries.topojson
+var world []byte
+
+// WorldName is the name that stands for the bundled world borders wherever a
+// borders file is asked for (`init --borders world`).
+const WorldName = "world"
+
+// WorldFile is the file name of the bundled world borders, a TopoJSON whose
+// object "countries" holds every Natural Earth 1:50m admin-0 feature with the
+// properties name, iso_a2, iso_a3, iso_n3, continent, region and subregion.
+const WorldFile = "countries.topojson"
+
+// WorldObject is the TopoJSON object of the world borders.
+const WorldObject = "countries"
+
+// World returns the bytes of the bundled world borders (see WorldFile). The
+// slice is shared: callers must not modify it.
+func World() []byte { return world }
 
 // EditionFile is the name of the edition file in each folder.
 const EditionFile = "edition.yaml"

@@ -123,6 +123,12 @@ func (b *Baseline) Filter(fs []diag.Finding) []diag.Finding {
 
 // WriteBaseline writes the findings as a new baseline, atomically.
 func WriteBaseline(path string, fs []diag.Finding) error {
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error { return EncodeBaseline(w, fs) })
+}
+
+// EncodeBaseline writes the baseline of findings to w, as WriteBaseline
+// writes it to a file.
+func EncodeBaseline(w io.Writer, fs []diag.Finding) error {
 	b := Baseline{Format: baselineFormat, FormatVersion: 1, Findings: []BaselineEntry{}}
 	seen := map[BaselineEntry]bool{}
 	for _, f := range fs {
@@ -132,5 +138,5 @@ func WriteBaseline(path string, fs []diag.Finding) error {
 			b.Findings = append(b.Findings, e)
 		}
 	}
-	return atomicfile.Write(path, 0o644, func(w io.Writer) error { return mapdata.EncodeJSON(w, b) })
+	return mapdata.EncodeJSON(w, b)
 }

@@ -1,10 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
-	"path/filepath"
 
 	"github.com/tendays/tendays/derive/network"
+	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 )
@@ -51,15 +52,28 @@ func runBuildNetwork(opts *buildOptions, src *editionSource) error {
 		return err
 	}
 	p := res.Pack
-	out := opts.Output
-	if out == "" {
+	out, stdout, err := atomicfile.Dest(opts.Output, mapdata.PackFileName(p.Edition.ID))
+	if err != nil {
+		return err
+	}
+	if out == "" && !stdout {
 		out = mapdata.PackFileName(p.Edition.ID)
 	}
-	if err := mapdata.WriteNetworkPack(out, p); err != nil {
+	var data bytes.Buffer
+	if err := mapdata.EncodeNetworkPack(&data, p); err != nil {
+		return err
+	}
+	if err := checkWritten(opts.Global, out, stdout, data.Bytes(), opts.IO); err != nil {
+		return err
+	}
+	if err := checkClobber([]string{out}, editionInputs(src, p.Provenance.Inputs)); err != nil {
+		return err
+	}
+	if err := atomicfile.WriteTo(out, stdout, opts.IO.Out, 0o644, writeBytes(data.Bytes())); err != nil {
 		return err
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "%s: %d stations, %d routes; %d station tokens; %d companies, %d company cards; %d passenger and %d freight tickets; %d warning(s) -> %s\n",
 		p.Edition.ID, len(p.Stations), len(p.Routes), p.TokenTotal(), len(p.Companies), p.CompanyCards(), len(p.Passenger), len(p.Freight),
-		s.Warnings, filepath.ToSlash(out))
+		s.Warnings, outputName(out, stdout))
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -13,6 +14,9 @@ import (
 type globalOptions struct {
 	// MaxInput is --max-input; 0 leaves each kind of file its own default.
 	MaxInput int64
+	// In is standard input, which an input named "-" reads (see inputs.go).
+	In    io.Reader
+	stdin *stdinCache
 }
 
 // limit is the largest file of a kind tendays reads: --max-input when
@@ -25,7 +29,7 @@ func (g *globalOptions) limit(kindDefault int64) int64 {
 }
 
 func newRootCmd(io *IOStreams) *cobra.Command {
-	g := &globalOptions{}
+	g := &globalOptions{In: io.In}
 	root := &cobra.Command{
 		Use:   "tendays",
 		Short: "Build, check, play and export the maps of \"10 Days in ...\" travel games",

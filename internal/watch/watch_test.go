@@ -1,0 +1,90 @@
+package watch
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// run starts a watcher on paths and returns a channel of its reports and a
+// stop function.
+func run(t *testing.T, paths ...string) (<-chan []string, func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	reports := make(chan []string, 16)
+	done := make(chan struct{})
+	w := Watcher{Paths: func() []string { return paths }, Interval: 5 * time.Millisecond}
+	go func() {
+		defer close(done)
+		_ = w.Run(ctx, func(changed []string) { reports <- changed })
+	}()
+	time.Sleep(20 * time.Millisecond) // let the first snapshot be taken
+	return reports, func() { cancel(); <-done }
+}
+
+// next waits for a report; the generous limit only bounds a failing test.
+func next(t *testing.T, reports <-chan []string) []string {
+	t.Helper()
+	select {
+	case r := <-reports:
+		return r
+	case <-time.After(5 * time.Second):
+		t.Fatal("no change reported")
+		return nil
+	}
+}
+
+func TestReportsWritesRenamesAndRemovals(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.geojson")
+	require.NoError(t, os.WriteFile(a, []byte("one"), 0o644))
+	require.NoError(t, os.WriteFile(b, []byte("{}"), 0o644))
+	reports, stop := run(t, a, b)
+	defer stop()
+
+	require.NoError(t, os.WriteFile(a, []byte("two!"), 0o644))
+	assert.Equal(t, []string{a}, next(t, reports))
+
+	// An atomic save: a new file renamed over the old one, same size.
+	tmp := filepath.Join(dir, "tmp")
+	require.NoError(t, os.WriteFile(tmp, []byte("[]"), 0o644))
+	require.NoError(t, os.Rename(tmp, b))
+	assert.Equal(t, []string{b}, next(t, reports))
+
+	require.NoError(t, os.Remove(a))
+	assert.Equal(t, []string{a}, next(t, reports))
+}
+
+func TestBurstOfWritesIsOneReport(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	require.NoError(t, os.WriteFile(a, nil, 0o644))
+	require.NoError(t, os.WriteFile(b, nil, 0o644))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	reports := make(chan []string, 16)
+	// A long interval, so both writes land between two polls.
+	w := Watcher{Paths: func() []string { return []string{a, b} }, Interval: 400 * time.Millisecond}
+	go func() { _ = w.Run(ctx, func(c []string) { reports <- c }) }()
+	time.Sleep(100 * time.Millisecond)
+	require.NoError(t, os.WriteFile(a, []byte("x"), 0o644))
+	require.NoError(t, os.WriteFile(b, []byte("y"), 0o644))
+	assert.Equal(t, []string{a, b}, next(t, reports))
+	select {
+	case r := <-reports:
+		t.Fatalf("a second report %v for one burst", r)
+	case <-time.After(500 * time.Millisecond):
+	}
+}
+
+func TestStopsWithContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := Watcher{Paths: func() []string { return nil }}.Run(ctx, func([]string) { t.Fatal("no change expected") })
+	assert.ErrorIs(t, err, context.Canceled)
+}
