@@ -149,3 +149,51 @@ func BenchmarkSelfCrossing(b *testing.B) {
 		})
 	}
 }
+
+// FuzzSelfCrossing: on small rings the sweep finds a crossing exactly when
+// testing every pair of edges does, whichever axis it sweeps along (the
+// ring with its axes swapped gets the same verdict).
+func FuzzSelfCrossing(f *testing.F) {
+	f.Add([]byte{0, 0, 4, 4, 4, 0, 0, 4})          // bow-tie
+	f.Add([]byte{0, 0, 8, 0, 8, 8, 0, 8})          // square
+	f.Add([]byte{0, 0, 1, 9, 0, 18, 1, 27, 0, 36}) // zigzag, north–south
+	f.Add([]byte{5, 0, 5, 9, 5, 3, 5, 7})          // collinear
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 128 {
+			data = data[:128]
+		}
+		var r orb.Ring
+		for i := 0; i+1 < len(data); i += 2 {
+			r = append(r, orb.Point{float64(data[i] % 16), float64(data[i+1] % 16)})
+		}
+		if len(r) < 3 {
+			return
+		}
+		r = append(r, r[0])
+		brute := false
+		for i := 0; i+1 < len(r) && !brute; i++ {
+			for j := i + 1; j+1 < len(r); j++ {
+				if properCross(r[i], r[i+1], r[j], r[j+1]) {
+					brute = true
+					break
+				}
+			}
+		}
+		swapped := make(orb.Ring, len(r))
+		for i, p := range r {
+			swapped[i] = orb.Point{p[1], p[0]}
+		}
+		for _, ring := range []orb.Ring{r, swapped} {
+			c := selfCrossing(ring)
+			if !c.complete {
+				t.Fatalf("a ring of %d positions hit the bound", len(ring))
+			}
+			if len(ring) >= 5 && c.found != brute {
+				t.Fatalf("sweep says crossing=%v, every pair says %v: %v", c.found, brute, ring)
+			}
+			if c.found && !properCross(ring[c.i], ring[c.i+1], ring[c.j], ring[c.j+1]) {
+				t.Fatalf("edges %d and %d do not cross: %v", c.i, c.j, ring)
+			}
+		}
+	})
+}
