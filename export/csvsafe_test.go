@@ -68,7 +68,10 @@ func FuzzSafeCell(f *testing.F) {
 		if got != "" && strings.IndexByte("=+-@\t\r", got[0]) >= 0 {
 			t.Fatalf("cell %q read back as %q", cell, got)
 		}
-		if got != SafeCell(cell) && got != strings.ReplaceAll(SafeCell(cell), "\r\n", "\n") {
+		// encoding/csv reads \r\n inside a quoted field as \n and drops a
+		// \r before the closing quote; compare without carriage returns.
+		noCR := func(s string) string { return strings.ReplaceAll(s, "\r", "") }
+		if noCR(got) != noCR(SafeCell(cell)) {
 			t.Fatalf("cell %q read back as %q, want %q", cell, got, SafeCell(cell))
 		}
 	})
