@@ -3,6 +3,8 @@ package derive
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/paulmach/orb"
@@ -43,7 +45,7 @@ func (b *builder) selectRegions() error {
 	}
 	mergedInto := map[int]int{}
 	mergedAt := map[int]string{} // where each merge is named, for messages
-	for _, kept := range sortedKeys(e.Regions.Merge) {
+	for _, kept := range slices.Sorted(maps.Keys(e.Regions.Merge)) {
 		k, ok := findFeature(kept, ptr("regions", "merge", kept))
 		for j, part := range e.Regions.Merge[kept] {
 			at := ptr("regions", "merge", kept, j)
@@ -60,7 +62,7 @@ func (b *builder) selectRegions() error {
 		}
 	}
 	splits := map[int]string{}
-	for _, name := range sortedKeys(e.Regions.Split) {
+	for _, name := range slices.Sorted(maps.Keys(e.Regions.Split)) {
 		if i, ok := findFeature(name, ptr("regions", "split", name)); ok {
 			splits[i] = name
 		}
@@ -108,6 +110,7 @@ func (b *builder) selectRegions() error {
 		}
 	}
 	b.nameRegions()
+	b.cleanRegions()
 	if len(b.regions) < 2 {
 		b.report(RuleNoRegions, diag.Error, "/regions", "", "the edition keeps %d region(s); a game needs at least two", len(b.regions))
 	}
@@ -128,8 +131,9 @@ func (b *builder) checkMerges(mergedInto map[int]int, mergedAt map[int]string, o
 		part, kept := b.features[i].ID, b.features[k].ID
 		switch {
 		case omitted[i] || omitted[k]:
-			b.report(RuleMergeConflict, diag.Error, at, "either omit or merge",
-				"%q is merged into %q, but %q is omitted", part, kept, b.features[pick(omitted[i], i, k)].ID)
+			b.report(RuleOmittedRegion, diag.Warning, at, "remove the merge, or take it out of regions.omit",
+				"%q is merged into %q, but %q is omitted (regions.omit), so the merge is ignored", part, kept, b.features[pick(omitted[i], i, k)].ID)
+			delete(mergedInto, i)
 		case splits[i] != "" || splits[k] != "":
 			b.report(RuleMergeConflict, diag.Error, at, "either split or merge",
 				"%q is merged into %q, but %q is split", part, kept, b.features[pick(splits[i] != "", i, k)].ID)
@@ -179,7 +183,7 @@ func (b *builder) splitFeature(f borders.Feature, name string) error {
 	} else {
 		pieces = append(pieces, f.Geometry...)
 	}
-	parts := sortedKeys(spec.Parts)
+	parts := slices.Sorted(maps.Keys(spec.Parts))
 	points := make([]orb.Point, len(parts))
 	for i, p := range parts {
 		points[i] = orb.Point(spec.Parts[p])
@@ -254,7 +258,7 @@ func (b *builder) nameRegions() {
 		key  string
 		vals map[string]string
 	}{{"ids", e.Regions.IDs}, {"names", e.Regions.Names}} {
-		for _, dataName := range sortedKeys(m.vals) {
+		for _, dataName := range slices.Sorted(maps.Keys(m.vals)) {
 			if !b.knownDataName(dataName) {
 				b.report(RuleUnknownRegion, diag.Error, ptr("regions", m.key, dataName), b.resolve.suggest(dataName),
 					"%q names no region of the edition", dataName)
@@ -285,13 +289,16 @@ func (b *builder) region(name, pointer string) (int, bool) {
 	if i, ok := b.resolve.find(name); ok {
 		return i, true
 	}
-	hint := b.resolve.suggest(name)
 	for _, u := range b.units {
 		if u.region < 0 && mapdata.Fold(u.name) == mapdata.Fold(name) {
-			hint = "it is omitted (regions.omit)"
+			// Omitting a region should not make the designer hunt down every
+			// mention of it: the mention is ignored, and said so.
+			b.report(RuleOmittedRegion, diag.Warning, pointer, "remove it, or take it out of regions.omit",
+				"%q is omitted (regions.omit), so this is ignored", name)
+			return -1, false
 		}
 	}
-	b.report(RuleUnknownRegion, diag.Error, pointer, hint, "%q names no region of the edition", name)
+	b.report(RuleUnknownRegion, diag.Error, pointer, b.resolve.suggest(name), "%q names no region of the edition", name)
 	return -1, false
 }
 
@@ -350,7 +357,7 @@ func hugeNumber(v any, at string) (string, bool) {
 			return at, true
 		}
 	case map[string]any:
-		for _, k := range sortedKeys(t) {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			if p, ok := hugeNumber(t[k], srcpos.Join(at, k)); ok {
 				return p, true
 			}

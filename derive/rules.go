@@ -8,6 +8,7 @@ const (
 	RuleUnknownRegion   = "edition/unknown-region"
 	RuleDuplicateRegion = "edition/duplicate-region"
 	RuleMergeConflict   = "edition/merge-conflict"
+	RuleOmittedRegion   = "edition/omitted-region"
 	RuleNoRegions       = "edition/no-regions"
 	RuleCutMisses       = "edition/cut-misses"
 	RuleSplitPart       = "edition/split-part"
@@ -21,12 +22,14 @@ const (
 	RuleShipUnknownSea  = "deck/unknown-sea"
 	RuleRailFew         = "rails/few-stops"
 	RuleTrainUnknown    = "deck/unknown-rail"
+	RuleRepaired        = "edition/outline-repaired"
 )
 
 // Rules describes every rule above, for lint's registry and SARIF.
 var Rules = []diag.RuleInfo{
 	{ID: RuleUnknownRegion, Severity: diag.Error, Doc: "Every region an edition names (omit, merge, split, links, seas, rails, colours, copies, air_only) exists in the borders data."},
 	{ID: RuleMergeConflict, Severity: diag.Error, Doc: "Each merged region is merged into one region that is kept as it is (not itself merged, omitted or split)."},
+	{ID: RuleOmittedRegion, Severity: diag.Warning, Doc: "An assignment, merge, link, copy or list that names an omitted region is ignored, with a warning."},
 	{ID: RuleDuplicateRegion, Severity: diag.Error, Doc: "No two regions end up with the same id."},
 	{ID: RuleNoRegions, Severity: diag.Error, Doc: "The edition keeps at least two regions."},
 	{ID: RuleCutMisses, Severity: diag.Error, Doc: "A split's cut line crosses the region it splits."},
@@ -41,4 +44,5 @@ var Rules = []diag.RuleInfo{
 	{ID: RuleShipUnknownSea, Severity: diag.Error, Doc: "Ship cards name a sea the edition defines."},
 	{ID: RuleRailFew, Severity: diag.Warning, Doc: "A rail line has at least two stops, or its trains link nothing."},
 	{ID: RuleTrainUnknown, Severity: diag.Error, Doc: "Train cards per line name a rail line the edition defines."},
+	{ID: RuleRepaired, Severity: diag.Info, Doc: "A region's outline is valid as the borders file gives it; when it is not (a ring of zero area, a ring that touches itself), the board holds it repaired and this says what was done."},
 }

@@ -14,10 +14,8 @@ import (
 // RuleStaleBaseline warns about baseline entries that match nothing.
 const RuleStaleBaseline = "baseline/stale"
 
-func init() {
-	RegisterInfo(diag.RuleInfo{ID: RuleStaleBaseline, Severity: diag.Warning,
-		Doc: "Every baseline entry still matches a finding; remove the ones that do not."})
-}
+var baselineRule = &Rule{RuleInfo: diag.RuleInfo{ID: RuleStaleBaseline, Severity: diag.Warning,
+	Doc: "Every baseline entry still matches a finding; remove the ones that do not."}, Kind: KindBaseline}
 
 // Baseline is a set of known findings to suppress, matched by rule, file and
 // pointer (line numbers move; pointers rarely do).
@@ -37,17 +35,8 @@ type BaselineEntry struct {
 
 const baselineFormat = "tendays.lint-baseline"
 
-// ReadBaseline reads a baseline file.
-func ReadBaseline(path string) (*Baseline, error) {
-	src, err := mapdata.ReadFile(path, mapdata.DefaultMaxDocument)
-	if err != nil {
-		return nil, err
-	}
-	return DecodeBaseline(path, src)
-}
-
-// DecodeBaseline is ReadBaseline on text already read; path names it in
-// messages.
+// DecodeBaseline reads a baseline from text already read (the command reads
+// files within its size limit); path names it in messages.
 func DecodeBaseline(path string, src []byte) (*Baseline, error) {
 	doc, err := mapdata.ParseJSON(path, src)
 	if err != nil {

@@ -27,11 +27,6 @@ const (
 	LayerRail   = "rail"
 )
 
-// BoardFileName is the conventional file name of an edition's board geometry.
-func BoardFileName(editionID string) string {
-	return strings.ToLower(editionID) + ".board.geojson"
-}
-
 // BoardPathFor gives the board geometry path beside a pack path: x.pack.json
 // becomes x.board.geojson.
 func BoardPathFor(packPath string) string {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/tendays/tendays/diag"
@@ -164,7 +166,7 @@ func typeErrorPointer(v any, fields []string, at string, typ reflect.Type) (stri
 			}
 		}
 		// A map with keys of the data's own (copies: {France: x}).
-		for _, k := range sortedKeys(t) {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			if p, ok := typeErrorPointer(t[k], fields, srcpos.Join(at, k), typ); ok {
 				return p, true
 			}
@@ -198,7 +200,7 @@ func findKey(v any, key, at string) string {
 		if _, ok := t[key]; ok {
 			return srcpos.Join(at, key)
 		}
-		for _, k := range sortedKeys(t) {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			if p := findKey(t[k], key, srcpos.Join(at, k)); p != "" {
 				return p
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -21,7 +22,9 @@ type buildOptions struct {
 	Edition string
 	Output  string
 	NoBoard bool
-	Verbose bool
+	Format  string
+	// report collects the summary for --format json.
+	report *buildReport
 }
 
 func init() { register(newBuildCmd) }
@@ -44,20 +47,57 @@ summary line. Exit codes: 0 built, 1 errors found (nothing written), 2 a file
 could not be read.`,
 		Example: `  tendays build usa
   tendays build editions/europe -o europe.pack.json
-  tendays build ./my-edition`,
+  tendays build ./my-edition
+  tendays build usa --format json | jq .counts`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Edition = args[0]
+			if opts.Format != "text" && opts.Format != "json" {
+				return &usageError{msg: fmt.Sprintf("unknown --format %q (want text or json)", opts.Format), cmd: cmd}
+			}
+			if opts.Format == "json" && opts.Output == "-" {
+				return &usageError{msg: "--format json prints the summary on standard output, so the pack cannot go there too (-o FILE)", cmd: cmd}
+			}
 			return runBuild(opts)
 		},
 	}
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "text, or json: the summary (counts, findings, files written) on stdout for scripts")
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the pack to this `file` (default <id>.pack.json; DIR/ for DIR/<id>.pack.json; - for standard output, without the board)")
 	cmd.Flags().BoolVar(&opts.NoBoard, "no-board", false, "do not write the board geometry beside the pack")
-	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "print info findings too (antimeridian cuts, rings quantization collapsed)")
 	return cmd
 }
 
+// buildReport is what --format json prints: the build's summary, also when
+// errors stopped it (then nothing is written).
+type buildReport struct {
+	Format        string         `json:"format"`
+	FormatVersion int            `json:"formatVersion"`
+	Edition       string         `json:"edition"`
+	Built         bool           `json:"built"`
+	Written       []string       `json:"written"`
+	Counts        map[string]int `json:"counts"`
+	Summary       lint.Summary   `json:"summary"`
+	Findings      []diag.Finding `json:"findings"`
+}
+
 func runBuild(opts *buildOptions) error {
+	if opts.Format != "json" {
+		return buildPack(opts)
+	}
+	opts.report = &buildReport{Format: "tendays.build", FormatVersion: 1, Written: []string{},
+		Counts: map[string]int{}, Findings: []diag.Finding{}}
+	err := buildPack(opts)
+	if err != nil && !errors.Is(err, errNo) {
+		return err
+	}
+	opts.report.Built = err == nil
+	if werr := mapdata.EncodeJSON(opts.IO.Out, opts.report); werr != nil {
+		return werr
+	}
+	return err
+}
+
+func buildPack(opts *buildOptions) error {
 	src, err := openEdition(opts.Edition)
 	if err != nil {
 		return err
@@ -122,7 +162,14 @@ func runBuild(opts *buildOptions) error {
 			return err
 		}
 	}
-	fmt.Fprintln(opts.IO.ErrOut, summary(pack, s, outputName(out, stdout)))
+	if r := opts.report; r != nil {
+		r.Edition, r.Counts = pack.Edition.ID, packCounts(pack)
+		for _, o := range outputs {
+			r.Written = append(r.Written, outputName(o, stdout))
+		}
+		return nil
+	}
+	opts.Global.notef(opts.IO.ErrOut, "%s\n", summary(pack, s, outputName(out, stdout)))
 	return nil
 }
 
@@ -170,12 +217,24 @@ func reportBuild(opts *buildOptions, src *editionSource, target *lint.Target, de
 		}
 	}
 	findings := cfg.Apply(lint.Check(target))
+	s := lint.Summarize(1, findings)
+	if r := opts.report; r != nil {
+		r.Summary = s
+		for _, f := range findings {
+			if f.Severity > diag.Info || opts.Global.Verbose {
+				r.Findings = append(r.Findings, f)
+			}
+		}
+		if !derived || s.Errors > 0 {
+			return s, errNo
+		}
+		return s, nil
+	}
 	for _, f := range findings {
-		if f.Severity > diag.Info || opts.Verbose {
+		if opts.Global.shows(f.Severity) {
 			fmt.Fprintln(opts.IO.ErrOut, f.String())
 		}
 	}
-	s := lint.Summarize(1, findings)
 	if !derived || s.Errors > 0 {
 		fmt.Fprintf(opts.IO.ErrOut, "%s: %d error(s), %d warning(s): no pack written\n", src.Dir, s.Errors, s.Warnings)
 		return s, errNo
@@ -190,6 +249,16 @@ func boardBytes(fc *geojson.FeatureCollection) ([]byte, error) {
 		return nil, err
 	}
 	return append(data, '\n'), nil
+}
+
+// packCounts is what a pack holds, for build --format json.
+func packCounts(p *mapdata.Pack) map[string]int {
+	c := map[string]int{"regions": len(p.Regions), "links": len(p.Links), "seas": len(p.Seas), "rails": len(p.Rails),
+		"cards": p.Deck.Totals.Cards, "regionCards": p.Deck.Totals.RegionCards, "transportCards": p.Deck.Totals.TransportCards}
+	for _, l := range p.Links {
+		c["links/"+string(l.Kind)]++
+	}
+	return c
 }
 
 // summary is one line on what was built.

@@ -2,15 +2,12 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 
 	"github.com/tendays/tendays/derive/network"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 )
-
-func init() { lint.RegisterInfo(network.Rules...) }
 
 // isNetworkEdition reports whether an edition's kind is network. An edition
 // that cannot be read is not: the regions path reports why.
@@ -72,7 +69,13 @@ func runBuildNetwork(opts *buildOptions, src *editionSource) error {
 	if err := atomicfile.WriteTo(out, stdout, opts.IO.Out, 0o644, writeBytes(data.Bytes())); err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "%s: %d stations, %d routes; %d station tokens; %d companies, %d company cards; %d passenger and %d freight tickets; %d warning(s) -> %s\n",
+	if r := opts.report; r != nil {
+		r.Edition, r.Written = p.Edition.ID, []string{outputName(out, stdout)}
+		r.Counts = map[string]int{"stations": len(p.Stations), "routes": len(p.Routes), "stationTokens": p.TokenTotal(),
+			"companies": len(p.Companies), "companyCards": p.CompanyCards(), "passengerTickets": len(p.Passenger), "freightTickets": len(p.Freight)}
+		return nil
+	}
+	opts.Global.notef(opts.IO.ErrOut, "%s: %d stations, %d routes; %d station tokens; %d companies, %d company cards; %d passenger and %d freight tickets; %d warning(s) -> %s\n",
 		p.Edition.ID, len(p.Stations), len(p.Routes), p.TokenTotal(), len(p.Companies), p.CompanyCards(), len(p.Passenger), len(p.Freight),
 		s.Warnings, outputName(out, stdout))
 	return nil

@@ -19,7 +19,6 @@ import (
 )
 
 func init() {
-	lint.RegisterInfo(derive.Rules...)
 	editionTarget = buildTarget
 }
 

@@ -28,6 +28,7 @@ type lintOptions struct {
 	Baseline      string
 	WriteBaseline string
 	Output        string
+	ListRules     bool
 }
 
 func init() { register(newLintCmd) }
@@ -52,14 +53,33 @@ A .tendays-lint.yaml found by walking up from a path changes rules' severities:
 --baseline FILE suppresses the findings it lists (by rule, file and pointer) and
 warns about its entries that match nothing; --write-baseline FILE writes one.
 
-Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 a path
+Info findings are reported only with --verbose. --list-rules prints every rule
+(see docs/rules.md).
+
+Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it (schema
+violations included: the file was read, and lint's answer is "no"), 2 a path
 could not be read.`,
 		Example: `  tendays lint testdata/packs/mini.pack.json
   tendays lint editions/usa --format sarif > lint.sarif
-  tendays lint *.pack.json --format github --fail-on warning`,
-		Args: cobra.MinimumNArgs(1),
+  tendays lint *.pack.json --format github --fail-on warning
+  tendays lint --list-rules --format json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if opts.ListRules && len(args) > 0 {
+				return &usageError{msg: "--list-rules takes no PATH", cmd: cmd}
+			}
+			if opts.ListRules {
+				return nil
+			}
+			return cobra.MinimumNArgs(1)(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
+			if opts.ListRules {
+				if opts.Format != "text" && opts.Format != "json" {
+					return &usageError{msg: fmt.Sprintf("--list-rules prints text or json, not %q", opts.Format), cmd: cmd}
+				}
+				return lint.WriteRuleList(opts.IO.Out, opts.Format)
+			}
 			if _, ok := lint.Reporters[opts.Format]; !ok {
 				return &usageError{msg: fmt.Sprintf("unknown --format %q (want %s)", opts.Format, strings.Join(lint.Formats(), ", ")), help: cmd.CommandPath()}
 			}
@@ -75,6 +95,7 @@ could not be read.`,
 	cmd.Flags().StringVar(&opts.Baseline, "baseline", "", "suppress the findings listed in this baseline `file`")
 	cmd.Flags().StringVar(&opts.WriteBaseline, "write-baseline", "", "write the findings to this baseline `file` (- for stdout, with -o for the report)")
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the report to this `file` instead of stdout (- for stdout; DIR/ for DIR/lint-report.<ext>)")
+	cmd.Flags().BoolVar(&opts.ListRules, "list-rules", false, "list every rule (id, default severity, kind, doc) and exit; --format json for scripts")
 	return cmd
 }
 
@@ -154,6 +175,9 @@ func runLint(opts *lintOptions) error {
 		}
 	}
 	all = baseline.Filter(all)
+	if !opts.Global.Verbose {
+		all = slices.DeleteFunc(all, func(f diag.Finding) bool { return f.Severity < diag.Warning })
+	}
 	lint.Sort(all)
 	report := &lint.Report{Files: paths, Findings: all}
 	write := lint.Reporters[opts.Format]
@@ -163,7 +187,7 @@ func runLint(opts *lintOptions) error {
 	if opts.Format == "text" {
 		s := lint.Summarize(len(paths), all)
 		if s.Errors+s.Warnings+s.Infos > 0 {
-			fmt.Fprintf(opts.IO.ErrOut, "%d error(s), %d warning(s), %d info in %d path(s)\n", s.Errors, s.Warnings, s.Infos, s.Files)
+			opts.Global.notef(opts.IO.ErrOut, "%d error(s), %d warning(s), %d info in %d path(s)\n", s.Errors, s.Warnings, s.Infos, s.Files)
 		}
 	}
 	if unreadable > 0 {
