@@ -263,6 +263,19 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 	if len(p.Deck.Cards) >= int(NoCard) {
 		return nil, &PackError{Pointer: "/deck/cards", Msg: fmt.Sprintf("%d kinds of card is more than this engine handles", len(p.Deck.Cards))}
 	}
+	// Refuse a deck beyond mapdata.MaxDeckCards before anything is sized
+	// from it: a game lays out one slot per card.
+	total := 0
+	for i, c := range p.Deck.Cards {
+		if c.Count > mapdata.MaxDeckCards {
+			return nil, &PackError{Pointer: fmt.Sprintf("/deck/cards/%d/count", i),
+				Msg: fmt.Sprintf("card %q has a count of %d, more than the %d cards a deck may hold", c.Token, c.Count, mapdata.MaxDeckCards)}
+		}
+		total = mapdata.SatAdd(total, c.Count)
+	}
+	if total > mapdata.MaxDeckCards {
+		return nil, &PackError{Pointer: "/deck/cards", Msg: fmt.Sprintf("the deck holds %d cards, more than the %d this engine deals", total, mapdata.MaxDeckCards)}
+	}
 	tokens := map[string]int{}
 	for i, c := range p.Deck.Cards {
 		ptr := fmt.Sprintf("/deck/cards/%d", i)

@@ -247,11 +247,11 @@ func (p *NetworkPack) Spaces() int {
 	return n
 }
 
-// TokenTotal counts the station tokens of the mix.
+// TokenTotal counts the station tokens of the mix (saturating, as TotalsOf).
 func (p *NetworkPack) TokenTotal() int {
 	n := 0
 	for _, t := range p.Tokens {
-		n += t.Count
+		n = SatAdd(n, t.Count) // saturates: huge counts must not wrap to a plausible total
 	}
 	return n
 }
@@ -260,7 +260,7 @@ func (p *NetworkPack) TokenTotal() int {
 func (p *NetworkPack) CompanyCards() int {
 	n := 0
 	for _, c := range p.Companies {
-		n += c.Cards
+		n = SatAdd(n, c.Cards) // saturates: huge counts must not wrap to a plausible total
 	}
 	return n
 }
@@ -269,7 +269,7 @@ func (p *NetworkPack) CompanyCards() int {
 func (p *NetworkPack) GoldTokens() int {
 	n := 0
 	for _, g := range p.Gold {
-		n += g.Count
+		n = SatAdd(n, g.Count) // saturates: huge counts must not wrap to a plausible total
 	}
 	return n
 }

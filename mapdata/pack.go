@@ -1,5 +1,7 @@
 package mapdata
 
+import "math"
+
 // Format identifies a pack file; FormatVersion is bumped whenever a reader of
 // an older version could misread a newer pack.
 const (
@@ -179,18 +181,39 @@ func (p *Pack) Region(id string) *Region {
 	return nil
 }
 
-// TotalsOf counts the cards of a deck.
+// MaxDeckCards is the most cards a deck (and any one card's count, and any
+// other counted box content: station tokens, gold, company cards) may
+// hold. The schema says so, and the engines refuse a bigger deck before
+// allocating it: a printed game has a few hundred cards, and a count of
+// 2^63-1 must not become a 16 GB allocation.
+const MaxDeckCards = 100_000
+
+// TotalsOf counts the cards of a deck. The sums saturate instead of
+// wrapping: counts of 2^63-1 must not add up to a small, plausible total.
+// A negative count (refused by the schema) counts as none.
 func TotalsOf(cards []Card) DeckTotals {
 	var t DeckTotals
 	for _, c := range cards {
 		if c.Kind == RegionCard {
-			t.RegionCards += c.Count
+			t.RegionCards = SatAdd(t.RegionCards, c.Count)
 		} else {
-			t.TransportCards += c.Count
+			t.TransportCards = SatAdd(t.TransportCards, c.Count)
 		}
 	}
-	t.Cards = t.RegionCards + t.TransportCards
+	t.Cards = SatAdd(t.RegionCards, t.TransportCards)
 	return t
+}
+
+// SatAdd adds a count n >= 0 to a total, stopping at math.MaxInt instead of
+// wrapping; a negative n adds nothing.
+func SatAdd(total, n int) int {
+	if n <= 0 {
+		return total
+	}
+	if total > math.MaxInt-n {
+		return math.MaxInt
+	}
+	return total + n
 }
 
 // MinDeckFor is the fewest cards that deal players holders of days cards and

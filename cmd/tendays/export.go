@@ -52,7 +52,9 @@ folder or a bundled edition name (built in memory first). The pack records
 the hash of its board, and a board beside it that is not its pair is refused.
 
   csv          regions and links tables (-o FOLDER, -o BASE for BASE.regions.csv
-               and BASE.links.csv, or -o FILE.zip for one archive)
+               and BASE.links.csv, or -o FILE.zip for one archive); a cell
+               starting with = + - @ tab or CR gets a ' in front, so that a
+               spreadsheet shows it as text instead of running a formula
   dot          Graphviz (layout=neato: plain "dot -Tsvg" draws it): regions in
                their colours, pinned where the board has them when it is there;
                borders solid, bridges bold, ferries dashed, car links dotted
@@ -110,7 +112,7 @@ func runExport(opts *exportOptions) error {
 	if opts.Output == "" && !export.OneFile(opts.Format) {
 		return usageErrorf("--format %s writes several files: give -o (%s)", opts.Format, outputHint(opts.Format))
 	}
-	if opts.Width < 200 || opts.Width > 20000 {
+	if !(opts.Width >= 200 && opts.Width <= 20000) { // NaN fails this, as it should
 		return usageErrorf("--width %g is out of range (200 to 20000 pixels)", opts.Width)
 	}
 	if opts.CardWidth < 40 || opts.CardWidth > 1000 {

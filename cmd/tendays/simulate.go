@@ -129,7 +129,7 @@ bar is shown on stderr when it is a terminal and the format is text.`,
 	cmd.Flags().Uint64Var(&opts.Seed, "seed", 1, "random seed: the same seed gives the same report")
 	cmd.Flags().StringSliceVar(&opts.Bots, "bots", []string{"greedy"}, "bots taking the seats in turn: "+strings.Join(bot.Names(), ", "))
 	cmd.Flags().IntVar(&opts.TurnCap, "turn-cap", sim.DefaultTurnCap, "stop a game after this many turns (a stalled game)")
-	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "games played at once (default: every core)")
+	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "games played at once (0 or left out: one per core)")
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
 	opts.Variant.add(cmd, 4)
 	return cmd
