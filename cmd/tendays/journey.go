@@ -16,6 +16,7 @@ import (
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/studio"
 )
 
 func init() { register(newJourneyCmd) }
@@ -145,26 +146,6 @@ Exit codes: 0 valid (with --batch: every line was checked), 1 not valid,
 	return cmd
 }
 
-// stepJSON is one step of a journey in JSON; days are 1-based.
-type stepJSON struct {
-	From   int    `json:"from"`
-	Via    int    `json:"via,omitempty"`
-	To     int    `json:"to"`
-	Linked bool   `json:"linked"`
-	How    string `json:"how"`
-	Why    string `json:"why"`
-	Text   string `json:"text"`
-}
-
-type verdictJSON struct {
-	Valid  bool       `json:"valid"`
-	Reason string     `json:"reason"`
-	Fault  string     `json:"fault,omitempty"`
-	Day    int        `json:"day,omitempty"`
-	Cards  []string   `json:"cards"`
-	Steps  []stepJSON `json:"steps"`
-}
-
 func runJourneyCheck(opts *journeyCheckOptions) error {
 	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
 	if err != nil {
@@ -183,20 +164,7 @@ func runJourneyCheck(opts *journeyCheckOptions) error {
 	}
 	v := b.Check(cards)
 	if opts.Format == "json" {
-		out := verdictJSON{Valid: v.Valid, Reason: v.Reason(), Steps: []stepJSON{}}
-		if !v.Valid {
-			out.Fault, out.Day = v.Fault.String(), v.At+1
-		}
-		for _, c := range cards {
-			out.Cards = append(out.Cards, b.Card(c).Token)
-		}
-		for _, s := range v.Steps() {
-			sj := stepJSON{From: s.From + 1, To: s.To + 1, Linked: s.Linked, How: s.How, Why: s.Why, Text: s.Text}
-			if s.Via >= 0 {
-				sj.Via = s.Via + 1
-			}
-			out.Steps = append(out.Steps, sj)
-		}
+		out := studio.NewVerdict(b, cards, v)
 		if err := mapdata.EncodeJSON(opts.IO.Out, out); err != nil {
 			return err
 		}
