@@ -310,30 +310,30 @@ type CardView struct {
 
 // GameView is a game as seat 1 sees it.
 type GameView struct {
-	ID          string       `json:"id"`
-	Seed        uint64       `json:"seed"`
-	Phase       string       `json:"phase"` // filling, choosing, placing, over
-	Seat        int          `json:"seat"`  // 0-based seat to move; 0 is you
-	Players     int          `json:"players"`
-	Days        int          `json:"days"`
-	Bot         string       `json:"bot"`
-	Hand        *CardView    `json:"hand,omitempty"`
-	Holder      []*CardView  `json:"holder"` // null: an open day
-	Tops        []*CardView  `json:"tops"`
-	PileSizes   []int        `json:"pileSizes"`
-	Draw        int          `json:"draw"`
-	CanDraw     bool         `json:"canDraw"`
-	MustPile    int          `json:"mustPile"`
-	SwapAllowed bool         `json:"swapAllowed"`
-	Turns       int          `json:"turns"`
-	TurnCap     int          `json:"turnCap"`
-	Others      []OtherView  `json:"others"`
-	Log         []string     `json:"log"`
-	Winner      int          `json:"winner"` // -1: none (yet)
-	Stalled     bool         `json:"stalled"`
-	Yours       *Verdict     `json:"yours,omitempty"`   // your full holder, checked
-	Journey     *Verdict     `json:"journey,omitempty"` // the winning journey, explained
-	Winning     []*CardView  `json:"winning,omitempty"`
+	ID          string      `json:"id"`
+	Seed        uint64      `json:"seed"`
+	Phase       string      `json:"phase"` // filling, choosing, placing, over
+	Seat        int         `json:"seat"`  // 0-based seat to move; 0 is you
+	Players     int         `json:"players"`
+	Days        int         `json:"days"`
+	Bot         string      `json:"bot"`
+	Hand        *CardView   `json:"hand,omitempty"`
+	Holder      []*CardView `json:"holder"` // null: an open day
+	Tops        []*CardView `json:"tops"`
+	PileSizes   []int       `json:"pileSizes"`
+	Draw        int         `json:"draw"`
+	CanDraw     bool        `json:"canDraw"`
+	MustPile    int         `json:"mustPile"`
+	SwapAllowed bool        `json:"swapAllowed"`
+	Turns       int         `json:"turns"`
+	TurnCap     int         `json:"turnCap"`
+	Others      []OtherView `json:"others"`
+	Log         []string    `json:"log"`
+	Winner      int         `json:"winner"` // -1: none (yet)
+	Stalled     bool        `json:"stalled"`
+	Yours       *Verdict    `json:"yours,omitempty"`   // your full holder, checked
+	Journey     *Verdict    `json:"journey,omitempty"` // the winning journey, explained
+	Winning     []*CardView `json:"winning,omitempty"`
 }
 
 // OtherView is a bot's seat: its cards only when hands are open or the

@@ -37,7 +37,7 @@ type View struct {
 	Word      string        `json:"word,omitempty"` // state, country, region
 	Swap      bool          `json:"swap"`
 	SVG       string        `json:"svg"`
-	SVGNote   string        `json:"svgNote,omitempty"` // why there is no picture
+	SVGNote   string        `json:"svgNote,omitempty"`  // why there is no picture
 	Playable  string        `json:"playable,omitempty"` // why the engine refuses the pack, "" when it plays
 	Regions   []RegionView  `json:"regions"`
 	Colors    []ColorView   `json:"colors"`
