@@ -121,7 +121,7 @@ function select(id, addToJourney) {
       ` · ${r.copies} card${r.copies === 1 ? "" : "s"}`, r.airOnly ? " · air only" : ""),
     h("h3", {}, "Neighbours (on foot)"),
     h("ul", { class: "links" }, ...(r.foot.length ? r.foot.map((l) => h("li", { class: l.kind }, regionLink(l.to),
-      ` — ${l.kind}`, l.lengthKm ? ` (${l.lengthKm} km)` : "", l.why ? `: ${l.why}` : "")) : [h("li", { class: "none" }, "none")])),
+      ` — ${l.kind}`, l.lengthKm ? ` (${Math.round(l.lengthKm)} km)` : "", l.why ? `: ${l.why}` : "")) : [h("li", { class: "none" }, "none")])),
     h("h3", {}, "By car"),
     h("ul", { class: "links" }, ...(r.car.length ? r.car.map((l) => h("li", {}, regionLink(l.to), " via ", list((l.via || []).map(regionLink)))) : [h("li", { class: "none" }, "none")])),
     h("h3", {}, "Seas"),
@@ -257,6 +257,7 @@ async function loadView() {
   renderNetwork(view);
   const playable = view.kind === "regions" && !view.playable;
   $("#journey").hidden = !playable;
+  $("#hover-legend").hidden = view.kind !== "regions";
   $("#verdict-box").hidden = !playable;
   play.setPlayable(playable ? "" : (view.playable || "nothing to play"));
   showError(view.error ? `the last rebuild failed, showing build ${view.version}: ${view.error}` : "");
