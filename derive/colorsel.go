@@ -2,6 +2,7 @@ package derive
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -64,7 +65,7 @@ func (b *builder) chooseColors() error {
 		}
 	}
 	assignAt := map[int]string{}
-	for _, name := range sortedKeys(b.ed.Colors.Assign) {
+	for _, name := range slices.Sorted(maps.Keys(b.ed.Colors.Assign)) {
 		at := ptr("colors", "assign", name)
 		c := b.ed.Colors.Assign[name]
 		r, ok := b.region(name, at)
@@ -169,7 +170,7 @@ func (b *builder) setCopies() error {
 	for _, r := range b.regions {
 		r.copies = 1
 	}
-	for _, name := range sortedKeys(b.ed.Copies) {
+	for _, name := range slices.Sorted(maps.Keys(b.ed.Copies)) {
 		if r, ok := b.region(name, ptr("copies", name)); ok {
 			b.regions[r].copies = b.ed.Copies[name]
 		}

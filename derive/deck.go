@@ -1,6 +1,9 @@
 package derive
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/mapdata"
 )
@@ -27,7 +30,7 @@ func (b *builder) deck(p *mapdata.Pack) []mapdata.Card {
 	if t.Automobile != nil {
 		add(mapdata.Card{Kind: mapdata.CarCard, Count: t.Automobile.Count})
 	}
-	for _, sea := range sortedKeys(t.Ship) {
+	for _, sea := range slices.Sorted(maps.Keys(t.Ship)) {
 		if _, ok := b.ed.Seas[sea]; !ok {
 			b.report(RuleShipUnknownSea, diag.Error, ptr("transports", "ship", sea), "define it under seas:", "ship cards name sea %q, which the edition does not define", sea)
 			continue
@@ -36,7 +39,7 @@ func (b *builder) deck(p *mapdata.Pack) []mapdata.Card {
 	}
 	if t.Train != nil {
 		add(mapdata.Card{Kind: mapdata.TrainCard, Count: t.Train.Count})
-		for _, line := range sortedKeys(t.Train.PerLine) {
+		for _, line := range slices.Sorted(maps.Keys(t.Train.PerLine)) {
 			if _, ok := b.ed.Rails[line]; !ok {
 				b.report(RuleTrainUnknown, diag.Error, ptr("transports", "train", "per_line", line), "define it under rails:", "train cards name rail line %q, which the edition does not define", line)
 				continue

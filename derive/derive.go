@@ -18,7 +18,9 @@ package derive
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -244,10 +246,10 @@ func (b *builder) pack() *mapdata.Pack {
 		p.Regions = append(p.Regions, mapdata.Region{ID: r.id, Name: r.name, Aliases: r.aliases, Color: r.color,
 			Copies: r.copies, AirOnly: b.airOnly[i], Seas: r.seas, Rails: r.rails})
 	}
-	for _, id := range sortedKeys(e.Seas) {
+	for _, id := range slices.Sorted(maps.Keys(e.Seas)) {
 		p.Seas = append(p.Seas, mapdata.Sea{ID: id, Name: e.Seas[id].Name})
 	}
-	for _, id := range sortedKeys(e.Rails) {
+	for _, id := range slices.Sorted(maps.Keys(e.Rails)) {
 		p.Rails = append(p.Rails, mapdata.Rail{ID: id, Name: e.Rails[id].Name, Stops: b.railStops[id]})
 	}
 	p.Removed = b.removed
@@ -279,19 +281,10 @@ func (b *builder) parameters() map[string]string {
 	if e.Borders.ID != "" {
 		params["borders.id"] = e.Borders.ID
 	}
-	for _, id := range sortedKeys(e.Seas) {
+	for _, id := range slices.Sorted(maps.Keys(e.Seas)) {
 		if g := e.Seas[id].Geometry; g != nil {
 			params["seas."+id+".tolerance_m"] = strconv.FormatFloat(g.ToleranceM, 'g', -1, 64)
 		}
 	}
 	return params
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -2,7 +2,9 @@ package derive
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/paulmach/orb"
@@ -16,7 +18,7 @@ import (
 // a GeoJSON file passes through, in order along the line.
 func (b *builder) findRails() error {
 	b.railStops = map[string][]string{}
-	for _, id := range sortedKeys(b.ed.Rails) {
+	for _, id := range slices.Sorted(maps.Keys(b.ed.Rails)) {
 		spec := b.ed.Rails[id]
 		at := ptr("rails", id)
 		var stops []int

@@ -3,6 +3,8 @@ package derive
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/paulmach/orb"
@@ -43,7 +45,7 @@ func (b *builder) selectRegions() error {
 	}
 	mergedInto := map[int]int{}
 	mergedAt := map[int]string{} // where each merge is named, for messages
-	for _, kept := range sortedKeys(e.Regions.Merge) {
+	for _, kept := range slices.Sorted(maps.Keys(e.Regions.Merge)) {
 		k, ok := findFeature(kept, ptr("regions", "merge", kept))
 		for j, part := range e.Regions.Merge[kept] {
 			at := ptr("regions", "merge", kept, j)
@@ -60,7 +62,7 @@ func (b *builder) selectRegions() error {
 		}
 	}
 	splits := map[int]string{}
-	for _, name := range sortedKeys(e.Regions.Split) {
+	for _, name := range slices.Sorted(maps.Keys(e.Regions.Split)) {
 		if i, ok := findFeature(name, ptr("regions", "split", name)); ok {
 			splits[i] = name
 		}
@@ -179,7 +181,7 @@ func (b *builder) splitFeature(f borders.Feature, name string) error {
 	} else {
 		pieces = append(pieces, f.Geometry...)
 	}
-	parts := sortedKeys(spec.Parts)
+	parts := slices.Sorted(maps.Keys(spec.Parts))
 	points := make([]orb.Point, len(parts))
 	for i, p := range parts {
 		points[i] = orb.Point(spec.Parts[p])
@@ -254,7 +256,7 @@ func (b *builder) nameRegions() {
 		key  string
 		vals map[string]string
 	}{{"ids", e.Regions.IDs}, {"names", e.Regions.Names}} {
-		for _, dataName := range sortedKeys(m.vals) {
+		for _, dataName := range slices.Sorted(maps.Keys(m.vals)) {
 			if !b.knownDataName(dataName) {
 				b.report(RuleUnknownRegion, diag.Error, ptr("regions", m.key, dataName), b.resolve.suggest(dataName),
 					"%q names no region of the edition", dataName)
@@ -350,7 +352,7 @@ func hugeNumber(v any, at string) (string, bool) {
 			return at, true
 		}
 	case map[string]any:
-		for _, k := range sortedKeys(t) {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			if p, ok := hugeNumber(t[k], srcpos.Join(at, k)); ok {
 				return p, true
 			}

@@ -2,6 +2,7 @@ package derive
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -17,7 +18,7 @@ import (
 // whose coast lies inside or within tolerance of the sea's polygons), from
 // the sea's list, then add and remove.
 func (b *builder) findSeas() error {
-	for _, id := range sortedKeys(b.ed.Seas) {
+	for _, id := range slices.Sorted(maps.Keys(b.ed.Seas)) {
 		spec := b.ed.Seas[id]
 		at := ptr("seas", id)
 		on := map[int]bool{}

@@ -20,10 +20,6 @@ func (m bitMatrix) set(a, b int) {
 	m.bits[a*m.w+b>>6] |= 1 << (uint(b) & 63)
 }
 
-func (m bitMatrix) clear(a, b int) {
-	m.bits[a*m.w+b>>6] &^= 1 << (uint(b) & 63)
-}
-
 // setBoth sets a–b both ways.
 func (m bitMatrix) setBoth(a, b int) {
 	m.set(a, b)

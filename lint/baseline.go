@@ -14,10 +14,8 @@ import (
 // RuleStaleBaseline warns about baseline entries that match nothing.
 const RuleStaleBaseline = "baseline/stale"
 
-func init() {
-	RegisterInfo(diag.RuleInfo{ID: RuleStaleBaseline, Severity: diag.Warning,
-		Doc: "Every baseline entry still matches a finding; remove the ones that do not."})
-}
+var baselineRule = &Rule{RuleInfo: diag.RuleInfo{ID: RuleStaleBaseline, Severity: diag.Warning,
+	Doc: "Every baseline entry still matches a finding; remove the ones that do not."}, Kind: KindBaseline}
 
 // Baseline is a set of known findings to suppress, matched by rule, file and
 // pointer (line numbers move; pointers rarely do).
@@ -37,17 +35,8 @@ type BaselineEntry struct {
 
 const baselineFormat = "tendays.lint-baseline"
 
-// ReadBaseline reads a baseline file.
-func ReadBaseline(path string) (*Baseline, error) {
-	src, err := mapdata.ReadFile(path, mapdata.DefaultMaxDocument)
-	if err != nil {
-		return nil, err
-	}
-	return DecodeBaseline(path, src)
-}
-
-// DecodeBaseline is ReadBaseline on text already read; path names it in
-// messages.
+// DecodeBaseline reads a baseline from text already read (the command reads
+// files within its size limit); path names it in messages.
 func DecodeBaseline(path string, src []byte) (*Baseline, error) {
 	doc, err := mapdata.ParseJSON(path, src)
 	if err != nil {
@@ -123,6 +112,12 @@ func (b *Baseline) Filter(fs []diag.Finding) []diag.Finding {
 
 // WriteBaseline writes the findings as a new baseline, atomically.
 func WriteBaseline(path string, fs []diag.Finding) error {
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error { return EncodeBaseline(w, fs) })
+}
+
+// EncodeBaseline writes the baseline of findings to w, as WriteBaseline
+// writes it to a file.
+func EncodeBaseline(w io.Writer, fs []diag.Finding) error {
 	b := Baseline{Format: baselineFormat, FormatVersion: 1, Findings: []BaselineEntry{}}
 	seen := map[BaselineEntry]bool{}
 	for _, f := range fs {
@@ -132,5 +127,5 @@ func WriteBaseline(path string, fs []diag.Finding) error {
 			b.Findings = append(b.Findings, e)
 		}
 	}
-	return atomicfile.Write(path, 0o644, func(w io.Writer) error { return mapdata.EncodeJSON(w, b) })
+	return mapdata.EncodeJSON(w, b)
 }

@@ -4,9 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/tendays/tendays/diag"
@@ -79,7 +80,7 @@ func DecodeConfig(path string, src []byte) (*Config, error) {
 	if !ok {
 		return nil, diag.Errorf(doc.Position(""), "a lint config is a mapping with a rules: key")
 	}
-	for _, k := range sortedKeys(top) {
+	for _, k := range slices.Sorted(maps.Keys(top)) {
 		if k != "rules" {
 			return nil, diag.Errorf(doc.Position(srcpos.Join("", k)), "unknown key %q (want rules)", k)
 		}
@@ -88,7 +89,7 @@ func DecodeConfig(path string, src []byte) (*Config, error) {
 	if top["rules"] != nil && !ok {
 		return nil, diag.Errorf(doc.Position("/rules"), "rules: want a mapping of rule id to severity")
 	}
-	for _, id := range sortedKeys(rules) {
+	for _, id := range slices.Sorted(maps.Keys(rules)) {
 		at := doc.Position(srcpos.Join("/rules", id))
 		if _, known := Lookup(id); !known {
 			return nil, diag.Errorf(at, "unknown rule %q%s", id, hintSuffix(suggest(id, ruleIDs())))
@@ -120,15 +121,6 @@ func ruleIDs() []string {
 		ids = append(ids, r.ID)
 	}
 	return ids
-}
-
-func sortedKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // Apply changes severities and drops findings of rules turned off.

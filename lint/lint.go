@@ -13,15 +13,17 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/mapdata"
 )
 
-// Rule is one check over a pack.
+// Rule is one rule of the toolkit: a check lint runs over a pack, or a
+// finding another package makes (schema validation, reading geometry,
+// deriving an edition), which lint documents and lets a config change.
 type Rule struct {
 	diag.RuleInfo
+	Kind Kind
 	// Run reports findings through the pass. Nil for rules whose findings
 	// come from elsewhere (schema validation, derivation).
 	Run func(*Pass)
@@ -76,59 +78,31 @@ func (t *Target) position(pointer string) diag.Position {
 	return diag.Position{File: t.File, Pointer: pointer}
 }
 
-var registry = map[string]*Rule{}
+// Check runs every rule of the registry on a target and returns the
+// findings, unfiltered and sorted. Commands that only need "is this pack
+// sound?" use it.
+func Check(t *Target) []diag.Finding { return Run(Rules(), t) }
 
-// Register adds rules to the registry. It panics on a duplicate id, which is
-// a programming error caught by any test.
-func Register(rules ...*Rule) {
+// Run is Check with an explicit list of rules, as a go/analysis driver takes
+// its analyzers: pack rules run on a regions pack, network rules on a
+// route-network pack, and rules without Run are skipped (their findings come
+// with the target).
+func Run(rules []*Rule, t *Target) []diag.Finding {
+	out := append([]diag.Finding(nil), t.Findings...)
 	for _, r := range rules {
-		if _, dup := registry[r.ID]; dup {
-			panic("lint: rule registered twice: " + r.ID)
-		}
-		registry[r.ID] = r
-	}
-}
-
-// RegisterInfo registers rules whose findings are made elsewhere.
-func RegisterInfo(infos ...diag.RuleInfo) {
-	for _, info := range infos {
-		if _, dup := registry[info.ID]; dup {
+		if r.Run == nil {
 			continue
 		}
-		registry[info.ID] = &Rule{RuleInfo: info}
-	}
-}
-
-// Rules lists the registered rules by id.
-func Rules() []*Rule {
-	out := make([]*Rule, 0, len(registry))
-	for _, r := range registry {
-		out = append(out, r)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
-}
-
-// Lookup finds a rule by id.
-func Lookup(id string) (*Rule, bool) {
-	r, ok := registry[id]
-	return r, ok
-}
-
-// Check runs every rule on a pack and returns the findings, unfiltered and
-// sorted. Commands that only need "is this pack sound?" use it.
-func Check(t *Target) []diag.Finding {
-	out := append([]diag.Finding(nil), t.Findings...)
-	if t.Pack != nil {
-		for _, r := range Rules() {
-			if r.Run == nil {
-				continue
-			}
-			r.Run(&Pass{Pack: t.Pack, rule: r, target: t, out: &out})
+		pass := &Pass{rule: r, target: t, out: &out}
+		switch {
+		case r.Kind == KindPack && t.Pack != nil:
+			pass.Pack = t.Pack
+		case r.Kind == KindNetwork && t.Network != nil:
+			pass.Network = t.Network
+		default:
+			continue
 		}
-	}
-	if t.Network != nil {
-		checkNetwork(t, &out)
+		r.Run(pass)
 	}
 	Sort(out)
 	return slices.Compact(out)
@@ -196,12 +170,4 @@ func plural(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
-}
-
-func quoteList(items []string) string {
-	q := make([]string, len(items))
-	for i, s := range items {
-		q[i] = fmt.Sprintf("%q", s)
-	}
-	return strings.Join(q, ", ")
 }

@@ -27,57 +27,37 @@ const (
 	RuleNetNumbers        = "network/numbers"
 )
 
-// networkRule is a rule over a network pack. Network rules are in the
-// registry (for configuration and SARIF) with a nil Run, and run from here,
-// so a regions rule never sees a network pack nor the reverse.
-type networkRule struct {
-	diag.RuleInfo
-	run func(*Pass)
-}
-
-var networkRules = []networkRule{
-	{diag.RuleInfo{ID: RuleNetUnknownStation, Severity: diag.Error,
-		Doc: "Every route joins two stations of the pack, and no route joins a station to itself."}, checkRouteStations},
-	{diag.RuleInfo{ID: RuleNetDuplicate, Severity: diag.Error,
-		Doc: "Station ids, numbers and names, company ids, commodity ids, ticket ids and routes are each listed once."}, checkNetDuplicates},
-	{diag.RuleInfo{ID: RuleNetCross, Severity: diag.Error,
-		Doc: "No two routes cross on the board (drawn as straight lines in the board's plane, mapdata.Plane)."}, checkRoutesCross},
-	{diag.RuleInfo{ID: RuleNetUnconnected, Severity: diag.Error,
-		Doc: "Every station has a route: a station without one can never be reached or built from."}, checkUnconnected},
-	{diag.RuleInfo{ID: RuleNetDisconnected, Severity: diag.Warning,
-		Doc: "The routes join all stations into one network."}, checkDisconnected},
-	{diag.RuleInfo{ID: RuleNetTokenMix, Severity: diag.Error,
-		Doc: "The station tokens fill the station spaces exactly: as many tokens as stations with a space."}, checkTokenMix},
-	{diag.RuleInfo{ID: RuleNetHome, Severity: diag.Error,
-		Doc: "Every company has a home station token, and every home token names a company."}, checkHomes},
-	{diag.RuleInfo{ID: RuleNetTicketStation, Severity: diag.Error,
-		Doc: "A passenger ticket names two different stations of the pack."}, checkTicketStations},
-	{diag.RuleInfo{ID: RuleNetTicketUnreach, Severity: diag.Error,
-		Doc: "The two stations of a passenger ticket are joined by some path of routes."}, checkTicketReach},
-	{diag.RuleInfo{ID: RuleNetTicketRegions, Severity: diag.Warning,
-		Doc: "Every region of the map has a station on some passenger ticket."}, checkTicketRegions},
-	{diag.RuleInfo{ID: RuleNetCommodity, Severity: diag.Error,
-		Doc: "Freight tickets and commodity tokens name commodities of the pack."}, checkCommodities},
-	{diag.RuleInfo{ID: RuleNetExpect, Severity: diag.Error,
-		Doc: "Stations, tickets, company cards, station and gold tokens number what the rulebook states (the edition's expect block)."}, checkNetExpect},
-	{diag.RuleInfo{ID: RuleNetSetup, Severity: diag.Error,
-		Doc: "Each player count's setup deals the deck out exactly: players x hand + players x (rounds - 1) x draw cards remain after the removals, which name companies and leave none negative."}, checkSetups},
-	{diag.RuleInfo{ID: RuleNetNumbers, Severity: diag.Warning,
-		Doc: "Stations are numbered 1 to N without gaps."}, checkNumbers},
-}
-
-func init() {
-	for _, r := range networkRules {
-		RegisterInfo(r.RuleInfo)
-	}
-}
-
-// checkNetwork runs the network rules on a target's network pack.
-func checkNetwork(t *Target, out *[]diag.Finding) {
-	for _, r := range networkRules {
-		reg := registry[r.ID]
-		r.run(&Pass{Network: t.Network, rule: reg, target: t, out: out})
-	}
+// networkRules judge a route-network pack (kind network); a regions rule
+// never sees a network pack nor the reverse.
+var networkRules = []*Rule{
+	{RuleInfo: diag.RuleInfo{ID: RuleNetUnknownStation, Severity: diag.Error,
+		Doc: "Every route joins two stations of the pack, and no route joins a station to itself."}, Kind: KindNetwork, Run: checkRouteStations},
+	{RuleInfo: diag.RuleInfo{ID: RuleNetDuplicate, Severity: diag.Error,
+		Doc: "Station ids, numbers and names, company ids, commodity ids, ticket ids and routes are each listed once."}, Kind: KindNetwork, Run: checkNetDuplicates},
+	{RuleInfo: diag.RuleInfo{ID: RuleNetCross, Severity: diag.Error,
+		Doc: "No two routes cross on the board (drawn as straight lines in the board's plane, mapdata.Plane)."}, Kind: KindNetwork, Run: checkRoutesCross},
+	{RuleInfo: diag.RuleInfo{ID: RuleNetUnconnected, Severity: diag.Error,
+		Doc: "Every station has a route: a station without one can never be reached or built from."}, Kind: KindNetwork, Run: checkUnconnected},
+	{RuleInfo: diag.RuleInfo{ID: RuleNetDisconnected, Severity: diag.Warning,
+		Doc: "The routes join all stations into one network."}, Kind: KindNetwork, Run: checkDisconnected},
+	{RuleInfo: diag.RuleInfo{ID: RuleNetTokenMix, Severity: diag.Error,
+		Doc: "The station tokens fill the station spaces exactly: as many tokens as stations with a space."}, Kind: KindNetwork, Run: checkTokenMix},
+	{RuleInfo: diag.RuleInfo{ID: RuleNetHome, Severity: diag.Error,
+		Doc: "Every company has a home station token, and every home token names a company."}, Kind: KindNetwork, Run: checkHomes},
+	{RuleInfo: diag.RuleInfo{ID: RuleNetTicketStation, Severity: diag.Error,
+		Doc: "A passenger ticket names two different stations of the pack."}, Kind: KindNetwork, Run: checkTicketStations},
+	{RuleInfo: diag.RuleInfo{ID: RuleNetTicketUnreach, Severity: diag.Error,
+		Doc: "The two stations of a passenger ticket are joined by some path of routes."}, Kind: KindNetwork, Run: checkTicketReach},
+	{RuleInfo: diag.RuleInfo{ID: RuleNetTicketRegions, Severity: diag.Warning,
+		Doc: "Every region of the map has a station on some passenger ticket."}, Kind: KindNetwork, Run: checkTicketRegions},
+	{RuleInfo: diag.RuleInfo{ID: RuleNetCommodity, Severity: diag.Error,
+		Doc: "Freight tickets and commodity tokens name commodities of the pack."}, Kind: KindNetwork, Run: checkCommodities},
+	{RuleInfo: diag.RuleInfo{ID: RuleNetExpect, Severity: diag.Error,
+		Doc: "Stations, tickets, company cards, station and gold tokens number what the rulebook states (the edition's expect block)."}, Kind: KindNetwork, Run: checkNetExpect},
+	{RuleInfo: diag.RuleInfo{ID: RuleNetSetup, Severity: diag.Error,
+		Doc: "Each player count's setup deals the deck out exactly: players x hand + players x (rounds - 1) x draw cards remain after the removals, which name companies and leave none negative."}, Kind: KindNetwork, Run: checkSetups},
+	{RuleInfo: diag.RuleInfo{ID: RuleNetNumbers, Severity: diag.Warning,
+		Doc: "Stations are numbered 1 to N without gaps."}, Kind: KindNetwork, Run: checkNumbers},
 }
 
 func stationSet(p *mapdata.NetworkPack) map[string]int {

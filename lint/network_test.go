@@ -90,6 +90,12 @@ func TestNetworkRulesDoNotRunOnRegions(t *testing.T) {
 	for _, r := range networkRules {
 		reg, ok := Lookup(r.ID)
 		assert.True(t, ok, r.ID)
-		assert.Nil(t, reg.Run, "%s runs only from checkNetwork", r.ID)
+		assert.Equal(t, KindNetwork, reg.Kind, r.ID)
+	}
+	// A regions pack is never given to a network rule: the mini pack has
+	// no stations, which every network rule would report.
+	for _, f := range Check(&Target{File: "mini.pack.json", Pack: miniPack(t)}) {
+		r, _ := Lookup(f.Rule)
+		assert.NotEqual(t, KindNetwork, r.Kind, f.String())
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"net/url"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -93,9 +94,16 @@ type sarifDriver struct {
 }
 
 type sarifRule struct {
-	ID                   string       `json:"id"`
-	ShortDescription     sarifText    `json:"shortDescription"`
-	DefaultConfiguration sarifDefault `json:"defaultConfiguration"`
+	ID                   string          `json:"id"`
+	ShortDescription     sarifText       `json:"shortDescription"`
+	HelpURI              string          `json:"helpUri,omitempty"`
+	DefaultConfiguration sarifDefault    `json:"defaultConfiguration"`
+	Properties           *sarifRuleProps `json:"properties,omitempty"`
+}
+
+type sarifRuleProps struct {
+	Kind string   `json:"kind"`
+	Tags []string `json:"tags"`
 }
 
 type sarifText struct {
@@ -126,7 +134,41 @@ type sarifPhysical struct {
 }
 
 type sarifArtifact struct {
-	URI string `json:"uri"`
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+// SrcRoot is the uriBaseId of relative artifact URIs: the folder tendays
+// ran in, which GitHub code scanning takes as the repository's root.
+const SrcRoot = "%SRCROOT%"
+
+// artifactLocation turns a file path into a SARIF artifact location: a
+// percent-encoded URI reference (so "faulty #1.pack.json" stays one path,
+// not a path and a fragment), relative to SrcRoot for a relative path and a
+// file: URI for an absolute one.
+func artifactLocation(file string) sarifArtifact {
+	slashed := filepath.ToSlash(file)
+	if filepath.IsAbs(file) || strings.HasPrefix(slashed, "/") {
+		if !strings.HasPrefix(slashed, "/") {
+			slashed = "/" + slashed // a Windows drive: file:///C:/...
+		}
+		return sarifArtifact{URI: (&url.URL{Scheme: "file", Path: slashed}).String()}
+	}
+	// url.URL writes "./" before a first segment holding a colon, which
+	// would otherwise read as a scheme.
+	return sarifArtifact{URI: (&url.URL{Path: slashed}).String(), URIBaseID: SrcRoot}
+}
+
+// RuleHelpURL is where a rule's documentation is: its section of
+// docs/rules.md in the repository.
+func RuleHelpURL(id string) string {
+	return version.URL + "/blob/main/docs/rules.md#" + RuleAnchor(id)
+}
+
+// RuleAnchor is the anchor of a rule's heading in docs/rules.md, as GitHub
+// makes it from the heading's text: lower case, "/" dropped.
+func RuleAnchor(id string) string {
+	return strings.NewReplacer("/", "").Replace(strings.ToLower(id))
 }
 
 type sarifRegion struct {
@@ -164,7 +206,8 @@ func writeSARIF(w io.Writer, r *Report) error {
 	for i, rule := range rules {
 		index[rule.ID] = i
 		driver.Rules = append(driver.Rules, sarifRule{ID: rule.ID, ShortDescription: sarifText{rule.Doc},
-			DefaultConfiguration: sarifDefault{sarifLevel(rule.Severity)}})
+			HelpURI: RuleHelpURL(rule.ID), DefaultConfiguration: sarifDefault{sarifLevel(rule.Severity)},
+			Properties: &sarifRuleProps{Kind: string(rule.Kind), Tags: []string{string(rule.Kind)}}})
 	}
 	run := sarifRun{Tool: sarifTool{driver}, Results: []sarifResult{}}
 	for _, f := range r.Findings {
@@ -180,7 +223,7 @@ func writeSARIF(w io.Writer, r *Report) error {
 		if f.Hint != "" {
 			msg += " (" + f.Hint + ")"
 		}
-		loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: filepath.ToSlash(f.File)}}}
+		loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: artifactLocation(f.File)}}
 		if f.Line > 0 {
 			loc.PhysicalLocation.Region = &sarifRegion{StartLine: f.Line, StartColumn: f.Col}
 		}

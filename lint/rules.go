@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -31,37 +32,34 @@ const (
 // MaxPlayers is the player count the deck-size rule checks for.
 const MaxPlayers = 4
 
-func init() {
-	RegisterInfo(diag.RuleInfo{ID: RuleSchema, Severity: diag.Error,
-		Doc: "The file conforms to its JSON Schema (tendays schema pack|edition)."})
-	Register(
-		&Rule{diag.RuleInfo{ID: RuleUnknownID, Severity: diag.Error,
-			Doc: "Every region, colour, sea and rail a link, region, rail or card names exists."}, checkUnknownIDs},
-		&Rule{diag.RuleInfo{ID: RuleDuplicateID, Severity: diag.Error,
-			Doc: "Ids of regions, colours, seas, rails and deck tokens are unique, and so are region names."}, checkDuplicateIDs},
-		&Rule{diag.RuleInfo{ID: RuleSelfLink, Severity: diag.Error,
-			Doc: "No link joins a region to itself."}, checkSelfLinks},
-		&Rule{diag.RuleInfo{ID: RuleDuplicateLink, Severity: diag.Warning,
-			Doc: "A link of one kind between two regions is listed once (in either direction)."}, checkDuplicateLinks},
-		&Rule{diag.RuleInfo{ID: RuleOneSidedLink, Severity: diag.Error,
-			Doc: "A car link's via regions border both of its ends."}, checkOneSidedLinks},
-		&Rule{diag.RuleInfo{ID: RuleAirOnlyLink, Severity: diag.Error,
-			Doc: "Air-only regions have no border, bridge, ferry or car links."}, checkAirOnlyLinks},
-		&Rule{diag.RuleInfo{ID: RuleLonelyColor, Severity: diag.Warning,
-			Doc: "Every colour is held by at least two regions; otherwise its planes link nothing to it."}, checkLonelyColors},
-		&Rule{diag.RuleInfo{ID: RulePlanesNoRegion, Severity: diag.Error,
-			Doc: "Every plane's colour is held by some region."}, checkPlanesWithoutRegions},
-		&Rule{diag.RuleInfo{ID: RuleIsolated, Severity: diag.Error,
-			Doc: "Every region has a link of some kind (foot, car, ship, train or plane), or its card can never be played."}, checkIsolated},
-		&Rule{diag.RuleInfo{ID: RuleAirOnlyUnmarked, Severity: diag.Warning,
-			Doc: "A region only planes reach is marked airOnly, so that the air-only plane rule applies to it."}, checkAirOnlyUnmarked},
-		&Rule{diag.RuleInfo{ID: RuleExpectTotals, Severity: diag.Error,
-			Doc: "The deck's totals equal what the rulebook states (the edition's expect block)."}, checkExpectTotals},
-		&Rule{diag.RuleInfo{ID: RuleDeckTooSmall, Severity: diag.Error,
-			Doc: "The deck deals four holders and still has three face-up cards and a draw pile."}, checkDeckSize},
-		&Rule{diag.RuleInfo{ID: RuleDeckCopies, Severity: diag.Error,
-			Doc: "Every region has a card in the deck, as many as its copies."}, checkDeckCopies},
-	)
+// packRules judge a regions pack (kind pack).
+var packRules = []*Rule{
+	{RuleInfo: diag.RuleInfo{ID: RuleUnknownID, Severity: diag.Error,
+		Doc: "Every region, colour, sea and rail a link, region, rail or card names exists."}, Kind: KindPack, Run: checkUnknownIDs},
+	{RuleInfo: diag.RuleInfo{ID: RuleDuplicateID, Severity: diag.Error,
+		Doc: "Ids of regions, colours, seas, rails and deck tokens are unique, and so are region names."}, Kind: KindPack, Run: checkDuplicateIDs},
+	{RuleInfo: diag.RuleInfo{ID: RuleSelfLink, Severity: diag.Error,
+		Doc: "No link joins a region to itself."}, Kind: KindPack, Run: checkSelfLinks},
+	{RuleInfo: diag.RuleInfo{ID: RuleDuplicateLink, Severity: diag.Warning,
+		Doc: "A link of one kind between two regions is listed once (in either direction)."}, Kind: KindPack, Run: checkDuplicateLinks},
+	{RuleInfo: diag.RuleInfo{ID: RuleOneSidedLink, Severity: diag.Error,
+		Doc: "A car link's via regions border both of its ends."}, Kind: KindPack, Run: checkOneSidedLinks},
+	{RuleInfo: diag.RuleInfo{ID: RuleAirOnlyLink, Severity: diag.Error,
+		Doc: "Air-only regions have no border, bridge, ferry or car links."}, Kind: KindPack, Run: checkAirOnlyLinks},
+	{RuleInfo: diag.RuleInfo{ID: RuleLonelyColor, Severity: diag.Warning,
+		Doc: "Every colour is held by at least two regions; otherwise its planes link nothing to it."}, Kind: KindPack, Run: checkLonelyColors},
+	{RuleInfo: diag.RuleInfo{ID: RulePlanesNoRegion, Severity: diag.Error,
+		Doc: "Every plane's colour is held by some region."}, Kind: KindPack, Run: checkPlanesWithoutRegions},
+	{RuleInfo: diag.RuleInfo{ID: RuleIsolated, Severity: diag.Error,
+		Doc: "Every region has a link of some kind (foot, car, ship, train or plane), or its card can never be played."}, Kind: KindPack, Run: checkIsolated},
+	{RuleInfo: diag.RuleInfo{ID: RuleAirOnlyUnmarked, Severity: diag.Warning,
+		Doc: "A region only planes reach is marked airOnly, so that the air-only plane rule applies to it."}, Kind: KindPack, Run: checkAirOnlyUnmarked},
+	{RuleInfo: diag.RuleInfo{ID: RuleExpectTotals, Severity: diag.Error,
+		Doc: "The deck's totals equal what the rulebook states (the edition's expect block)."}, Kind: KindPack, Run: checkExpectTotals},
+	{RuleInfo: diag.RuleInfo{ID: RuleDeckTooSmall, Severity: diag.Error,
+		Doc: "The deck deals four holders and still has three face-up cards and a draw pile."}, Kind: KindPack, Run: checkDeckSize},
+	{RuleInfo: diag.RuleInfo{ID: RuleDeckCopies, Severity: diag.Error,
+		Doc: "Every region has a card in the deck, as many as its copies."}, Kind: KindPack, Run: checkDeckCopies},
 }
 
 // facts indexes a pack for the rules.
@@ -125,7 +123,7 @@ func checkUnknownIDs(pass *Pass) {
 	}
 	known := func(set map[string]bool, kind, id, pointer, what string) {
 		if !set[id] {
-			pass.ReportHintf(pointer, suggest(id, keys(set)), "%s names %s %q, which is not in the pack's %ss", what, kind, id, kind)
+			pass.ReportHintf(pointer, suggest(id, slices.Sorted(maps.Keys(set))), "%s names %s %q, which is not in the pack's %ss", what, kind, id, kind)
 		}
 	}
 	for i, l := range p.Links {
@@ -165,15 +163,6 @@ func checkUnknownIDs(pass *Pass) {
 			}
 		}
 	}
-}
-
-func keys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // suggest names the closest known ids, if any is close.

@@ -1,6 +1,10 @@
 package mapdata
 
-import "strings"
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+)
 
 // The board geometry travels beside a pack, not in it: build writes
 // <id>.board.geojson next to <id>.pack.json. It is an RFC 7946
@@ -23,11 +27,6 @@ const (
 	LayerRail   = "rail"
 )
 
-// BoardFileName is the conventional file name of an edition's board geometry.
-func BoardFileName(editionID string) string {
-	return strings.ToLower(editionID) + ".board.geojson"
-}
-
 // BoardPathFor gives the board geometry path beside a pack path: x.pack.json
 // becomes x.board.geojson.
 func BoardPathFor(packPath string) string {
@@ -35,4 +34,29 @@ func BoardPathFor(packPath string) string {
 		return base + ".board.geojson"
 	}
 	return strings.TrimSuffix(packPath, ".json") + ".board.geojson"
+}
+
+// BoardHashParameter is the provenance parameter in which a pack records
+// the SHA-256 of the board geometry written with it: the pair's id.
+const BoardHashParameter = "board.sha256"
+
+// SetBoardHash records in p the hash of its board's bytes.
+func SetBoardHash(p *Pack, board []byte) {
+	if p.Provenance.Parameters == nil {
+		p.Provenance.Parameters = map[string]string{}
+	}
+	sum := sha256.Sum256(board)
+	p.Provenance.Parameters[BoardHashParameter] = hex.EncodeToString(sum[:])
+}
+
+// BoardMatches reports whether board is the board p was built with: true
+// when p records no board hash (a pack from before pairs had an id, or
+// written by hand).
+func BoardMatches(p *Pack, board []byte) bool {
+	want, ok := p.Provenance.Parameters[BoardHashParameter]
+	if !ok {
+		return true
+	}
+	sum := sha256.Sum256(board)
+	return want == hex.EncodeToString(sum[:])
 }

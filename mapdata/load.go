@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
-	"os"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/safeio"
 	"github.com/tendays/tendays/internal/srcpos"
 )
 
@@ -26,45 +27,18 @@ const (
 	DefaultMaxYAML     = 1 << 20   // edition.yaml, lint configs
 )
 
-// ReadFile reads a file of at most max bytes (0: DefaultMaxInput), refusing
-// folders and oversized files before reading them. Errors name the file.
+// ReadFile reads a file of at most max bytes (0: DefaultMaxInput): a
+// regular file only (a folder, FIFO or device is refused before a byte is
+// read), bounded while reading (see internal/safeio). Errors name the file.
 func ReadFile(path string, max int64) ([]byte, error) {
 	if max <= 0 {
 		max = DefaultMaxInput
 	}
-	f, err := os.Open(path)
+	data, err := safeio.ReadFile(path, max)
 	if err != nil {
-		return nil, &diag.InputError{Position: diag.Position{File: path}, Err: unwrapPathError(err)}
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, &diag.InputError{Position: diag.Position{File: path}, Err: unwrapPathError(err)}
-	}
-	if fi.IsDir() {
-		return nil, diag.Errorf(diag.Position{File: path}, "is a folder, not a file")
-	}
-	if fi.Size() > max {
-		return nil, diag.Errorf(diag.Position{File: path}, "file is %d bytes, over the limit of %d (raise it with --max-input)", fi.Size(), max)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, &diag.InputError{Position: diag.Position{File: path}, Err: unwrapPathError(err)}
-	}
-	if int64(len(data)) > max {
-		return nil, diag.Errorf(diag.Position{File: path}, "file is over the limit of %d bytes (raise it with --max-input)", max)
+		return nil, &diag.InputError{Position: diag.Position{File: path}, Err: err}
 	}
 	return data, nil
-}
-
-// unwrapPathError drops the *PathError's own copy of the path, which the
-// caller already puts first.
-func unwrapPathError(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Doc is a JSON or YAML document as read: its text, its plain value (for
@@ -192,7 +166,7 @@ func typeErrorPointer(v any, fields []string, at string, typ reflect.Type) (stri
 			}
 		}
 		// A map with keys of the data's own (copies: {France: x}).
-		for _, k := range sortedKeys(t) {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			if p, ok := typeErrorPointer(t[k], fields, srcpos.Join(at, k), typ); ok {
 				return p, true
 			}
@@ -226,7 +200,7 @@ func findKey(v any, key, at string) string {
 		if _, ok := t[key]; ok {
 			return srcpos.Join(at, key)
 		}
-		for _, k := range sortedKeys(t) {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			if p := findKey(t[k], key, srcpos.Join(at, k)); p != "" {
 				return p
 			}

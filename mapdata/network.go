@@ -466,14 +466,6 @@ func ReadNetworkPack(path string, max int64) (*NetworkPackDoc, error) {
 	return DecodeNetworkPack(path, src)
 }
 
-// CommodityKey is a freight ticket's commodities as one sorted string
-// ("grain+grain+iron"), for comparing tickets.
-func CommodityKey(cs []string) string {
-	s := append([]string(nil), cs...)
-	sort.Strings(s)
-	return strings.Join(s, "+")
-}
-
 // NetworkEdition is the source of a network pack, as a designer writes it in
 // edition.yaml with `kind: network`. Field names follow the file
 // (snake_case). Station names in lists are names as the stations file spells

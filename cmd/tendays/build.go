@@ -1,9 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/paulmach/orb/geojson"
@@ -21,7 +22,9 @@ type buildOptions struct {
 	Edition string
 	Output  string
 	NoBoard bool
-	Verbose bool
+	Format  string
+	// report collects the summary for --format json.
+	report *buildReport
 }
 
 func init() { register(newBuildCmd) }
@@ -44,20 +47,57 @@ summary line. Exit codes: 0 built, 1 errors found (nothing written), 2 a file
 could not be read.`,
 		Example: `  tendays build usa
   tendays build editions/europe -o europe.pack.json
-  tendays build ./my-edition`,
+  tendays build ./my-edition
+  tendays build usa --format json | jq .counts`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Edition = args[0]
+			if opts.Format != "text" && opts.Format != "json" {
+				return &usageError{msg: fmt.Sprintf("unknown --format %q (want text or json)", opts.Format), cmd: cmd}
+			}
+			if opts.Format == "json" && opts.Output == "-" {
+				return &usageError{msg: "--format json prints the summary on standard output, so the pack cannot go there too (-o FILE)", cmd: cmd}
+			}
 			return runBuild(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the pack to this `file` (default <id>.pack.json)")
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "text, or json: the summary (counts, findings, files written) on stdout for scripts")
+	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the pack to this `file` (default <id>.pack.json; DIR/ for DIR/<id>.pack.json; - for standard output, without the board)")
 	cmd.Flags().BoolVar(&opts.NoBoard, "no-board", false, "do not write the board geometry beside the pack")
-	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "print info findings too (antimeridian cuts, rings quantization collapsed)")
 	return cmd
 }
 
+// buildReport is what --format json prints: the build's summary, also when
+// errors stopped it (then nothing is written).
+type buildReport struct {
+	Format        string         `json:"format"`
+	FormatVersion int            `json:"formatVersion"`
+	Edition       string         `json:"edition"`
+	Built         bool           `json:"built"`
+	Written       []string       `json:"written"`
+	Counts        map[string]int `json:"counts"`
+	Summary       lint.Summary   `json:"summary"`
+	Findings      []diag.Finding `json:"findings"`
+}
+
 func runBuild(opts *buildOptions) error {
+	if opts.Format != "json" {
+		return buildPack(opts)
+	}
+	opts.report = &buildReport{Format: "tendays.build", FormatVersion: 1, Written: []string{},
+		Counts: map[string]int{}, Findings: []diag.Finding{}}
+	err := buildPack(opts)
+	if err != nil && !errors.Is(err, errNo) {
+		return err
+	}
+	opts.report.Built = err == nil
+	if werr := mapdata.EncodeJSON(opts.IO.Out, opts.report); werr != nil {
+		return werr
+	}
+	return err
+}
+
+func buildPack(opts *buildOptions) error {
 	src, err := openEdition(opts.Edition)
 	if err != nil {
 		return err
@@ -74,20 +114,93 @@ func runBuild(opts *buildOptions) error {
 		return err
 	}
 	pack := res.Pack
-	out := opts.Output
-	if out == "" {
-		out = mapdata.PackFileName(pack.Edition.ID)
-	}
-	// The pack and its board are written as a pair: both or neither.
-	files := []atomicfile.File{{Path: out, Perm: 0o644, Fill: func(w io.Writer) error { return mapdata.EncodePack(w, pack) }}}
-	if !opts.NoBoard {
-		files = append(files, atomicfile.File{Path: mapdata.BoardPathFor(out), Perm: 0o644, Fill: boardWriter(res.Board)})
-	}
-	if err := atomicfile.WriteAll(files...); err != nil {
+	out, stdout, err := atomicfile.Dest(opts.Output, mapdata.PackFileName(pack.Edition.ID))
+	if err != nil {
 		return err
 	}
-	fmt.Fprintln(opts.IO.ErrOut, summary(pack, s, out))
+	if out == "" && !stdout {
+		out = mapdata.PackFileName(pack.Edition.ID)
+	}
+	// -o - (or a device, a pipe) writes the pack alone: a board has
+	// nowhere to go beside it.
+	withBoard := !opts.NoBoard && !stdout && !atomicfile.WritesThrough(out)
+	var boardJSON []byte
+	if withBoard {
+		if boardJSON, err = boardBytes(res.Board); err != nil {
+			return err
+		}
+		// The pair's id: the pack records the hash of its board, and
+		// export checks it, so a pack and a board of different builds
+		// are never read as a pair.
+		mapdata.SetBoardHash(pack, boardJSON)
+	}
+	var packJSON bytes.Buffer
+	if err := mapdata.EncodePack(&packJSON, pack); err != nil {
+		return err
+	}
+	if err := checkWritten(opts.Global, out, stdout, packJSON.Bytes(), opts.IO); err != nil {
+		return err
+	}
+	outputs := []string{out}
+	if withBoard {
+		outputs = append(outputs, mapdata.BoardPathFor(out))
+	}
+	if err := checkClobber(outputs, editionInputs(src, pack.Provenance.Inputs)); err != nil {
+		return err
+	}
+	if stdout {
+		if _, err := opts.IO.Out.Write(packJSON.Bytes()); err != nil {
+			return err
+		}
+	} else {
+		// The pack and its board are written as a pair: both or neither.
+		files := []atomicfile.File{{Path: out, Perm: 0o644, Fill: writeBytes(packJSON.Bytes())}}
+		if withBoard {
+			files = append(files, atomicfile.File{Path: mapdata.BoardPathFor(out), Perm: 0o644, Fill: writeBytes(boardJSON)})
+		}
+		if err := atomicfile.WriteAll(files...); err != nil {
+			return err
+		}
+	}
+	if r := opts.report; r != nil {
+		r.Edition, r.Counts = pack.Edition.ID, packCounts(pack)
+		for _, o := range outputs {
+			r.Written = append(r.Written, outputName(o, stdout))
+		}
+		return nil
+	}
+	opts.Global.notef(opts.IO.ErrOut, "%s\n", summary(pack, s, outputName(out, stdout)))
 	return nil
+}
+
+// checkWritten reads back what build is about to write as lint and every
+// other command will read it: within the size limit of packs, and valid
+// against the pack schema. A pack nobody could read back is not written
+// (exit 2), whatever the edition held.
+func checkWritten(g *globalOptions, out string, stdout bool, data []byte, io *IOStreams) error {
+	name := outputName(out, stdout)
+	if max := g.limit(mapdata.DefaultMaxDocument); int64(len(data)) > max {
+		return diag.Errorf(diag.Position{File: name}, "the pack would be %d bytes, over the limit of %d that lint and every command reading packs apply: no pack written (shorten the edition's names and notes, or raise --max-input)", len(data), max)
+	}
+	t, err := lint.DecodePack(name, data)
+	if err != nil {
+		return diag.Errorf(diag.Position{File: name}, "the pack would not read back (%w): no pack written", err)
+	}
+	if len(t.Findings) > 0 {
+		for _, f := range t.Findings {
+			fmt.Fprintln(io.ErrOut, f.String())
+		}
+		return diag.Errorf(diag.Position{File: name}, "the pack would break the pack schema (%d finding(s) above): no pack written", len(t.Findings))
+	}
+	return nil
+}
+
+// writeBytes is a Fill that writes data.
+func writeBytes(data []byte) func(io.Writer) error {
+	return func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}
 }
 
 // reportBuild lints what a build derived, prints the findings, and says
@@ -104,12 +217,24 @@ func reportBuild(opts *buildOptions, src *editionSource, target *lint.Target, de
 		}
 	}
 	findings := cfg.Apply(lint.Check(target))
+	s := lint.Summarize(1, findings)
+	if r := opts.report; r != nil {
+		r.Summary = s
+		for _, f := range findings {
+			if f.Severity > diag.Info || opts.Global.Verbose {
+				r.Findings = append(r.Findings, f)
+			}
+		}
+		if !derived || s.Errors > 0 {
+			return s, errNo
+		}
+		return s, nil
+	}
 	for _, f := range findings {
-		if f.Severity > diag.Info || opts.Verbose {
+		if opts.Global.shows(f.Severity) {
 			fmt.Fprintln(opts.IO.ErrOut, f.String())
 		}
 	}
-	s := lint.Summarize(1, findings)
 	if !derived || s.Errors > 0 {
 		fmt.Fprintf(opts.IO.ErrOut, "%s: %d error(s), %d warning(s): no pack written\n", src.Dir, s.Errors, s.Warnings)
 		return s, errNo
@@ -117,19 +242,23 @@ func reportBuild(opts *buildOptions, src *editionSource, target *lint.Target, de
 	return s, nil
 }
 
-// boardWriter writes the board geometry as GeoJSON, with a final newline.
-func boardWriter(fc *geojson.FeatureCollection) func(io.Writer) error {
-	return func(w io.Writer) error {
-		data, err := fc.MarshalJSON()
-		if err != nil {
-			return err
-		}
-		if _, err := w.Write(data); err != nil {
-			return err
-		}
-		_, err = w.Write([]byte("\n"))
-		return err
+// boardBytes is the board geometry as GeoJSON, with a final newline.
+func boardBytes(fc *geojson.FeatureCollection) ([]byte, error) {
+	data, err := fc.MarshalJSON()
+	if err != nil {
+		return nil, err
 	}
+	return append(data, '\n'), nil
+}
+
+// packCounts is what a pack holds, for build --format json.
+func packCounts(p *mapdata.Pack) map[string]int {
+	c := map[string]int{"regions": len(p.Regions), "links": len(p.Links), "seas": len(p.Seas), "rails": len(p.Rails),
+		"cards": p.Deck.Totals.Cards, "regionCards": p.Deck.Totals.RegionCards, "transportCards": p.Deck.Totals.TransportCards}
+	for _, l := range p.Links {
+		c["links/"+string(l.Kind)]++
+	}
+	return c
 }
 
 // summary is one line on what was built.
@@ -147,5 +276,5 @@ func summary(p *mapdata.Pack, s lint.Summary, out string) string {
 	t := p.Deck.Totals
 	return fmt.Sprintf("%s: %d regions; links: %s; %d seas, %d rail lines; deck %d cards (%d region, %d transport); %d warning(s) -> %s",
 		p.Edition.ID, len(p.Regions), strings.Join(links, ", "), len(p.Seas), len(p.Rails), t.Cards, t.RegionCards, t.TransportCards,
-		s.Warnings, filepath.ToSlash(out))
+		s.Warnings, out)
 }

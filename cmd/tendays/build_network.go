@@ -1,15 +1,13 @@
 package main
 
 import (
-	"fmt"
-	"path/filepath"
+	"bytes"
 
 	"github.com/tendays/tendays/derive/network"
+	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 )
-
-func init() { lint.RegisterInfo(network.Rules...) }
 
 // isNetworkEdition reports whether an edition's kind is network. An edition
 // that cannot be read is not: the regions path reports why.
@@ -51,15 +49,34 @@ func runBuildNetwork(opts *buildOptions, src *editionSource) error {
 		return err
 	}
 	p := res.Pack
-	out := opts.Output
-	if out == "" {
-		out = mapdata.PackFileName(p.Edition.ID)
-	}
-	if err := mapdata.WriteNetworkPack(out, p); err != nil {
+	out, stdout, err := atomicfile.Dest(opts.Output, mapdata.PackFileName(p.Edition.ID))
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "%s: %d stations, %d routes; %d station tokens; %d companies, %d company cards; %d passenger and %d freight tickets; %d warning(s) -> %s\n",
+	if out == "" && !stdout {
+		out = mapdata.PackFileName(p.Edition.ID)
+	}
+	var data bytes.Buffer
+	if err := mapdata.EncodeNetworkPack(&data, p); err != nil {
+		return err
+	}
+	if err := checkWritten(opts.Global, out, stdout, data.Bytes(), opts.IO); err != nil {
+		return err
+	}
+	if err := checkClobber([]string{out}, editionInputs(src, p.Provenance.Inputs)); err != nil {
+		return err
+	}
+	if err := atomicfile.WriteTo(out, stdout, opts.IO.Out, 0o644, writeBytes(data.Bytes())); err != nil {
+		return err
+	}
+	if r := opts.report; r != nil {
+		r.Edition, r.Written = p.Edition.ID, []string{outputName(out, stdout)}
+		r.Counts = map[string]int{"stations": len(p.Stations), "routes": len(p.Routes), "stationTokens": p.TokenTotal(),
+			"companies": len(p.Companies), "companyCards": p.CompanyCards(), "passengerTickets": len(p.Passenger), "freightTickets": len(p.Freight)}
+		return nil
+	}
+	opts.Global.notef(opts.IO.ErrOut, "%s: %d stations, %d routes; %d station tokens; %d companies, %d company cards; %d passenger and %d freight tickets; %d warning(s) -> %s\n",
 		p.Edition.ID, len(p.Stations), len(p.Routes), p.TokenTotal(), len(p.Companies), p.CompanyCards(), len(p.Passenger), len(p.Freight),
-		s.Warnings, filepath.ToSlash(out))
+		s.Warnings, outputName(out, stdout))
 	return nil
 }

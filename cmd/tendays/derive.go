@@ -14,7 +14,8 @@ func newDeriveCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 		Short: "Derive facts from geometry (adjacency, ...)",
 		Long: `Derive the facts a pack is built from, one at a time, so that each can be
 inspected and diffed on its own.`,
-		Args: cobra.NoArgs,
+		Example: `  tendays derive adjacency countries.geojson --id iso_a3
+  tendays derive adjacency states-10m.json --object states --rule queen --format json`,
 	}
 	for _, add := range deriveCommands {
 		cmd.AddCommand(add(io, g))

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -90,15 +91,20 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 	})
 	if err != nil {
 		for _, f := range findings {
-			fmt.Fprintln(opts.IO.ErrOut, f.String())
+			if opts.Global.shows(f.Severity) {
+				fmt.Fprintln(opts.IO.ErrOut, f.String())
+			}
 		}
+		return err
+	}
+	if err := checkIDProperty(layer, opts.ID); err != nil {
 		return err
 	}
 	findings = disambiguateIDs(layer, findings)
 	last := ""
 	for _, f := range findings {
 		// Parts of one geometry report at one place: say it once.
-		if line := f.String(); line != last {
+		if line := f.String(); line != last && opts.Global.shows(f.Severity) {
 			fmt.Fprintln(opts.IO.ErrOut, line)
 			last = line
 		}
@@ -185,6 +191,43 @@ func disambiguateIDs(layer *borders.Layer, findings []diag.Finding) []diag.Findi
 		out = append(out, f)
 	}
 	return out
+}
+
+// checkIDProperty refuses an --id property that no feature has: every id
+// would be made up, which is a mistyped flag rather than a finding a
+// feature.
+func checkIDProperty(layer *borders.Layer, prop string) error {
+	if prop == "" || len(layer.Features) == 0 {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, f := range layer.Features {
+		if _, ok := f.Properties[prop]; ok {
+			return nil
+		}
+		for k := range f.Properties {
+			seen[k] = true
+		}
+	}
+	names := slices.Sorted(maps.Keys(seen))
+	if len(names) == 0 {
+		return diag.Errorf(diag.Position{File: layer.File}, "no feature has the property %q given by --id (the features have no properties; leave --id out to use the feature ids)", prop)
+	}
+	hint := ""
+	best, bestD := "", 1<<30
+	for _, n := range names {
+		if d := mapdata.EditDistance(strings.ToLower(prop), strings.ToLower(n)); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if bestD <= max(2, len(prop)/2) {
+		hint = fmt.Sprintf("; did you mean %q?", best)
+	}
+	shown := names
+	if len(shown) > 10 {
+		shown = append(shown[:10:10], "...")
+	}
+	return diag.Errorf(diag.Position{File: layer.File}, "no feature has the property %q given by --id (the features have %s%s)", prop, strings.Join(shown, ", "), hint)
 }
 
 var nonWord = regexp.MustCompile(`\W+`)

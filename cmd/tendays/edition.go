@@ -12,19 +12,21 @@ import (
 	"github.com/tendays/tendays/derive"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/editions"
+	"github.com/tendays/tendays/internal/safeio"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/schema"
 )
 
 func init() {
-	lint.RegisterInfo(derive.Rules...)
 	editionTarget = buildTarget
 }
 
 // editionSource is an edition folder: on disk, or bundled in the binary.
+// FS is confined to the folder: a file an edition names cannot lead outside.
 type editionSource struct {
 	FS      fs.FS
+	Folder  *safeio.Folder
 	Dir     string // the folder as messages name it
 	Bundled bool
 }
@@ -42,7 +44,11 @@ func openEdition(arg string) (*editionSource, error) {
 			}
 			dir = filepath.Dir(arg)
 		}
-		return &editionSource{FS: os.DirFS(dir), Dir: filepath.ToSlash(dir)}, nil
+		folder, err := safeio.OpenFolder(dir)
+		if err != nil {
+			return nil, diag.Errorf(diag.Position{File: arg}, "%w", err)
+		}
+		return &editionSource{FS: folder.FS(), Folder: folder, Dir: filepath.ToSlash(dir)}, nil
 	}
 	for _, name := range editions.Names() {
 		if strings.EqualFold(arg, name) {
@@ -50,7 +56,7 @@ func openEdition(arg string) (*editionSource, error) {
 			if err != nil {
 				return nil, err
 			}
-			return &editionSource{FS: sub, Dir: "editions/" + name, Bundled: true}, nil
+			return &editionSource{FS: sub, Folder: safeio.FolderFS(sub), Dir: "editions/" + name, Bundled: true}, nil
 		}
 	}
 	return nil, &usageError{msg: fmt.Sprintf("%s: no such folder, and no bundled edition of that name (bundled: %s)", arg, strings.Join(editions.Names(), ", "))}
@@ -60,17 +66,10 @@ func openEdition(arg string) (*editionSource, error) {
 // limit, and parses it.
 func readEdition(src *editionSource, g *globalOptions) (file string, text []byte, doc *mapdata.Doc, err error) {
 	file = path.Join(src.Dir, editionFile)
-	fi, err := fs.Stat(src.FS, editionFile)
-	if err != nil {
+	if text, err = safeio.FolderFS(src.FS).ReadFile(editionFile, g.limit(mapdata.DefaultMaxYAML)); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return file, nil, nil, diag.Errorf(diag.Position{File: file}, "no %s in %s", editionFile, src.Dir)
 		}
-		return file, nil, nil, diag.Errorf(diag.Position{File: file}, "%w", err)
-	}
-	if max := g.limit(mapdata.DefaultMaxYAML); fi.Size() > max {
-		return file, nil, nil, diag.Errorf(diag.Position{File: file}, "file is %d bytes, over the limit of %d (raise it with --max-input)", fi.Size(), max)
-	}
-	if text, err = fs.ReadFile(src.FS, editionFile); err != nil {
 		return file, nil, nil, diag.Errorf(diag.Position{File: file}, "%w", err)
 	}
 	doc, err = mapdata.ParseYAML(file, text)

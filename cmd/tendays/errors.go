@@ -3,7 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/diag"
 )
@@ -24,6 +25,10 @@ var errNo = errors.New("no")
 type usageError struct {
 	msg  string
 	help string // the command path, for "see 'tendays lint --help'"
+	// cmd, when set, gives help its command path; with usage, its usage
+	// line is printed too (for a wrong argument count).
+	cmd   *cobra.Command
+	usage bool
 }
 
 func (e *usageError) Error() string { return e.msg }
@@ -54,8 +59,15 @@ func exitCode(err error, io *IOStreams) int {
 	var usage *usageError
 	if errors.As(err, &usage) {
 		fmt.Fprintf(io.ErrOut, "tendays: %s\n", usage.msg)
-		if usage.help != "" {
-			fmt.Fprintf(io.ErrOut, "Run '%s --help' for usage.\n", usage.help)
+		help := usage.help
+		if usage.cmd != nil {
+			help = usage.cmd.CommandPath()
+			if usage.usage {
+				fmt.Fprintf(io.ErrOut, "Usage: %s\n", usage.cmd.UseLine())
+			}
+		}
+		if help != "" {
+			fmt.Fprintf(io.ErrOut, "Run '%s --help' for usage.\n", help)
 		}
 		return exitUsage
 	}
@@ -65,13 +77,8 @@ func exitCode(err error, io *IOStreams) int {
 		fmt.Fprintln(io.ErrOut, err.Error())
 		return exitUsage
 	}
-	msg := err.Error()
-	// cobra's own usage errors are plain errors with recognisable text.
-	if strings.HasPrefix(msg, "unknown command") || strings.HasPrefix(msg, "unknown flag") ||
-		strings.HasPrefix(msg, "unknown shorthand flag") || strings.Contains(msg, "arg(s)") {
-		fmt.Fprintf(io.ErrOut, "tendays: %s\n", msg)
-		return exitUsage
-	}
-	fmt.Fprintf(io.ErrOut, "tendays: %s\n", msg)
+	// Anything else is a fault met on the way (a file that cannot be
+	// written, a failed read): bad input, said on one line.
+	fmt.Fprintf(io.ErrOut, "tendays: %s\n", err)
 	return exitUsage
 }

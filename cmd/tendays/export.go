@@ -1,16 +1,23 @@
 package main
 
 import (
+	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/internal/atomicfile"
+	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -39,7 +46,10 @@ func newExportCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 		Use:   "export PACK --format FORMAT [-o OUT]",
 		Short: "Export a pack as tables, graphs, GeoJSON, an SVG board, a data package or a Tabletop Simulator save",
 		Long: `Export a map pack, and the board geometry build wrote beside it
-(<id>.board.geojson), to another format:
+(<id>.board.geojson), to another format. PACK is a pack file, - for a pack
+on standard input (give --board for the formats that need one), an edition
+folder or a bundled edition name (built in memory first). The pack records
+the hash of its board, and a board beside it that is not its pair is refused.
 
   csv          regions and links tables (-o FOLDER, -o BASE for BASE.regions.csv
                and BASE.links.csv, or -o FILE.zip for one archive)
@@ -55,7 +65,10 @@ func newExportCmd(io *IOStreams, g *globalOptions) *cobra.Command {
                as PNG images beside it                         (needs the board)
 
 dot, graphml, json-graph, geojson and svg go to standard output unless -o is
-given; the others write several files and need -o. Nothing is left
+given (-o - is standard output too; -o DIR/ creates DIR and writes <id><ext>
+in it); the others write several files and need -o. An output that is an
+input of the run is refused; a device or FIFO (-o /dev/null) is written
+through; a symbolic link is followed and its target replaced. Nothing is left
 half-written: files appear whole, and a set of files only once all are done.`,
 		Example: `  tendays export usa.pack.json --format svg -o usa.svg
   tendays export usa.pack.json --format csv -o tables/
@@ -102,40 +115,77 @@ func runExport(opts *exportOptions) error {
 	if opts.BoardWidth < 200 || opts.BoardWidth > 8000 {
 		return usageErrorf("--board-width %d is out of range (200 to 8000 pixels)", opts.BoardWidth)
 	}
-	src, err := mapdata.ReadFile(opts.Pack, opts.Global.limit(mapdata.DefaultMaxDocument))
+	if opts.Output == "-" && !export.OneFile(opts.Format) {
+		return usageErrorf("--format %s writes several files, so not to standard output: give -o (%s)", opts.Format, outputHint(opts.Format))
+	}
+	if isEditionArg(opts.Pack) {
+		return runExportEdition(opts)
+	}
+	src, packName, err := opts.Global.readInput(opts.Pack, opts.Global.limit(mapdata.DefaultMaxDocument))
 	if err != nil {
 		return err
 	}
-	if isNetworkPackSource(opts.Pack, src) {
-		return runExportNetwork(opts, src)
+	if isNetworkPackSource(packName, src) {
+		return runExportNetwork(opts, packName, src, opts.Pack)
 	}
-	pd, err := mapdata.DecodePack(opts.Pack, src)
+	pd, err := mapdata.DecodePack(packName, src)
 	if err != nil {
 		return err
 	}
-	in := export.Input{Pack: pd.Pack, PackFile: opts.Pack, PackJSON: src}
+	in := export.Input{Pack: pd.Pack, PackFile: packName, PackJSON: src}
 
 	boardPath := opts.Board
-	if boardPath == "" {
+	if boardPath == "" && opts.Pack != "-" {
 		boardPath = mapdata.BoardPathFor(opts.Pack)
 	}
 	if export.NeedsBoard(opts.Format) || opts.Format == export.DataPackage {
-		b, err := readBoard(boardPath, opts.Global.limit(mapdata.DefaultMaxInput))
+		b, err := readPairedBoard(opts, &in, boardPath)
 		switch {
 		case err == nil:
 			in.Board = b
 		case errors.Is(err, fs.ErrNotExist) && export.NeedsBoard(opts.Format):
+			if boardPath == "" {
+				return usageErrorf("--format %s needs the board geometry: a pack on standard input has none beside it; give one with --board FILE", opts.Format)
+			}
 			return usageErrorf("--format %s needs the board geometry, and there is none at %s: `tendays build` writes it beside the pack; give another path with --board FILE", opts.Format, boardPath)
 		case errors.Is(err, fs.ErrNotExist):
-			fmt.Fprintf(opts.IO.ErrOut, "tendays: no board geometry at %s: the data package has no GeoJSON (give one with --board FILE)\n", boardPath)
+			fmt.Fprintf(opts.IO.ErrOut, "tendays: no board geometry at %s: the data package has no GeoJSON (give one with --board FILE)\n", cmp.Or(boardPath, "(standard input)"))
 		default:
 			return err
 		}
 	}
+	return writeExport(opts, in, []string{opts.Pack, boardPath})
+}
 
+// writeExport writes an export to -o (standard output without it, or with
+// "-"), refusing an output that is one of inputs.
+func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
 	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
 		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth}
-	if opts.Output == "" {
+	out := opts.Output
+	if out != "" && out != "-" && export.OneFile(opts.Format) {
+		path, _, err := atomicfile.Dest(out, mapdata.PackFileName(in.Pack.Edition.ID))
+		if err != nil {
+			return err
+		}
+		if atomicfile.IsDirArg(out) {
+			path = filepath.Join(out, strings.TrimSuffix(filepath.Base(path), ".pack.json")+export.Ext(opts.Format))
+		}
+		out = path
+	} else if strings.HasSuffix(out, "/") && opts.Format != export.DataPackage {
+		if _, _, err := atomicfile.Dest(out, ""); err != nil { // creates the folder
+			return err
+		}
+	}
+	if err := checkClobber([]string{strings.TrimSuffix(out, "/")}, inputs); err != nil {
+		return err
+	}
+	if opts.Format == export.DataPackage {
+		if err := checkInside(out, inputs); err != nil {
+			return err
+		}
+	}
+	if out == "" || out == "-" {
 		files, err := export.Render(in, opts.Format, eo)
 		if err != nil {
 			return err
@@ -143,7 +193,7 @@ func runExport(opts *exportOptions) error {
 		_, err = opts.IO.Out.Write(files[0].Data)
 		return err
 	}
-	paths, err := export.Write(in, opts.Format, opts.Output, eo)
+	paths, err := export.Write(in, opts.Format, strings.TrimSuffix(out, "/"), eo)
 	if errors.Is(err, export.ErrOutput) {
 		return usageErrorf("%s", strings.TrimPrefix(err.Error(), export.ErrOutput.Error()+": "))
 	}
@@ -158,15 +208,83 @@ func runExport(opts *exportOptions) error {
 
 // readBoard reads the board file; a missing file is reported as
 // fs.ErrNotExist so the caller can say what to do about it.
-func readBoard(path string, max int64) (*board.Board, error) {
+func readBoard(path string, max int64) (*board.Board, []byte, error) {
+	if path == "" {
+		return nil, nil, fs.ErrNotExist
+	}
 	if _, err := os.Stat(path); err != nil && errors.Is(err, fs.ErrNotExist) {
-		return nil, fs.ErrNotExist
+		return nil, nil, fs.ErrNotExist
 	}
 	src, err := mapdata.ReadFile(path, max)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return board.Decode(path, src)
+	b, err := board.Decode(path, src)
+	return b, src, err
+}
+
+// readPairedBoard reads the board of in's pack and checks that they are a
+// pair: the pack records the hash of the board built with it. The board
+// beside a pack that does not match may be mid-replacement by a build
+// running now, so pack and board are read again (a few times) before the
+// mismatch is an error; a board given with --board that does not match
+// is only warned about.
+func readPairedBoard(opts *exportOptions, in *export.Input, boardPath string) (*board.Board, error) {
+	max := opts.Global.limit(mapdata.DefaultMaxInput)
+	for try := 0; ; try++ {
+		b, data, err := readBoard(boardPath, max)
+		if err != nil {
+			return nil, err
+		}
+		if mapdata.BoardMatches(in.Pack, data) {
+			return b, nil
+		}
+		if opts.Board != "" {
+			fmt.Fprintf(opts.IO.ErrOut, "tendays: warning: %s is not the board %s was built with (its hash differs)\n", boardPath, in.PackFile)
+			return b, nil
+		}
+		if try == 4 || opts.Pack == "-" {
+			return nil, diag.Errorf(diag.Position{File: boardPath}, "not the board %s was built with (the pack records another hash): build the edition again, or give the board with --board FILE", in.PackFile)
+		}
+		time.Sleep(time.Duration(10<<try) * time.Millisecond)
+		src, err := mapdata.ReadFile(opts.Pack, opts.Global.limit(mapdata.DefaultMaxDocument))
+		if err != nil {
+			return nil, err
+		}
+		pd, err := mapdata.DecodePack(opts.Pack, src)
+		if err != nil {
+			return nil, err
+		}
+		in.Pack, in.PackJSON = pd.Pack, src
+	}
+}
+
+// checkInside refuses a data package folder (replaced whole) that holds an
+// input.
+func checkInside(out string, inputs []string) error {
+	dir, err := filepath.Abs(filepath.Clean(out))
+	if err != nil || out == "" || out == "-" {
+		return nil
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	for _, in := range inputs {
+		if in == "" || in == "-" {
+			continue
+		}
+		abs, err := filepath.Abs(in)
+		if err != nil {
+			continue
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		if strings.HasPrefix(abs, dir+string(filepath.Separator)) {
+			return usageErrorf("-o %s: the data package folder would be replaced, and it holds %s, an input of this run: write it elsewhere", out, in)
+		}
+	}
+	return nil
 }
 
 func outputHint(format string) string {
@@ -179,4 +297,86 @@ func outputHint(format string) string {
 		return "-o FILE.json, with the images written beside it"
 	}
 	return "-o FILE"
+}
+
+// isEditionArg reports whether export's PACK names an edition (a folder, an
+// edition.yaml, a bundled name) rather than a pack file or "-".
+func isEditionArg(arg string) bool { return arg != "-" && isEditionPath(arg) }
+
+// runExportEdition exports an edition: it is built in memory, as build
+// would, and refused when lint finds errors in it.
+func runExportEdition(opts *exportOptions) error {
+	src, err := openEdition(opts.Pack)
+	if err != nil {
+		return err
+	}
+	if isNetworkEdition(src, opts.Global) {
+		target, res, err := buildNetworkEdition(src, opts.Global)
+		if err != nil {
+			return err
+		}
+		if err := refuseLintErrors(opts.IO, src, opts.Pack, target); err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		if err := mapdata.EncodeNetworkPack(&buf, res.Pack); err != nil {
+			return err
+		}
+		return runExportNetwork(opts, mapdata.PackFileName(res.Pack.Edition.ID), buf.Bytes(), editionInputs(src, res.Pack.Provenance.Inputs)...)
+	}
+	target, res, err := buildEdition(src, opts.Global)
+	if err != nil {
+		return err
+	}
+	if err := refuseLintErrors(opts.IO, src, opts.Pack, target); err != nil {
+		return err
+	}
+	name := mapdata.PackFileName(res.Pack.Edition.ID)
+	boardJSON, err := boardBytes(res.Board)
+	if err != nil {
+		return err
+	}
+	mapdata.SetBoardHash(res.Pack, boardJSON)
+	var packJSON bytes.Buffer
+	if err := mapdata.EncodePack(&packJSON, res.Pack); err != nil {
+		return err
+	}
+	in := export.Input{Pack: res.Pack, PackFile: name, PackJSON: packJSON.Bytes()}
+	inputs := editionInputs(src, res.Pack.Provenance.Inputs)
+	if opts.Board != "" {
+		if in.Board, _, err = readBoard(opts.Board, opts.Global.limit(mapdata.DefaultMaxInput)); err != nil {
+			return err
+		}
+		inputs = append(inputs, opts.Board)
+	} else if in.Board, err = board.Decode(strings.TrimSuffix(name, ".pack.json")+".board.geojson", boardJSON); err != nil {
+		return err
+	}
+	return writeExport(opts, in, inputs)
+}
+
+// refuseLintErrors prints the errors lint finds in an edition built in
+// memory and refuses it (exit 2), as the commands reading a pack refuse a
+// pack with errors.
+func refuseLintErrors(io *IOStreams, src *editionSource, arg string, target *lint.Target) error {
+	var cfg *lint.Config
+	if !src.Bundled {
+		var err error
+		if cfg, err = lint.FindConfig(arg); err != nil {
+			return err
+		}
+	}
+	var errs []diag.Finding
+	for _, f := range cfg.Apply(lint.Check(target)) {
+		if f.Severity >= diag.Error {
+			errs = append(errs, f)
+		}
+	}
+	if len(errs) == 0 && (target.Pack != nil || target.Network != nil) {
+		return nil
+	}
+	for _, f := range errs {
+		fmt.Fprintln(io.ErrOut, f.String())
+	}
+	fmt.Fprintf(io.ErrOut, "tendays: %s: the edition has %d lint error(s); fix them first (tendays lint %s)\n", src.Dir, len(errs), arg)
+	return &silentError{code: exitUsage}
 }

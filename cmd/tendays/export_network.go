@@ -20,11 +20,12 @@ func isNetworkPackSource(path string, src []byte) bool {
 
 // runExportNetwork exports a network pack to one of export.NetworkFormats,
 // on standard output or to -o (a file, or a folder to put <id><ext> in).
-func runExportNetwork(opts *exportOptions, src []byte) error {
+// inputs are the files the pack came from, which -o may not overwrite.
+func runExportNetwork(opts *exportOptions, packName string, src []byte, inputs ...string) error {
 	if !slices.Contains(export.NetworkFormats(), opts.Format) {
 		return usageErrorf("--format %s does not apply to a route-network pack (want %s)", opts.Format, strings.Join(export.NetworkFormats(), ", "))
 	}
-	pd, err := mapdata.DecodeNetworkPack(opts.Pack, src)
+	pd, err := mapdata.DecodeNetworkPack(packName, src)
 	if err != nil {
 		return err
 	}
@@ -32,16 +33,19 @@ func runExportNetwork(opts *exportOptions, src []byte) error {
 	if err != nil {
 		return err
 	}
-	if opts.Output == "" {
+	if opts.Output == "" || opts.Output == atomicfile.Stdout {
 		_, err = opts.IO.Out.Write(data)
 		return err
 	}
-	path := opts.Output
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		path = filepath.Join(path, export.NetworkFileName(pd.Pack, opts.Format))
+	path, _, err := atomicfile.Dest(opts.Output, export.NetworkFileName(pd.Pack, opts.Format))
+	if err != nil {
+		return err
 	}
 	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
 		return usageErrorf("-o %s: the folder %s does not exist", opts.Output, filepath.Dir(path))
+	}
+	if err := checkClobber([]string{path}, inputs); err != nil {
+		return err
 	}
 	if err := atomicfile.WriteBytes(path, data, 0o644); err != nil {
 		return err

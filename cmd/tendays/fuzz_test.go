@@ -209,37 +209,48 @@ func FuzzBatch(f *testing.F) {
 		var runErr error
 		fuzzcheck.Within(t, func() { runErr = runBatch(opts, b, b.Days()) })
 
-		lines := bytes.Count(batch, []byte("\n"))
-		if len(batch) > 0 && batch[len(batch)-1] != '\n' {
-			lines++
+		// Every line but blank ones and # comments gets one object, in order.
+		var lines []int
+		for i, l := range strings.Split(strings.TrimSuffix(string(batch), "\n"), "\n") {
+			if i == 0 {
+				l = strings.TrimPrefix(l, "\ufeff")
+			}
+			if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
+				lines = append(lines, i+1)
+			}
 		}
 		out := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
 		if stdout.Len() == 0 {
 			out = nil
 		}
-		if len(out) != lines {
-			t.Fatalf("%d lines in, %d objects out", lines, len(out))
+		if len(out) != len(lines) {
+			t.Fatalf("%d journey lines in, %d objects out", len(lines), len(out))
 		}
-		flagged := 0
+		flagged, invalid := 0, 0
 		for i, o := range out {
 			var res batchLine
 			if err := json.Unmarshal([]byte(o), &res); err != nil {
 				t.Fatalf("object %d is no JSON: %v: %s", i+1, err, o)
 			}
-			if res.Line != i+1 || res.Reason == "" || (res.Error && res.Valid) {
-				t.Fatalf("object %d: %+v", i+1, res)
+			if res.Line != lines[i] || res.Reason == "" || (res.Error && res.Valid) {
+				t.Fatalf("object %d (line %d): %+v", i+1, lines[i], res)
+			}
+			if !res.Error && !res.Valid {
+				invalid++
 			}
 			if res.Error {
 				flagged++
-				if !strings.Contains(stderr.String(), "standard input:"+strconv.Itoa(i+1)+": ") {
-					t.Fatalf("line %d is flagged but not named on stderr:\n%s", i+1, stderr.String())
+				if !strings.Contains(stderr.String(), "standard input:"+strconv.Itoa(res.Line)+": ") {
+					t.Fatalf("line %d is flagged but not named on stderr:\n%s", res.Line, stderr.String())
 				}
 			}
 		}
 		var silent *silentError
 		switch {
-		case flagged == 0 && runErr != nil:
-			t.Fatalf("every line checked, yet %v", runErr)
+		case flagged == 0 && invalid == 0 && runErr != nil:
+			t.Fatalf("every journey valid, yet %v", runErr)
+		case flagged == 0 && invalid > 0 && !errors.Is(runErr, errNo):
+			t.Fatalf("%d journeys not valid, yet %v", invalid, runErr)
 		case flagged > 0 && !(errors.As(runErr, &silent) && silent.code == exitUsage):
 			t.Fatalf("%d lines flagged, yet %v", flagged, runErr)
 		}

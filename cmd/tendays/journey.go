@@ -25,10 +25,12 @@ func newJourneyCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "journey",
 		Short: "Check journeys and count them",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return &usageError{msg: "journey needs a subcommand: check or count", help: cmd.CommandPath()}
-		},
+		Long: `Check a journey card by card with the reason for every step, or count every
+valid journey of a pack. PACK is a pack file, an edition folder or the name of a
+bundled edition.`,
+		Example: `  tendays journey check usa OR car AZ plane:tan OH WV PA plane:light-blue GA FL
+  tendays journey check usa --days 3 --batch journeys.txt
+  tendays journey count usa`,
 	}
 	cmd.AddCommand(newJourneyCheckCmd(io, g), newJourneyCountCmd(io, g))
 	return cmd
@@ -112,13 +114,16 @@ The journey must have the edition's number of days (or --days N). A card used
 more often than the deck holds it makes the journey invalid.
 
 --batch FILE (or - for standard input) checks one journey a line, cards
-separated by commas, and prints one JSON object a line as it goes:
-{"line": N, "valid": true|false, "reason": "..."}. A line that cannot be
-checked (an unknown card, a wrong length, an empty line) prints its object
-with "error": true and its message on stderr, and the batch goes on.
+separated by commas (or by spaces, as on the command line; "New York" in
+quotes is one card), and prints one JSON object a line as it goes:
+{"line": N, "valid": true|false, "reason": "..."}. Blank lines and lines
+starting with # are skipped. A line that cannot be checked (an unknown card,
+a wrong length) prints its object with "error": true and its message on
+stderr, and the batch goes on.
 
-Exit codes: 0 valid (with --batch: every line was checked), 1 not valid,
-2 bad usage or bad input (unknown card, wrong length, a pack with lint errors).`,
+Exit codes: 0 valid (with --batch: every journey valid), 1 not valid (with
+--batch: some journey not valid), 2 bad usage or bad input (unknown card,
+wrong length, a batch line that cannot be checked, a pack with lint errors).`,
 		Example: `  tendays journey check usa.pack.json Oregon car Arizona plane:tan Ohio \
       "West Virginia" Pennsylvania plane:light-blue Georgia Florida
   tendays journey check usa.pack.json ME car NH --days 3 --format json
@@ -235,7 +240,7 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 	out := bufio.NewWriter(opts.IO.Out)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	bad, n := 0, 0
+	bad, invalid, n := 0, 0, 0
 	for sc.Scan() {
 		n++
 		res := batchLine{Line: n}
@@ -245,12 +250,13 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 			text = strings.TrimPrefix(text, "\ufeff")
 		}
 		line := strings.TrimSpace(text)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue // a blank line or a comment is no journey
+		}
 		var cards []engine.CardID
-		var err error
-		if line == "" {
-			err = errors.New("empty line (want cards separated by commas)")
-		} else {
-			cards, err = parseJourney(b, splitCards(line), days)
+		tokens, err := splitCards(line)
+		if err == nil {
+			cards, err = parseJourney(b, tokens, days)
 		}
 		if err != nil {
 			bad++
@@ -259,6 +265,9 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 		} else {
 			v := b.Check(cards)
 			res.Valid, res.Reason = v.Valid, v.Reason()
+			if !v.Valid {
+				invalid++
+			}
 		}
 		if err := enc.Encode(res); err != nil {
 			return err
@@ -273,18 +282,75 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 		}
 		return &diag.InputError{Position: diag.Position{File: name, Line: n + 1}, Err: err}
 	}
-	if bad > 0 {
+	switch {
+	case bad > 0:
 		return &silentError{code: exitUsage}
+	case invalid > 0:
+		return errNo
 	}
 	return nil
 }
 
-func splitCards(line string) []string {
-	parts := strings.Split(line, ",")
-	for i := range parts {
-		parts[i] = strings.TrimSpace(parts[i])
+// splitCards splits a batch line into card tokens: separated by commas
+// when the line has a comma outside quotes, else by spaces as a shell
+// would, so that a line pasted from the single form reads the same. A card
+// in double or single quotes ("New York") is the text inside them.
+func splitCards(line string) ([]string, error) {
+	sep := func(r byte) bool { return r == ' ' || r == '\t' }
+	if hasUnquotedComma(line) {
+		sep = func(r byte) bool { return r == ',' }
 	}
-	return parts
+	var tokens []string
+	var cur strings.Builder
+	var quote byte
+	quoted := false // the token had quotes, so it counts even when empty
+	flush := func(force bool) {
+		tok := strings.TrimSpace(cur.String())
+		if tok != "" || quoted || force {
+			tokens = append(tokens, tok)
+		}
+		cur.Reset()
+		quoted = false
+	}
+	// Bytes, not runes: quotes and separators are ASCII, and a card with
+	// bytes that are not UTF-8 is quoted back as it was given.
+	for i := 0; i < len(line); i++ {
+		r := line[i]
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteByte(r)
+		case r == '"' || r == '\'':
+			quote, quoted = r, true
+		case sep(r):
+			flush(r == ',')
+		default:
+			cur.WriteByte(r)
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unclosed %c quote", quote)
+	}
+	flush(false)
+	return tokens, nil
+}
+
+func hasUnquotedComma(line string) bool {
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		r := line[i]
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+		case r == '"' || r == '\'':
+			quote = r
+		case r == ',':
+			return true
+		}
+	}
+	return false
 }
 
 type journeyCountOptions struct {

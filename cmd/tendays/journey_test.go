@@ -51,7 +51,7 @@ func TestBatchStreams(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, readLine(), `"line":2,"valid":false`)
 	require.NoError(t, inW.Close())
-	assert.NoError(t, <-done)
+	assert.ErrorIs(t, <-done, errNo, "a journey was not valid")
 }
 
 func TestJourneyCheckExitCodes(t *testing.T) {

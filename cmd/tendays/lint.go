@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -27,6 +28,7 @@ type lintOptions struct {
 	Baseline      string
 	WriteBaseline string
 	Output        string
+	ListRules     bool
 }
 
 func init() { register(newLintCmd) }
@@ -37,7 +39,10 @@ func newLintCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 		Use:   "lint PATH...",
 		Short: "Check packs and editions against the schemas and the rules",
 		Long: `Check map packs (*.pack.json) and editions (a folder with edition.yaml, or the
-file itself) against their JSON Schema and the semantic rules. Every path is
+file itself) against their JSON Schema and the semantic rules. A folder
+without edition.yaml stands for every *.pack.json and edition under it; a
+glob is expanded here if the shell did not; - reads a pack from standard
+input. Every path is
 checked, whatever the others hold; findings are printed sorted by file and line.
 
 A .tendays-lint.yaml found by walking up from a path changes rules' severities:
@@ -48,14 +53,33 @@ A .tendays-lint.yaml found by walking up from a path changes rules' severities:
 --baseline FILE suppresses the findings it lists (by rule, file and pointer) and
 warns about its entries that match nothing; --write-baseline FILE writes one.
 
-Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 a path
+Info findings are reported only with --verbose. --list-rules prints every rule
+(see docs/rules.md).
+
+Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it (schema
+violations included: the file was read, and lint's answer is "no"), 2 a path
 could not be read.`,
 		Example: `  tendays lint testdata/packs/mini.pack.json
   tendays lint editions/usa --format sarif > lint.sarif
-  tendays lint *.pack.json --format github --fail-on warning`,
-		Args: cobra.MinimumNArgs(1),
+  tendays lint *.pack.json --format github --fail-on warning
+  tendays lint --list-rules --format json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if opts.ListRules && len(args) > 0 {
+				return &usageError{msg: "--list-rules takes no PATH", cmd: cmd}
+			}
+			if opts.ListRules {
+				return nil
+			}
+			return cobra.MinimumNArgs(1)(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
+			if opts.ListRules {
+				if opts.Format != "text" && opts.Format != "json" {
+					return &usageError{msg: fmt.Sprintf("--list-rules prints text or json, not %q", opts.Format), cmd: cmd}
+				}
+				return lint.WriteRuleList(opts.IO.Out, opts.Format)
+			}
 			if _, ok := lint.Reporters[opts.Format]; !ok {
 				return &usageError{msg: fmt.Sprintf("unknown --format %q (want %s)", opts.Format, strings.Join(lint.Formats(), ", ")), help: cmd.CommandPath()}
 			}
@@ -69,35 +93,74 @@ could not be read.`,
 	cmd.Flags().StringVar(&opts.FailOn, "fail-on", "error", "exit 1 on findings at or above this severity: error or warning")
 	cmd.Flags().StringVar(&opts.Config, "config", "", "lint config `file` (default: "+lint.ConfigFileName+" found by walking up from each path)")
 	cmd.Flags().StringVar(&opts.Baseline, "baseline", "", "suppress the findings listed in this baseline `file`")
-	cmd.Flags().StringVar(&opts.WriteBaseline, "write-baseline", "", "write the findings to this baseline `file`")
-	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the report to this `file` instead of stdout")
+	cmd.Flags().StringVar(&opts.WriteBaseline, "write-baseline", "", "write the findings to this baseline `file` (- for stdout, with -o for the report)")
+	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the report to this `file` instead of stdout (- for stdout; DIR/ for DIR/lint-report.<ext>)")
+	cmd.Flags().BoolVar(&opts.ListRules, "list-rules", false, "list every rule (id, default severity, kind, doc) and exit; --format json for scripts")
 	return cmd
 }
 
 func runLint(opts *lintOptions) error {
+	paths, err := expandLintPaths(opts.Paths)
+	if err != nil {
+		return err
+	}
+	stdins := 0
+	for _, p := range append(slices.Clone(paths), opts.Config, opts.Baseline) {
+		if p == "-" {
+			stdins++
+		}
+	}
+	if stdins > 1 {
+		return usageErrorf("standard input (-) can be read only once: give files for the others")
+	}
+	if opts.Output == "-" && opts.WriteBaseline == "-" || opts.Output == "" && opts.WriteBaseline == "-" {
+		return usageErrorf("--write-baseline - and the report would both go to standard output: give -o FILE for the report")
+	}
+	reportPath, reportStdout, err := atomicfile.Dest(opts.Output, "lint-report"+reportExt(opts.Format))
+	if err != nil {
+		return err
+	}
+	if opts.Output == "" {
+		reportStdout = true
+	}
+	basePath, baseStdout, err := atomicfile.Dest(opts.WriteBaseline, "tendays-lint-baseline.json")
+	if err != nil {
+		return err
+	}
+	// Neither output may overwrite a pack, an edition file, the config or
+	// the baseline this run reads.
+	inputs := append(slices.Clone(paths), opts.Config, opts.Baseline)
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			inputs = append(inputs, filepath.Join(p, editionFile))
+		}
+	}
+	if err := checkClobber([]string{reportPath, basePath}, inputs); err != nil {
+		return err
+	}
 	var explicit *lint.Config
 	if opts.Config != "" {
-		src, err := mapdata.ReadFile(opts.Config, opts.Global.limit(mapdata.DefaultMaxYAML))
+		src, name, err := opts.Global.readInput(opts.Config, opts.Global.limit(mapdata.DefaultMaxYAML))
 		if err != nil {
 			return err
 		}
-		if explicit, err = lint.DecodeConfig(opts.Config, src); err != nil {
+		if explicit, err = lint.DecodeConfig(name, src); err != nil {
 			return err
 		}
 	}
 	var baseline *lint.Baseline
 	if opts.Baseline != "" {
-		src, err := mapdata.ReadFile(opts.Baseline, opts.Global.limit(mapdata.DefaultMaxDocument))
+		src, name, err := opts.Global.readInput(opts.Baseline, opts.Global.limit(mapdata.DefaultMaxDocument))
 		if err != nil {
 			return err
 		}
-		if baseline, err = lint.DecodeBaseline(opts.Baseline, src); err != nil {
+		if baseline, err = lint.DecodeBaseline(name, src); err != nil {
 			return err
 		}
 	}
 	var all []diag.Finding
 	unreadable := 0
-	for _, path := range opts.Paths {
+	for _, path := range paths {
 		fs, err := lintPath(path, opts.Global, explicit)
 		if err != nil {
 			unreadable++
@@ -107,25 +170,24 @@ func runLint(opts *lintOptions) error {
 		all = append(all, fs...)
 	}
 	if opts.WriteBaseline != "" {
-		if err := lint.WriteBaseline(opts.WriteBaseline, all); err != nil {
+		if err := atomicfile.WriteTo(basePath, baseStdout, opts.IO.Out, 0o644, func(w io.Writer) error { return lint.EncodeBaseline(w, all) }); err != nil {
 			return err
 		}
 	}
 	all = baseline.Filter(all)
+	if !opts.Global.Verbose {
+		all = slices.DeleteFunc(all, func(f diag.Finding) bool { return f.Severity < diag.Warning })
+	}
 	lint.Sort(all)
-	report := &lint.Report{Files: opts.Paths, Findings: all}
+	report := &lint.Report{Files: paths, Findings: all}
 	write := lint.Reporters[opts.Format]
-	if opts.Output != "" {
-		if err := atomicfile.Write(opts.Output, 0o644, func(w io.Writer) error { return write(w, report) }); err != nil {
-			return err
-		}
-	} else if err := write(opts.IO.Out, report); err != nil {
+	if err := atomicfile.WriteTo(reportPath, reportStdout, opts.IO.Out, 0o644, func(w io.Writer) error { return write(w, report) }); err != nil {
 		return err
 	}
 	if opts.Format == "text" {
-		s := lint.Summarize(len(opts.Paths), all)
+		s := lint.Summarize(len(paths), all)
 		if s.Errors+s.Warnings+s.Infos > 0 {
-			fmt.Fprintf(opts.IO.ErrOut, "%d error(s), %d warning(s), %d info in %d path(s)\n", s.Errors, s.Warnings, s.Infos, s.Files)
+			opts.Global.notef(opts.IO.ErrOut, "%d error(s), %d warning(s), %d info in %d path(s)\n", s.Errors, s.Warnings, s.Infos, s.Files)
 		}
 	}
 	if unreadable > 0 {
@@ -136,6 +198,17 @@ func runLint(opts *lintOptions) error {
 		return errNo
 	}
 	return nil
+}
+
+// reportExt is the file ending of a report format, for -o DIR/.
+func reportExt(format string) string {
+	switch format {
+	case "json":
+		return ".json"
+	case "sarif":
+		return ".sarif"
+	}
+	return ".txt"
 }
 
 // lintPath lints one pack or edition with its configuration applied.
@@ -156,11 +229,12 @@ func lintPath(path string, g *globalOptions, explicit *lint.Config) ([]diag.Find
 }
 
 // loadLintTarget reads a pack file, or derives the pack of an edition.
+// "-" is a pack on standard input.
 func loadLintTarget(path string, g *globalOptions) (*lint.Target, error) {
-	if isEditionPath(path) {
+	if path != "-" && isEditionPath(path) {
 		return editionTarget(path, g)
 	}
-	return lint.ReadPack(path, g.limit(mapdata.DefaultMaxDocument))
+	return readPackTarget(path, g)
 }
 
 // isEditionPath: a folder, a .yaml/.yml file, or the name of a bundled

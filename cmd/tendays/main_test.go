@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -13,8 +15,29 @@ import (
 // Main in-process.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"tendays": main,
+		"tendays":   main,
+		"want-exit": wantExit,
 	})
+}
+
+// wantExit runs `want-exit N tendays ARGS...`: tendays with ARGS, passing its
+// output through, and succeeds only when its exit code is N. Scripts use it
+// where 1 ("no") and 2 (bad input) must be told apart, which `! exec` cannot.
+func wantExit() {
+	if len(os.Args) < 3 || os.Args[2] != "tendays" {
+		fmt.Fprintln(os.Stderr, "usage: want-exit CODE tendays ARGS...")
+		os.Exit(2)
+	}
+	want, err := strconv.Atoi(os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "want-exit:", err)
+		os.Exit(2)
+	}
+	if got := Main(os.Args[3:], SystemIO()); got != want {
+		fmt.Fprintf(os.Stderr, "want-exit: tendays exited %d, want %d\n", got, want)
+		os.Exit(1)
+	}
+	os.Exit(0)
 }
 
 func TestScripts(t *testing.T) {

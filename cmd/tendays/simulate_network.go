@@ -11,14 +11,15 @@ import (
 	"github.com/tendays/tendays/mapdata"
 )
 
-// isNetworkPackFile reports whether a path is a pack file of kind network.
-// Anything else (an edition, an unreadable file) is left to the regions
-// path, which says what is wrong with it.
+// isNetworkPackFile reports whether a path is a pack (a file, "-", an
+// edition folder or a bundled edition) of kind network. Anything
+// unreadable is left to the regions path, which says what is wrong with it.
 func isNetworkPackFile(path string, g *globalOptions) bool {
-	if isEditionPath(path) {
-		return false
+	if path != "-" && isEditionPath(path) {
+		src, err := openEdition(path)
+		return err == nil && isNetworkEdition(src, g)
 	}
-	src, err := mapdata.ReadFile(path, g.limit(mapdata.DefaultMaxDocument))
+	src, _, err := g.readInput(path, g.limit(mapdata.DefaultMaxDocument))
 	if err != nil {
 		return false
 	}
@@ -32,7 +33,7 @@ func isNetworkPackFile(path string, g *globalOptions) bool {
 // loadNetworkBoard reads a network pack, refuses it when lint finds errors,
 // and compiles it for play.
 func loadNetworkBoard(path string, io *IOStreams, g *globalOptions) (*network.Board, error) {
-	target, err := lint.ReadPack(path, g.limit(mapdata.DefaultMaxDocument))
+	target, err := loadLintTarget(path, g)
 	if err != nil {
 		return nil, err
 	}

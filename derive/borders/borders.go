@@ -20,8 +20,6 @@ package borders
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -79,58 +77,11 @@ const (
 // Read reads and decodes a borders file, refusing files over opts.MaxBytes
 // before reading them.
 func Read(path string, opts Options) (*Layer, []diag.Finding, error) {
-	src, err := readFile(path, opts.MaxBytes)
+	src, err := mapdata.ReadFile(path, opts.MaxBytes)
 	if err != nil {
 		return nil, nil, err
 	}
 	return Decode(path, src, opts)
-}
-
-// readFile is mapdata.ReadFile with the buffer sized from the file's size, so
-// that a 30 MB file is read in one go instead of by doubling.
-func readFile(path string, max int64) ([]byte, error) {
-	if max <= 0 {
-		max = mapdata.DefaultMaxInput
-	}
-	pos := diag.Position{File: path}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, &diag.InputError{Position: pos, Err: unwrapPath(err)}
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, &diag.InputError{Position: pos, Err: unwrapPath(err)}
-	}
-	if fi.IsDir() {
-		return nil, diag.Errorf(pos, "is a folder, not a file")
-	}
-	if fi.Size() > max {
-		return nil, diag.Errorf(pos, "file is %d bytes, over the limit of %d (raise it with --max-input)", fi.Size(), max)
-	}
-	buf := make([]byte, 0, fi.Size()+1)
-	for int64(len(buf)) <= max {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := f.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				return buf, nil
-			}
-			return nil, &diag.InputError{Position: pos, Err: unwrapPath(err)}
-		}
-	}
-	return nil, diag.Errorf(pos, "file is over the limit of %d bytes (raise it with --max-input)", max)
-}
-
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Decode reads a borders file already in memory; file names it in messages.

@@ -8,6 +8,8 @@ package colors
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 )
 
@@ -72,7 +74,7 @@ func Solve(p Problem) (Solution, error) {
 		}
 	}
 	fixed := map[int]int{} // root -> colour
-	for _, n := range sortedKeys(p.Fixed) {
+	for _, n := range slices.Sorted(maps.Keys(p.Fixed)) {
 		c := p.Fixed[n]
 		r := find(n)
 		if prev, ok := fixed[r]; ok && prev != c {
@@ -246,13 +248,4 @@ func improve(roots []int, adj map[int]map[int]bool, weight, fixed, color map[int
 			return
 		}
 	}
-}
-
-func sortedKeys(m map[int]int) []int {
-	out := make([]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Ints(out)
-	return out
 }

@@ -9,17 +9,19 @@ package folder
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"io/fs"
 	"path"
 	"sort"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/safeio"
 	"github.com/tendays/tendays/mapdata"
 )
 
 // Reader reads one edition folder.
 type Reader struct {
+	// FS holds the folder: a safeio.Folder's FS for a folder on disk, so
+	// that links leading outside it are refused.
 	FS       fs.FS
 	Dir      string // the folder as messages name it
 	MaxBytes int64  // 0: mapdata.DefaultMaxInput
@@ -40,19 +42,11 @@ func (r *Reader) Read(name, pointer string) ([]byte, string, error) {
 		// io/fs says only "invalid argument" for ../x, ./x or a//b.
 		return nil, display, diag.Errorf(r.At(pointer), "%q: a file of the edition is named by a path inside its folder (no .., no leading ./ or /)", name)
 	}
-	fi, err := fs.Stat(r.FS, name)
+	// Links followed must stay in the folder, only a regular file is
+	// opened, and the read stops at the limit.
+	src, err := safeio.FolderFS(r.FS).ReadFile(name, max)
 	if err != nil {
-		return nil, display, diag.Errorf(r.At(pointer), "%s: %w", display, unwrapPath(err))
-	}
-	if fi.IsDir() {
-		return nil, display, diag.Errorf(r.At(pointer), "%s is a folder, not a file", display)
-	}
-	if fi.Size() > max {
-		return nil, display, diag.Errorf(r.At(pointer), "%s is %d bytes, over the limit of %d (raise it with --max-input)", display, fi.Size(), max)
-	}
-	src, err := fs.ReadFile(r.FS, name)
-	if err != nil {
-		return nil, display, diag.Errorf(r.At(pointer), "%s: %w", display, unwrapPath(err))
+		return nil, display, diag.Errorf(r.At(pointer), "%s: %w", display, err)
 	}
 	r.Record(name, src)
 	return src, display, nil
@@ -79,14 +73,4 @@ func (r *Reader) Inputs() []mapdata.Input {
 		out[i] = r.inputs[n]
 	}
 	return out
-}
-
-// unwrapPath drops the *PathError's copy of the path, which the message
-// already puts first.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

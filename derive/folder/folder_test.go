@@ -36,8 +36,8 @@ func TestReadErrorsNameTheEditionLine(t *testing.T) {
 	r := reader(fstest.MapFS{"big.geojson": {Data: make([]byte, 10)}, "dir/x": {Data: nil}}, 5)
 	tests := map[string]string{
 		"none.geojson": "ed/edition.yaml:7:3: ed/none.geojson: file does not exist",
-		"big.geojson":  "ed/edition.yaml:7:3: ed/big.geojson is 10 bytes, over the limit of 5",
-		"dir":          "ed/edition.yaml:7:3: ed/dir is a folder, not a file",
+		"big.geojson":  "ed/edition.yaml:7:3: ed/big.geojson: file is 10 bytes, over the limit of 5",
+		"dir":          "ed/edition.yaml:7:3: ed/dir: is a folder, not a file",
 		"../x.geojson": `ed/edition.yaml:7:3: "../x.geojson": a file of the edition is named by a path inside its folder`,
 	}
 	for name, want := range tests {

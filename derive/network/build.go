@@ -18,8 +18,9 @@ import (
 	"fmt"
 	"github.com/tendays/tendays/derive/folder"
 	"io/fs"
+	"maps"
 	"path"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -181,7 +182,7 @@ func (b *builder) tokens(p *mapdata.NetworkPack) []mapdata.TokenCount {
 			out = append(out, mapdata.TokenCount{Kind: k.kind, Count: k.count})
 		}
 	}
-	for _, id := range sortedKeys(t.Commodity) {
+	for _, id := range slices.Sorted(maps.Keys(t.Commodity)) {
 		n := t.Commodity[id]
 		if id == "any" {
 			id = ""
@@ -207,7 +208,7 @@ func commodityIDs(p *mapdata.NetworkPack) string {
 
 func (b *builder) setups(p *mapdata.NetworkPack) []mapdata.PlayerSetup {
 	var out []mapdata.PlayerSetup
-	for _, key := range sortedKeys(b.ed.Players) {
+	for _, key := range slices.Sorted(maps.Keys(b.ed.Players)) {
 		n, err := strconv.Atoi(key)
 		if err != nil {
 			continue // the schema allows only numbers
@@ -226,7 +227,7 @@ func (b *builder) setups(p *mapdata.NetworkPack) []mapdata.PlayerSetup {
 				s.Removed = append(s.Removed, mapdata.CompanyCount{Company: c.ID, Count: count})
 			}
 		}
-		for _, id := range sortedKeys(spec.Remove) {
+		for _, id := range slices.Sorted(maps.Keys(spec.Remove)) {
 			if p.Company(id) < 0 {
 				b.report(RuleUnknownCompany, diag.Error, b.at(ptr("players", key, "remove", id)), "",
 					"the %d-player setup removes cards of company %q, which the edition does not list", n, id)
@@ -283,15 +284,6 @@ func (b *builder) parameters() map[string]string {
 		params["tickets.passenger.points.per"] = f(pts.Per)
 	}
 	return params
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // locator maps a pointer into the pack to the edition line that made it.

@@ -43,8 +43,13 @@ type File struct {
 // WriteAll writes a set of files that belong together (a pack and its board
 // geometry): every one is written and synced to its temporary file first,
 // and only when all have succeeded are they renamed into place, one after
-// the other with Abandon held off. A failure before the renames leaves every
+// the other with Abandon held off and the folders they go in locked against
+// other processes doing the same. A failure before the renames leaves every
 // target as it was.
+//
+// A target that is a character device or a FIFO (/dev/null, /dev/stdout, a
+// pipe) is written through, not replaced; a symbolic link is followed and
+// the file it points to replaced, the link left as it is.
 func WriteAll(files ...File) (err error) {
 	tmps := make([]string, 0, len(files))
 	defer func() {
@@ -57,16 +62,37 @@ func WriteAll(files ...File) (err error) {
 		}
 		liveMu.Unlock()
 	}()
+	var renames []File
 	for _, f := range files {
+		target, through, err := resolve(f.Path)
+		if err != nil {
+			return err
+		}
+		if through {
+			// A device or FIFO: written to, never replaced.
+			if err := writeThrough(target, f); err != nil {
+				return err
+			}
+			continue
+		}
+		f.Path = target
 		tmp, err := prepare(f)
 		if err != nil {
 			return err
 		}
 		tmps = append(tmps, tmp)
+		renames = append(renames, f)
 	}
+	// Another process writing the same pair waits for this one's renames
+	// (a lock on each folder), so the files of a pair come from one run.
+	unlock, err := lockDirs(renames)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	liveMu.Lock()
 	defer liveMu.Unlock()
-	for i, f := range files {
+	for i, f := range renames {
 		if err := os.Rename(tmps[i], f.Path); err != nil {
 			return fmt.Errorf("write %s: %w", f.Path, err)
 		}

@@ -32,7 +32,8 @@ func TestEveryWriteGoesThroughWrite(t *testing.T) {
 		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return nil
 		}
-		if filepath.Base(filepath.Dir(path)) == "atomicfile" {
+		// safeio opens files to read them (os.OpenFile for O_NONBLOCK).
+		if pkg := filepath.Base(filepath.Dir(path)); pkg == "atomicfile" || pkg == "safeio" {
 			return nil
 		}
 		f, err := parser.ParseFile(fset, path, nil, 0)

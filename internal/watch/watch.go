@@ -48,11 +48,16 @@ func stampOf(path string) stamp {
 // editor's save in several writes gives one call). It returns when ctx is
 // done.
 func (w Watcher) Run(ctx context.Context, onChange func(changed []string)) error {
+	return w.run(ctx, w.snapshot(), onChange)
+}
+
+// run is Run from a first snapshot taken by the caller (tests take it before
+// they start changing files).
+func (w Watcher) run(ctx context.Context, seen map[string]stamp, onChange func(changed []string)) error {
 	interval := w.Interval
 	if interval <= 0 {
 		interval = DefaultInterval
 	}
-	seen := w.snapshot()
 	ticker := time.NewTicker(interval)
 	defer ticker.Stop()
 	var pending []string // changed paths not yet reported, waiting for the files to settle

@@ -19,11 +19,11 @@ func run(t *testing.T, paths ...string) (<-chan []string, func()) {
 	reports := make(chan []string, 16)
 	done := make(chan struct{})
 	w := Watcher{Paths: func() []string { return paths }, Interval: 5 * time.Millisecond}
+	first := w.snapshot()
 	go func() {
 		defer close(done)
-		_ = w.Run(ctx, func(changed []string) { reports <- changed })
+		_ = w.run(ctx, first, func(changed []string) { reports <- changed })
 	}()
-	time.Sleep(20 * time.Millisecond) // let the first snapshot be taken
 	return reports, func() { cancel(); <-done }
 }
 
@@ -70,8 +70,8 @@ func TestBurstOfWritesIsOneReport(t *testing.T) {
 	reports := make(chan []string, 16)
 	// A long interval, so both writes land between two polls.
 	w := Watcher{Paths: func() []string { return []string{a, b} }, Interval: 400 * time.Millisecond}
-	go func() { _ = w.Run(ctx, func(c []string) { reports <- c }) }()
-	time.Sleep(100 * time.Millisecond)
+	first := w.snapshot()
+	go func() { _ = w.run(ctx, first, func(c []string) { reports <- c }) }()
 	require.NoError(t, os.WriteFile(a, []byte("x"), 0o644))
 	require.NoError(t, os.WriteFile(b, []byte("y"), 0o644))
 	assert.Equal(t, []string{a, b}, next(t, reports))

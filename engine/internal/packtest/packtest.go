@@ -9,6 +9,7 @@
 package packtest
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/tendays/tendays/mapdata"
@@ -102,16 +103,16 @@ func Build(s Spec) *mapdata.Pack {
 			}
 		}
 	}
-	for _, c := range sortedKeys(s.Planes) {
+	for _, c := range slices.Sorted(maps.Keys(s.Planes)) {
 		p.Deck.Cards = append(p.Deck.Cards, mapdata.Card{Token: "plane:" + c, Kind: mapdata.PlaneCard, Color: c, Count: s.Planes[c]})
 	}
 	if s.Cars > 0 {
 		p.Deck.Cards = append(p.Deck.Cards, mapdata.Card{Token: "car", Kind: mapdata.CarCard, Count: s.Cars})
 	}
-	for _, sea := range sortedKeys(s.Ships) {
+	for _, sea := range slices.Sorted(maps.Keys(s.Ships)) {
 		p.Deck.Cards = append(p.Deck.Cards, mapdata.Card{Token: "ship:" + sea, Kind: mapdata.ShipCard, Sea: sea, Count: s.Ships[sea]})
 	}
-	for _, line := range sortedKeys(s.Trains) {
+	for _, line := range slices.Sorted(maps.Keys(s.Trains)) {
 		c := mapdata.Card{Kind: mapdata.TrainCard, Rail: line, Count: s.Trains[line]}
 		c.Token = mapdata.CardToken(c)
 		p.Deck.Cards = append(p.Deck.Cards, c)
@@ -124,13 +125,4 @@ func Build(s Spec) *mapdata.Pack {
 var hex = map[string]string{
 	"dark-blue": "#1f3a93", "light-blue": "#6fa8dc", "green": "#38a169", "red": "#c53030",
 	"tan": "#d2b48c", "white": "#ffffff", "blue": "#2b6cb0", "pink": "#d53f8c", "yellow": "#d69e2e",
-}
-
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

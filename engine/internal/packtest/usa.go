@@ -1,6 +1,7 @@
 package packtest
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -61,7 +62,7 @@ func USASpec() Spec {
 		s.Regions = append(s.Regions, RegionSpec{ID: st[0], Name: st[1], Color: st[2], AirOnly: st[2] == "white"})
 	}
 	seen := map[[2]string]bool{}
-	for _, a := range sortedStringKeys(usaBorders) {
+	for _, a := range slices.Sorted(maps.Keys(usaBorders)) {
 		for _, b := range strings.Fields(usaBorders[a]) {
 			key := [2]string{min(a, b), max(a, b)}
 			if !seen[key] {
@@ -75,12 +76,3 @@ func USASpec() Spec {
 
 // USA is the USA-like pack.
 func USA() *mapdata.Pack { return Build(USASpec()) }
-
-func sortedStringKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}

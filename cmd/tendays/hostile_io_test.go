@@ -1,0 +1,263 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tendays/tendays/internal/fuzzcheck"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// A test binary started with TENDAYS_HOSTILE_MAIN=1 is tendays itself, for
+// tests that need several processes.
+func init() {
+	if os.Getenv("TENDAYS_HOSTILE_MAIN") == "1" {
+		main()
+	}
+}
+
+// run runs tendays in-process with stdin, returning the exit code, stdout
+// and stderr.
+func run(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	var code int
+	fuzzcheck.Within(t, func() {
+		code = Main(args, &IOStreams{In: strings.NewReader(stdin), Out: &out, ErrOut: &errOut})
+	})
+	return code, out.String(), errOut.String()
+}
+
+// repoRoot is the module's root, whatever the test's working folder.
+func repoRoot(t *testing.T) string {
+	_, file, _, ok := runtime.Caller(0)
+	require.True(t, ok)
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}
+
+// copyEdition copies a test edition into dir/name.
+func copyEdition(t *testing.T, dir, name, from string) string {
+	t.Helper()
+	dst := filepath.Join(dir, name)
+	require.NoError(t, os.CopyFS(dst, os.DirFS(filepath.Join(repoRoot(t), "testdata/editions", from))))
+	return dst
+}
+
+// TestEditionFilesStayInTheFolder: issue 12 class 1. Every file an edition
+// names must resolve to a regular file inside its folder; a FIFO is refused
+// without waiting on it, /dev/zero without reading it.
+func TestEditionFilesStayInTheFolder(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	outside := copyEdition(t, dir, "outside", "corners")
+	mkfifo := func(p string) error { return syscall.Mkfifo(p, 0o644) }
+	cases := map[string]struct {
+		setup func(ed string) error
+		want  string
+	}{
+		"link to /dev/zero": {func(ed string) error { return os.Symlink("/dev/zero", filepath.Join(ed, "borders.geojson")) }, "every file an edition names must be inside its folder"},
+		"link outside": {func(ed string) error {
+			return os.Symlink(filepath.Join(outside, "borders.geojson"), filepath.Join(ed, "borders.geojson"))
+		}, "every file an edition names must be inside its folder"},
+		"relative link out": {func(ed string) error {
+			return os.Symlink("../outside/borders.geojson", filepath.Join(ed, "borders.geojson"))
+		}, "must be inside its folder"},
+		"FIFO":                           {func(ed string) error { return mkfifo(filepath.Join(ed, "borders.geojson")) }, "is a FIFO (named pipe), not a regular file"},
+		"folder":                         {func(ed string) error { return os.Mkdir(filepath.Join(ed, "borders.geojson"), 0o755) }, "is a folder, not a file"},
+		"edition.yaml FIFO":              {func(ed string) error { return mkfifo(filepath.Join(ed, "edition.yaml")) }, "edition.yaml: is a FIFO"},
+		"edition.yaml link to /dev/zero": {func(ed string) error { return os.Symlink("/dev/zero", filepath.Join(ed, "edition.yaml")) }, "must be inside its folder"},
+		"linked sub-folder": {func(ed string) error {
+			if err := os.Symlink(outside, filepath.Join(ed, "sub")); err != nil {
+				return err
+			}
+			y, err := os.ReadFile(filepath.Join(ed, "edition.yaml"))
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(ed, "edition.yaml"), bytes.Replace(y, []byte("file: borders.geojson"), []byte("file: sub/borders.geojson"), 1), 0o644)
+		}, "must be inside its folder"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			ed := copyEdition(t, t.TempDir(), "ed", "corners")
+			if strings.HasPrefix(name, "edition.yaml") {
+				require.NoError(t, os.Remove(filepath.Join(ed, "edition.yaml")))
+			} else if name != "linked sub-folder" {
+				require.NoError(t, os.Remove(filepath.Join(ed, "borders.geojson")))
+			}
+			require.NoError(t, c.setup(ed))
+			out := filepath.Join(t.TempDir(), "out.pack.json")
+			code, _, stderr := run(t, "", "build", ed, "-o", out)
+			assert.Equal(t, 2, code, stderr)
+			assert.Contains(t, stderr, c.want)
+			assert.NoFileExists(t, out)
+			code, _, stderr = run(t, "", "lint", ed)
+			assert.Equal(t, 2, code, stderr)
+			assert.Contains(t, stderr, c.want)
+		})
+	}
+	// A link that stays inside the folder is followed.
+	ed := copyEdition(t, dir, "inside", "corners")
+	require.NoError(t, os.Rename(filepath.Join(ed, "borders.geojson"), filepath.Join(ed, "real.geojson")))
+	require.NoError(t, os.Symlink("real.geojson", filepath.Join(ed, "borders.geojson")))
+	code, _, stderr := run(t, "", "build", ed, "-o", filepath.Join(dir, "inside.pack.json"))
+	assert.Equal(t, 0, code, stderr)
+}
+
+// TestTopLevelInputsAreRegularFiles: a pack named on the command line that
+// is a FIFO or a device is refused without blocking; "-" reads stdin.
+func TestTopLevelInputsAreRegularFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "p.pack.json")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	code, _, stderr := run(t, "", "lint", fifo)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, fifo+": is a FIFO (named pipe), not a regular file (give - to read standard input)")
+	code, _, stderr = run(t, "", "export", "/dev/zero", "--format", "dot")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "/dev/zero: is a device, not a regular file")
+
+	mini, err := os.ReadFile(filepath.Join(repoRoot(t), "testdata/packs/mini.pack.json"))
+	require.NoError(t, err)
+	code, stdout, stderr := run(t, string(mini), "export", "-", "--format", "json-graph")
+	assert.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, `"nodes"`)
+	code, _, stderr = run(t, strings.Repeat(" ", 2000), "--max-input", "1000", "lint", "-")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "<stdin>: file is over the limit of 1000 bytes")
+}
+
+// TestOutputsNeverReplaceSpecialFiles: issue 12 class 6. A FIFO output is
+// written through (a reader gets the pack) and stays a FIFO; a symlink
+// output replaces its target and stays a link.
+func TestOutputsNeverReplaceSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "out.fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	var got []byte
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		got, _ = os.ReadFile(fifo) // blocks until the writer opens and closes
+	}()
+	code, _, stderr := run(t, "", "build", "usa", "-o", fifo)
+	wg.Wait()
+	assert.Equal(t, 0, code, stderr)
+	assert.Contains(t, string(got), `"format": "tendays.pack"`)
+	fi, err := os.Lstat(fifo)
+	require.NoError(t, err)
+	assert.NotZero(t, fi.Mode()&os.ModeNamedPipe, "the FIFO was replaced")
+	assert.NoFileExists(t, filepath.Join(dir, "out.fifo.board.geojson"), "no board beside a FIFO")
+
+	target := filepath.Join(dir, "target.pack.json")
+	require.NoError(t, os.WriteFile(target, []byte("old"), 0o644))
+	link := filepath.Join(dir, "link.pack.json")
+	require.NoError(t, os.Symlink("target.pack.json", link))
+	code, _, stderr = run(t, "", "build", "usa", "-o", link)
+	assert.Equal(t, 0, code, stderr)
+	fi, err = os.Lstat(link)
+	require.NoError(t, err)
+	assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link was replaced")
+	data, err := os.ReadFile(target)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"id": "usa"`)
+}
+
+// TestOutputIsNeverAnInput: issue 12 class 7, however the output is named.
+func TestOutputIsNeverAnInput(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	ed := copyEdition(t, dir, "ed", "corners")
+	code, _, stderr := run(t, "", "build", "ed", "-o", "ed/borders.geojson")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "the output would overwrite an input of this run")
+	require.NoError(t, os.Symlink("ed/edition.yaml", "alias.json"))
+	code, _, stderr = run(t, "", "build", "ed", "-o", "alias.json")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "the output would overwrite an input of this run")
+	require.NoError(t, os.Link(filepath.Join(ed, "borders.geojson"), "hard.pack.json"))
+	code, _, stderr = run(t, "", "build", "ed", "-o", "./hard.pack.json")
+	assert.Equal(t, 2, code, "a hard link is the same file")
+	assert.Contains(t, stderr, "the output would overwrite an input")
+
+	code, _, stderr = run(t, "", "build", "ed", "-o", "p.pack.json")
+	require.Equal(t, 0, code, stderr)
+	before, err := os.ReadFile("p.pack.json")
+	require.NoError(t, err)
+	for _, args := range [][]string{
+		{"export", "p.pack.json", "--format", "dot", "-o", "p.pack.json"},
+		{"export", "p.pack.json", "--format", "dot", "-o", "./sub/../p.pack.json"},
+		{"export", "p.pack.json", "--format", "svg", "-o", "p.board.geojson"},
+		{"export", "p.pack.json", "--format", "datapackage", "-o", "."},
+		{"lint", "p.pack.json", "--write-baseline", "p.pack.json"},
+		{"lint", "p.pack.json", "-o", dir + "/p.pack.json"},
+	} {
+		require.NoError(t, os.MkdirAll("sub", 0o755))
+		code, _, stderr := run(t, "", args...)
+		assert.Equal(t, 2, code, "%v: %s", args, stderr)
+		after, err := os.ReadFile("p.pack.json")
+		require.NoError(t, err)
+		assert.Equal(t, before, after, "%v overwrote its input", args)
+	}
+}
+
+// TestConcurrentBuildsKeepPairs: issue 12 class 8. Two builds of different
+// editions to one -o, again and again: the pack and board left are always
+// a pair (the pack's board hash matches), and export reads them as one.
+func TestConcurrentBuildsKeepPairs(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	copyEdition(t, dir, "a", "corners")
+	copyEdition(t, dir, "b", "peninsulas")
+	rounds := 40
+	if testing.Short() {
+		rounds = 5
+	}
+	for round := range rounds {
+		// Processes, not goroutines: within one process the renames are
+		// serialized anyway.
+		var wg sync.WaitGroup
+		for _, ed := range []string{"a", "b"} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				cmd := exec.Command(os.Args[0], "build", ed, "-o", "pair.pack.json")
+				cmd.Env = append(os.Environ(), "TENDAYS_HOSTILE_MAIN=1")
+				out, err := cmd.CombinedOutput()
+				assert.NoError(t, err, "%s", out)
+			}()
+		}
+		wg.Wait()
+		pack, err := mapdata.ReadPack("pair.pack.json", 0)
+		require.NoError(t, err)
+		board, err := os.ReadFile("pair.board.geojson")
+		require.NoError(t, err)
+		require.True(t, mapdata.BoardMatches(pack.Pack, board), "round %d: pack of %s with another build's board", round, pack.Pack.Edition.ID)
+	}
+	// A board that is not the pack's pair is refused beside it.
+	code, _, stderr := run(t, "", "build", "a", "-o", "other.pack.json")
+	require.Equal(t, 0, code, stderr)
+	code, _, stderr = run(t, "", "build", "b", "-o", "b.pack.json")
+	require.Equal(t, 0, code, stderr)
+	board, err := os.ReadFile("b.board.geojson")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile("other.board.geojson", board, 0o644))
+	code, _, stderr = run(t, "", "export", "other.pack.json", "--format", "svg")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "other.board.geojson: not the board other.pack.json was built with")
+	// Given with --board, it is only a warning (the board may be edited).
+	code, _, stderr = run(t, "", "export", "other.pack.json", "--format", "geojson", "--board", "b.board.geojson")
+	assert.Contains(t, stderr, "is not the board other.pack.json was built with")
+	_ = code
+}

@@ -1,0 +1,52 @@
+package atomicfile
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestDest(t *testing.T) {
+	dir := t.TempDir()
+	p, stdout, err := Dest("-", "x.json")
+	require.NoError(t, err)
+	assert.True(t, stdout)
+	assert.Empty(t, p)
+	p, _, err = Dest(filepath.Join(dir, "new")+"/", "x.json")
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join(dir, "new", "x.json"), p)
+	assert.DirExists(t, filepath.Join(dir, "new"))
+	p, _, err = Dest(filepath.Join(dir, "new"), "x.json")
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join(dir, "new", "x.json"), p, "an existing folder without the slash")
+	p, _, err = Dest(filepath.Join(dir, "f.json"), "x.json")
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join(dir, "f.json"), p)
+}
+
+func TestCheckClobber(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	require.NoError(t, os.WriteFile("in.json", []byte("x"), 0o644))
+	require.NoError(t, os.Symlink("in.json", "link.json"))
+	require.NoError(t, os.Link("in.json", "hard.json"))
+	abs := filepath.Join(dir, "in.json")
+	for _, out := range []string{"in.json", "./in.json", abs, "link.json", "hard.json"} {
+		assert.ErrorIs(t, CheckClobber([]string{out}, []string{"in.json"}), ErrClobber, out)
+	}
+	assert.NoError(t, CheckClobber([]string{"other.json", "-", "", "/dev/null"}, []string{"in.json", "-"}))
+}
+
+func TestWriteRefusesSocketsAndDanglingLinks(t *testing.T) {
+	dir := t.TempDir()
+	link := filepath.Join(dir, "dangling")
+	require.NoError(t, os.Symlink(filepath.Join(dir, "nothing"), link))
+	err := WriteBytes(link, []byte("x"), 0o644)
+	assert.ErrorContains(t, err, "a symbolic link to nothing")
+	fi, err := os.Lstat(link)
+	require.NoError(t, err)
+	assert.NotZero(t, fi.Mode()&os.ModeSymlink)
+}
