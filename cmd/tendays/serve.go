@@ -187,7 +187,7 @@ func loadPackBuild(opts *serveOptions, path string) (*studio.Build, error) {
 	}
 	b := &studio.Build{Source: filepath.ToSlash(path), Pack: t.Pack, Network: t.Network, Findings: cfg.Apply(lint.Check(t))}
 	if b.Pack != nil {
-		bd, err := readBoard(mapdata.BoardPathFor(path), opts.Global.limit(mapdata.DefaultMaxInput))
+		bd, _, err := readBoard(mapdata.BoardPathFor(path), opts.Global.limit(mapdata.DefaultMaxInput))
 		switch {
 		case err == nil:
 			b.Board = bd
