@@ -396,6 +396,20 @@ func TestStudioPlayAgainstBots(t *testing.T) {
 	url := startServe(t, "usa", false)
 	ctx := browser(t)
 	open(t, ctx, url)
+
+	// The doctor's charts first: a bar a state, the colour classes, the games.
+	do(t, ctx,
+		chromedp.Click(css(`[data-tab="doctor"]`)),
+		chromedp.Click(css(`[data-action="doctor"]`)),
+		chromedp.WaitVisible(css(`[data-chart="games"]`)))
+	if n := eval[int](t, ctx, `document.querySelectorAll('[data-chart="journeys"] .bar').length`); n != 50 {
+		t.Errorf("the journeys chart has %d bars, want 50", n)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('[data-chart="colors"] .bar').length`); n < 5 {
+		t.Errorf("the colours chart has %d bars", n)
+	}
+	screenshot(t, ctx, "studio-doctor.png")
+
 	do(t, ctx, chromedp.Click(css(`[data-tab="play"]`)))
 	eval[chromedp.Void](t, ctx, `document.querySelector("#seed").value = "7"; document.querySelector("#bots").value = "3"; document.querySelector("#strength").value = "greedy"`)
 	do(t, ctx,
