@@ -80,6 +80,8 @@ type Server struct {
 	host    string // the address served, as a Host header names it
 	subs    map[chan event]struct{}
 
+	reloadMu sync.Mutex // one rebuild at a time, so builds land in order
+
 	doctorMu sync.Mutex
 	doctor   map[int][]byte // the report of a version, once made
 }
@@ -147,6 +149,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // version, or an "error" event when the loader failed (the last good build
 // stays).
 func (s *Server) Reload(ctx context.Context) {
+	s.reloadMu.Lock()
+	defer s.reloadMu.Unlock()
 	start := time.Now()
 	b, err := s.opts.Load(ctx)
 	var st *state

@@ -285,6 +285,18 @@ func TestStudioBoardRegionsAndJourneys(t *testing.T) {
 		t.Errorf("invalid verdict %q does not say why", v)
 	}
 	check("OR, nowhere", "not valid")
+
+	// A journey built by clicking: regions on the board, transport cards from the bar.
+	eval[chromedp.Void](t, ctx, `document.querySelector("[data-journey-input]").value = ""`)
+	do(t, ctx,
+		chromedp.Click(css(`#journey-build`)),
+		chromedp.Click(css(`#board [data-region="CO"]`)),
+		chromedp.Click(css(`[data-card="car"]`)),
+		chromedp.Click(css(`#board [data-region="WY"]`)),
+		chromedp.Click(css(`#journey-build`)))
+	if got := eval[string](t, ctx, `document.querySelector("[data-journey-input]").value`); got != "CO, car, WY" {
+		t.Errorf("the journey built by clicking reads %q, want \"CO, car, WY\"", got)
+	}
 	// Timing: more verdicts, measured in the page from Enter to the verdict drawn.
 	for range 5 {
 		check("OR, car, AZ, plane:tan, OH, WV, PA, plane:light-blue, GA, FL", "valid")
@@ -386,6 +398,23 @@ func TestStudioLiveEdit(t *testing.T) {
 		latencies = append(latencies, shown-float64(written.UnixMilli()))
 		before = after
 	}
+	// A save that cannot be read: the page keeps the last build and says why;
+	// the next good save clears it.
+	if err := os.WriteFile(filepath.Join(dir, "edition.yaml"), []byte("id: [corners\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.WaitVisible(css(`#error`)))
+	if msg := text(t, ctx, `#error`); !strings.Contains(msg, "edition.yaml") {
+		t.Errorf("the error banner reads %q, want it to name edition.yaml", msg)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#board [data-region]").length`); n != 4 {
+		t.Errorf("after a broken save the board has %d regions, want the last build's 4", n)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "edition.yaml"), orig, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.WaitNotVisible(css(`#error`)))
+
 	if n := eval[int](t, ctx, `performance.getEntriesByType("navigation").length`); n != 1 {
 		t.Errorf("%d navigations: the page reloaded instead of updating in place", n)
 	}
