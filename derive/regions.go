@@ -130,8 +130,9 @@ func (b *builder) checkMerges(mergedInto map[int]int, mergedAt map[int]string, o
 		part, kept := b.features[i].ID, b.features[k].ID
 		switch {
 		case omitted[i] || omitted[k]:
-			b.report(RuleMergeConflict, diag.Error, at, "either omit or merge",
-				"%q is merged into %q, but %q is omitted", part, kept, b.features[pick(omitted[i], i, k)].ID)
+			b.report(RuleOmittedRegion, diag.Warning, at, "remove the merge, or take it out of regions.omit",
+				"%q is merged into %q, but %q is omitted (regions.omit), so the merge is ignored", part, kept, b.features[pick(omitted[i], i, k)].ID)
+			delete(mergedInto, i)
 		case splits[i] != "" || splits[k] != "":
 			b.report(RuleMergeConflict, diag.Error, at, "either split or merge",
 				"%q is merged into %q, but %q is split", part, kept, b.features[pick(splits[i] != "", i, k)].ID)
@@ -287,13 +288,16 @@ func (b *builder) region(name, pointer string) (int, bool) {
 	if i, ok := b.resolve.find(name); ok {
 		return i, true
 	}
-	hint := b.resolve.suggest(name)
 	for _, u := range b.units {
 		if u.region < 0 && mapdata.Fold(u.name) == mapdata.Fold(name) {
-			hint = "it is omitted (regions.omit)"
+			// Omitting a region should not make the designer hunt down every
+			// mention of it: the mention is ignored, and said so.
+			b.report(RuleOmittedRegion, diag.Warning, pointer, "remove it, or take it out of regions.omit",
+				"%q is omitted (regions.omit), so this is ignored", name)
+			return -1, false
 		}
 	}
-	b.report(RuleUnknownRegion, diag.Error, pointer, hint, "%q names no region of the edition", name)
+	b.report(RuleUnknownRegion, diag.Error, pointer, b.resolve.suggest(name), "%q names no region of the edition", name)
 	return -1, false
 }
 

@@ -8,6 +8,7 @@ const (
 	RuleUnknownRegion   = "edition/unknown-region"
 	RuleDuplicateRegion = "edition/duplicate-region"
 	RuleMergeConflict   = "edition/merge-conflict"
+	RuleOmittedRegion   = "edition/omitted-region"
 	RuleNoRegions       = "edition/no-regions"
 	RuleCutMisses       = "edition/cut-misses"
 	RuleSplitPart       = "edition/split-part"
@@ -27,6 +28,7 @@ const (
 var Rules = []diag.RuleInfo{
 	{ID: RuleUnknownRegion, Severity: diag.Error, Doc: "Every region an edition names (omit, merge, split, links, seas, rails, colours, copies, air_only) exists in the borders data."},
 	{ID: RuleMergeConflict, Severity: diag.Error, Doc: "Each merged region is merged into one region that is kept as it is (not itself merged, omitted or split)."},
+	{ID: RuleOmittedRegion, Severity: diag.Warning, Doc: "An assignment, merge, link, copy or list that names an omitted region is ignored, with a warning."},
 	{ID: RuleDuplicateRegion, Severity: diag.Error, Doc: "No two regions end up with the same id."},
 	{ID: RuleNoRegions, Severity: diag.Error, Doc: "The edition keeps at least two regions."},
 	{ID: RuleCutMisses, Severity: diag.Error, Doc: "A split's cut line crosses the region it splits."},

@@ -457,7 +457,18 @@ func checkDeckSize(pass *Pass) {
 	}
 	need := MaxPlayers*days + 3 + 1
 	if got := mapdata.TotalsOf(p.Deck.Cards).Cards; got < need {
-		pass.ReportHintf(ptr("deck", "totals", "cards"), fmt.Sprintf("%d players × %d days + 3 face-up + 1 to draw", MaxPlayers, days),
+		cars := 0
+		for _, c := range p.Deck.Cards {
+			if c.Kind == mapdata.CarCard {
+				cars += c.Count
+			}
+		}
+		// Cars are neutral: raising their count never unbalances colours.
+		fix := fmt.Sprintf("raise transports.automobile.count from %d to %d", cars, cars+need-got)
+		if cars == 0 {
+			fix = fmt.Sprintf("add transports: {automobile: {count: %d}}", need-got)
+		}
+		pass.ReportHintf(ptr("deck", "totals", "cards"), fmt.Sprintf("%s; %d players × %d days + 3 face-up + 1 to draw", fix, MaxPlayers, days),
 			"the deck has %s, too few for %d players (needs %d)", plural(got, "card", "cards"), MaxPlayers, need)
 	}
 }

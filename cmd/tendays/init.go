@@ -1,36 +1,41 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
+	"strconv"
 	"strings"
 
-	yaml "github.com/goccy/go-yaml"
 	"github.com/paulmach/orb"
 	"github.com/spf13/cobra"
 
-	"github.com/tendays/tendays/derive/adjacency"
 	"github.com/tendays/tendays/derive/borders"
-	"github.com/tendays/tendays/derive/colors"
+	"github.com/tendays/tendays/derive/starter"
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
 )
 
 type initOptions struct {
-	IO      *IOStreams
-	Global  *globalOptions
-	Folder  string
-	Borders string
-	ID      string
-	Object  string
-	Force   bool
+	IO          *IOStreams
+	Global      *globalOptions
+	Folder      string
+	Borders     string
+	ID          string // property of the short ids
+	Name        string // property naming a region (borders.id)
+	Object      string
+	Only        []string
+	Where       []string
+	BBox        string
+	Within      string
+	EditionID   string
+	EditionName string
+	Force       bool
 }
 
 func init() { register(newInitCmd) }
@@ -38,53 +43,105 @@ func init() { register(newInitCmd) }
 func newInitCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	opts := &initOptions{IO: io, Global: g}
 	cmd := &cobra.Command{
-		Use:   "init FOLDER --borders FILE",
+		Use:   "init FOLDER --borders FILE|world",
 		Short: "Start a new edition from a borders file",
-		Long: `Init writes FOLDER/edition.yaml listing every polygon feature of the borders
-file as a region, with colours chosen so that neighbours differ and classes are
-even, two planes per colour and enough cars for a four-player deck. The borders
-file is copied into FOLDER, so the folder is self-contained. Then:
+		Long: `Init writes FOLDER/edition.yaml from a borders file: the features selected
+become regions, the features that touch them become omitted land (so their
+borders are not taken for coast), each region gets a short unique id, the
+colours are left to the balancer (neighbours differ, classes even) and the
+deck is sized for the regions kept. --borders world is the bundled world map
+(Natural Earth countries with name, iso_a2, iso_a3, continent, region and
+subregion properties).
 
-  tendays build FOLDER
+Selection (every test given must hold; several --where on one property are
+alternatives):
+  --only NAME,...          these features
+  --where PROPERTY=VALUE   the property has the value (case aside)
+  --bbox W,S,E,N           most of the feature's area lies in the box
+  --within FILE            most of the feature's area lies in the file's polygons
 
-gives a first pack. Edit edition.yaml to omit, merge or split regions, add
-bridges and ferries, seas and rail lines, and state what the rulebook says.`,
-		Example: `  tendays init my-edition --borders countries.geojson --id name
-  tendays init my-edition --borders world.topojson --object countries --id name`,
+The borders are written into FOLDER (the selected and touching features, or
+the whole file when nothing is selected), so the folder is self-contained.
+Then: tendays build FOLDER, and tendays doctor FOLDER.`,
+		Example: `  tendays init south-america --borders world --where continent="South America"
+  tendays init my-edition --borders countries.geojson --name name --id iso_a2
+  tendays init benelux --borders world --only Belgium,Netherlands,Luxembourg --edition-name "10 Days in Benelux"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Folder = args[0]
 			if opts.Borders == "" {
-				return &usageError{msg: "--borders FILE is required", help: cmd.CommandPath()}
+				return &usageError{msg: "--borders FILE is required (or --borders world)", help: cmd.CommandPath()}
 			}
 			return runInit(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Borders, "borders", "", "the borders `file` (.geojson or .topojson)")
-	cmd.Flags().StringVar(&opts.ID, "id", "", "the feature `property` naming a region (default: the feature id, then \"name\")")
-	cmd.Flags().StringVar(&opts.Object, "object", "", "the TopoJSON `object` to read (default: the first)")
-	cmd.Flags().BoolVar(&opts.Force, "force", false, "overwrite an existing edition.yaml")
+	f := cmd.Flags()
+	f.StringVar(&opts.Borders, "borders", "", "the borders `file` (.geojson or .topojson), or world for the bundled world map")
+	f.StringVar(&opts.Name, "name", "", "the feature `property` naming a region (default: name, NAME, ... when every feature has it)")
+	f.StringVar(&opts.ID, "id", "", "the feature `property` holding short region ids (default: an ISO or postal code property, else from the name)")
+	f.StringVar(&opts.Object, "object", "", "the TopoJSON `object` to read (default: the first)")
+	f.StringSliceVar(&opts.Only, "only", nil, "keep only these features (`NAME,...`)")
+	f.StringArrayVar(&opts.Where, "where", nil, "keep features whose `PROPERTY=VALUE` (repeatable)")
+	f.StringVar(&opts.BBox, "bbox", "", "keep features mostly inside the box `W,S,E,N` (degrees)")
+	f.StringVar(&opts.Within, "within", "", "keep features mostly inside the polygons of this GeoJSON `file`")
+	f.StringVar(&opts.EditionID, "edition-id", "", "the edition's `id` (default: from the folder's name)")
+	f.StringVar(&opts.EditionName, "edition-name", "", "the edition's `name` (default: 10 Days in <Folder>)")
+	f.BoolVar(&opts.Force, "force", false, "overwrite an existing edition.yaml")
 	return cmd
 }
 
-var initPalette = []string{"blue", "green", "orange", "pink", "yellow"}
-
 func runInit(opts *initOptions) error {
-	layer, findings, err := borders.Read(opts.Borders, borders.Options{IDProperty: opts.ID, Object: opts.Object, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput)})
+	sel, err := initSelection(opts)
+	if err != nil {
+		return err
+	}
+	world := strings.EqualFold(opts.Borders, "world")
+	nameProp := opts.Name
+	if nameProp == "" && world {
+		nameProp = "name"
+	}
+	var (
+		layer    *borders.Layer
+		findings []diag.Finding
+		src      []byte
+	)
+	bopts := borders.Options{IDProperty: nameProp, Object: opts.Object, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput)}
+	if world {
+		src = editions.World()
+		layer, findings, err = borders.Decode("world", src, bopts)
+	} else {
+		if src, err = mapdata.ReadFile(opts.Borders, opts.Global.limit(mapdata.DefaultMaxInput)); err != nil {
+			return err
+		}
+		if nameProp == "" {
+			// Sniff a name-like property, then read again naming regions by it.
+			if layer, _, err = borders.Decode(opts.Borders, src, bopts); err == nil {
+				nameProp = starter.NameProperty(layer.Features)
+				bopts.IDProperty = nameProp
+			}
+		}
+		layer, findings, err = borders.Decode(opts.Borders, src, bopts)
+	}
 	if err != nil {
 		return err
 	}
 	for _, f := range findings {
-		fmt.Fprintln(opts.IO.ErrOut, f.String())
+		if f.Severity > diag.Info {
+			fmt.Fprintln(opts.IO.ErrOut, f.String())
+		}
 	}
 	if errorsFound(findings) != nil {
-		// A duplicate id would become a duplicate key of colors.assign,
+		// A duplicate id would become a duplicate key of the edition's maps,
 		// an edition that does not even read back.
 		fmt.Fprintf(opts.IO.ErrOut, "%s: errors in the borders file: no edition written\n", opts.Borders)
 		return errNo
 	}
-	if len(layer.Features) < 2 {
-		return diag.Errorf(diag.Position{File: opts.Borders}, "has %d polygon feature(s); an edition needs at least two", len(layer.Features))
+	res, err := starter.Select(layer.Features, sel)
+	if err != nil {
+		return &usageError{msg: err.Error()}
+	}
+	if len(res.Kept) < 2 {
+		return diag.Errorf(diag.Position{File: opts.Borders}, "the selection keeps %d feature(s); an edition needs at least two", len(res.Kept))
 	}
 	target := filepath.Join(opts.Folder, editionFile)
 	if _, err := os.Stat(target); err == nil && !opts.Force {
@@ -95,111 +152,115 @@ func runInit(opts *initOptions) error {
 	if err := os.MkdirAll(opts.Folder, 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", opts.Folder, err)
 	}
+	spec := starter.Spec{Folder: opts.Folder, Source: opts.Borders, NameProperty: nameProp, Object: opts.Object,
+		Selection: describeSelection(opts)}
+	if world {
+		spec.Source = "the bundled world borders (Natural Earth 1:50m)"
+	}
 	bordersName := filepath.Base(opts.Borders)
-	src, err := mapdata.ReadFile(opts.Borders, opts.Global.limit(mapdata.DefaultMaxInput))
-	if err != nil {
+	if world || !sel.Empty() {
+		// The selected and touching features alone, as GeoJSON.
+		bordersName, spec.Object = "borders.geojson", ""
+		if src, err = starter.Subset(layer.Features, res); err != nil {
+			return err
+		}
+	}
+	spec.BordersFile = bordersName
+	for _, i := range res.Kept {
+		spec.Regions = append(spec.Regions, layer.Features[i].ID)
+	}
+	for _, i := range res.Touching {
+		spec.Omit = append(spec.Omit, layer.Features[i].ID)
+	}
+	spec.IDs = starter.IDs(layer.Features, res.Kept, opts.ID)
+	spec.ID = opts.EditionID
+	if spec.ID == "" {
+		spec.ID = starter.EditionID(filepath.Base(filepath.Clean(opts.Folder)))
+	} else if starter.EditionID(spec.ID) != spec.ID {
+		return &usageError{msg: fmt.Sprintf("--edition-id %q: an id is lower-case letters, digits and dashes (e.g. %s)", spec.ID, starter.EditionID(spec.ID))}
+	}
+	spec.Name = opts.EditionName
+	if spec.Name == "" {
+		spec.Name = starter.Title(spec.ID)
+	}
+	text := starter.Write(spec)
+	if err := atomicfile.WriteAll(
+		atomicfile.File{Path: filepath.Join(opts.Folder, bordersName), Perm: 0o644, Fill: fill(src)},
+		atomicfile.File{Path: target, Perm: 0o644, Fill: fill(text)},
+	); err != nil {
 		return err
 	}
-	if err := atomicfile.WriteBytes(filepath.Join(opts.Folder, bordersName), src, 0o644); err != nil {
-		return err
+	omitted := ""
+	if len(spec.Omit) > 0 {
+		omitted = fmt.Sprintf(", %d touching feature(s) kept as land", len(spec.Omit))
 	}
-	text, err := startingEdition(opts, layer, bordersName)
-	if err != nil {
-		return err
-	}
-	if err := atomicfile.WriteBytes(target, text, 0o644); err != nil {
-		return err
-	}
-	fmt.Fprintf(opts.IO.ErrOut, "wrote %s (%d regions) and copied %s beside it; next: tendays build %s\n",
-		target, len(layer.Features), bordersName, opts.Folder)
+	fmt.Fprintf(opts.IO.ErrOut, "wrote %s (%d regions%s) and %s beside it; next: tendays build %s\n",
+		filepath.ToSlash(target), len(spec.Regions), omitted, bordersName, filepath.ToSlash(opts.Folder))
 	return nil
 }
 
-var idUnsafe = regexp.MustCompile(`[^a-z0-9]+`)
-
-// startingEdition writes the edition's YAML text: every feature a region,
-// colours chosen, a deck big enough for four players.
-func startingEdition(opts *initOptions, layer *borders.Layer, bordersName string) ([]byte, error) {
-	geoms := make([]orb.MultiPolygon, len(layer.Features))
-	for i, f := range layer.Features {
-		geoms[i] = f.Geometry
+func fill(data []byte) func(w io.Writer) error {
+	return func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
 	}
-	adj := adjacency.Compute(geoms, adjacency.Options{Rule: adjacency.Rook})
-	// Every colour needs two regions at least, or its planes link nothing.
-	palette := initPalette[:min(len(initPalette), max(2, len(geoms)/2))]
-	p := colors.Problem{N: len(geoms), Palette: len(palette)}
-	for _, pr := range adj.Pairs {
-		p.Edges = append(p.Edges, [2]int{pr.A, pr.B})
-	}
-	sol, err := colors.Solve(p)
-	if err != nil {
-		return nil, err
-	}
-	names := make([]string, len(layer.Features))
-	assign := map[string]string{}
-	for i, f := range layer.Features {
-		names[i] = f.ID
-		assign[f.ID] = palette[sol.Color[i]]
-	}
-	sort.Strings(names)
-	n := len(names)
-	cars := max(6, mapdata.MinDeckFor(4, 10)-n-2*len(palette))
-
-	id := strings.Trim(idUnsafe.ReplaceAllString(strings.ToLower(filepath.Base(opts.Folder)), "-"), "-")
-	if id == "" {
-		id = "my-edition"
-	}
-	var b bytes.Buffer
-	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	w("# A starting edition written by `tendays init` from %s.\n", bordersName)
-	w("# Every feature is a region; edit freely, then run: tendays build %s\n", opts.Folder)
-	w("id: %s\n", id)
-	w("name: %s\n", quote("10 Days in "+titleOf(id)))
-	w("days: 10\n\n")
-	w("borders:\n  file: %s\n", quote(bordersName))
-	if opts.Object != "" {
-		w("  object: %s\n", quote(opts.Object))
-	}
-	if opts.ID != "" {
-		w("  id: %s\n", quote(opts.ID))
-	}
-	w("\nadjacency:\n  rule: rook          # a shared border of positive length; queen: any shared point\n")
-	w("  tolerance_m: 0      # raise it when borders were digitized separately\n\n")
-	w("regions:\n")
-	w("  # ids: {Long Name: LN}      short ids for cards (default: the data's name)\n")
-	w("  # names: {Data Name: Board Name}\n")
-	w("  omit: []\n")
-	w("  # merge: {Kept: [Merged]}\n\n")
-	w("# air_only: []               regions only planes reach\n\n")
-	w("colors:\n  palette: [%s]\n", strings.Join(palette, ", "))
-	w("  # Chosen by tendays init: neighbours differ and classes are even.\n  assign:\n")
-	for _, name := range names {
-		w("    %s: %s\n", quote(name), assign[name])
-	}
-	w("\n# copies: {Region: 2}          regions with two cards\n\n")
-	w("links:\n  add: []     # - {a: Region, b: Other, kind: ferry, why: ...}\n  remove: []\n\n")
-	w("transports:\n  airplane: {per_color: 2}\n")
-	w("  automobile: {count: %d}     # enough for a deck of 4 players x 10 days + 4\n", cars)
-	w("\n# seas:\n#   north:\n#     name: North Sea\n#     geometry: {file: seas.geojson, match: [North Sea], tolerance_m: 20000}\n")
-	w("\n# expect:                      what the rulebook states the box holds\n#   region_cards: %d\n#   transport_cards: %d\n", n, 2*len(palette)+cars)
-	return b.Bytes(), nil
 }
 
-// quote writes a YAML scalar, quoted when plain style would misread it.
-func quote(s string) string {
-	out, err := yaml.Marshal(s)
-	if err != nil {
-		return fmt.Sprintf("%q", s)
+// initSelection reads the selection flags.
+func initSelection(opts *initOptions) (starter.Selection, error) {
+	sel := starter.Selection{Only: opts.Only}
+	for _, w := range opts.Where {
+		c, err := starter.ParseCond(w)
+		if err != nil {
+			return sel, &usageError{msg: "--where " + err.Error()}
+		}
+		sel.Where = append(sel.Where, c)
 	}
-	return strings.TrimSuffix(string(out), "\n")
-}
-
-func titleOf(id string) string {
-	words := strings.Split(id, "-")
-	for i, w := range words {
-		if w != "" {
-			words[i] = strings.ToUpper(w[:1]) + w[1:]
+	if opts.BBox != "" {
+		parts := strings.Split(opts.BBox, ",")
+		var v [4]float64
+		ok := len(parts) == 4
+		for i := 0; ok && i < 4; i++ {
+			x, err := strconv.ParseFloat(strings.TrimSpace(parts[i]), 64)
+			ok = err == nil && x >= -180 && x <= 180 && (i%2 == 0 || (x >= -90 && x <= 90))
+			v[i] = x
+		}
+		if !ok || v[0] >= v[2] || v[1] >= v[3] {
+			return sel, &usageError{msg: fmt.Sprintf("--bbox %q: want W,S,E,N in degrees, west < east and south < north", opts.BBox)}
+		}
+		sel.BBox = &orb.Bound{Min: orb.Point{v[0], v[1]}, Max: orb.Point{v[2], v[3]}}
+	}
+	if opts.Within != "" {
+		layer, _, err := borders.Read(opts.Within, borders.Options{MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput), IDProperty: "$id"})
+		if err != nil {
+			return sel, err
+		}
+		for _, f := range layer.Features {
+			sel.Areas = append(sel.Areas, f.Geometry)
+		}
+		if len(sel.Areas) == 0 {
+			return sel, diag.Errorf(diag.Position{File: opts.Within}, "holds no polygon")
 		}
 	}
-	return strings.Join(words, " ")
+	return sel, nil
+}
+
+func describeSelection(opts *initOptions) string {
+	var parts []string
+	if len(opts.Only) > 0 {
+		parts = append(parts, "--only "+strings.Join(opts.Only, ","))
+	}
+	for _, w := range opts.Where {
+		parts = append(parts, "--where "+w)
+	}
+	if opts.BBox != "" {
+		parts = append(parts, "--bbox "+opts.BBox)
+	}
+	if opts.Within != "" {
+		parts = append(parts, "--within "+filepath.Base(opts.Within))
+	}
+	if len(parts) == 0 {
+		return "every feature"
+	}
+	return "the features selected by " + strings.Join(parts, " ")
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/internal/safeio"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/studio"
@@ -137,6 +137,8 @@ wrong length, a batch line that cannot be checked, a pack with lint errors).`,
 			switch {
 			case opts.Batch != "" && len(opts.Cards) > 0:
 				return &usageError{msg: "give cards or --batch, not both", help: cmd.CommandPath()}
+			case opts.Batch == "-" && opts.Pack == "-":
+				return &usageError{msg: "the pack and --batch cannot both be standard input", help: cmd.CommandPath()}
 			case opts.Batch == "" && len(opts.Cards) == 0:
 				return &usageError{msg: "no cards to check (give the journey's cards, or --batch FILE)", help: cmd.CommandPath()}
 			case opts.Days < 0:
@@ -227,9 +229,9 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 	var in io.Reader = opts.IO.In
 	name := "standard input"
 	if opts.Batch != "-" {
-		f, err := os.Open(opts.Batch)
+		f, err := safeio.Open(opts.Batch)
 		if err != nil {
-			return &diag.InputError{Position: diag.Position{File: opts.Batch}, Err: errors.Unwrap(err)}
+			return &diag.InputError{Position: diag.Position{File: opts.Batch}, Err: err}
 		}
 		defer f.Close()
 		in, name = f, opts.Batch

@@ -113,6 +113,30 @@ func ReadFile(path string, max int64) ([]byte, error) {
 	return readOpen(f, max)
 }
 
+// Open opens a file named on the command line for streaming (a batch of
+// journeys, read line by line): the same checks as ReadFile, a regular file
+// opened without blocking; the caller bounds what it reads per line.
+func Open(path string) (*os.File, error) {
+	if fi, err := os.Stat(path); err != nil {
+		return nil, unwrapPath(err)
+	} else if err := checkRegular(fi); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|nonblock, 0)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	fi, err := f.Stat()
+	if err == nil {
+		err = checkRegular(fi)
+	}
+	if err != nil {
+		f.Close()
+		return nil, unwrapPath(err)
+	}
+	return f, nil
+}
+
 // readOpen checks an open file is regular (what was opened, not what a
 // Stat saw before) and reads it within max bytes.
 func readOpen(f fs.File, max int64) ([]byte, error) {

@@ -1,0 +1,152 @@
+// Package advise is the designer's doctor: it looks at an edition (or a
+// pack) for what will make the game bad, and proposes concrete edits, each
+// measured by rebuilding the edition in memory and re-running the same seeded
+// analysis (exact journey counts, lint, a seeded simulation), before → after.
+//
+// Findings carry their evidence (exact journey counts, colour classes,
+// stalled games out of so many, dead cards). Proposals are edits to
+// edition.yaml that Apply writes keeping the file's comments and layout.
+//
+// It prints nothing: Diagnose returns a Report, which is what
+// `tendays doctor --format json` prints, and the studio serves the same.
+package advise
+
+import (
+	"io/fs"
+
+	"github.com/tendays/tendays/mapdata"
+)
+
+// Input is what the doctor examines: an edition folder (whose edition.yaml
+// proposals edit and rebuild), or a pack alone (proposals are then measured
+// by editing the pack in memory, and cannot be applied to a file).
+type Input struct {
+	// FS is the edition's folder; nil for a pack alone.
+	FS fs.FS
+	// Dir names the folder in messages ("editions/usa", "./my-edition").
+	Dir string
+	// EditionYAML is the text of edition.yaml (nil for a pack alone).
+	EditionYAML []byte
+	// Pack is the pack to examine when there is no edition.
+	Pack *mapdata.Pack
+	// MaxBytes limits each file read (0: mapdata.DefaultMaxInput).
+	MaxBytes int64
+}
+
+// Options set the analysis. Zero values take the defaults below.
+type Options struct {
+	// Games is the number of simulated games behind the evidence
+	// (default DefaultGames).
+	Games int
+	// MeasureGames is the number of games each proposal is measured with,
+	// before and after (the same seeded games; default DefaultMeasureGames).
+	MeasureGames int
+	// Players seats each simulated game (default 4).
+	Players int
+	// Seed makes the report reproducible (default 1).
+	Seed uint64
+	// TurnCap: a game no one has won after this many turns is stalled
+	// (default DefaultTurnCap).
+	TurnCap int
+	// Workers plays games at once (0: every core).
+	Workers int
+}
+
+// Defaults of Options.
+const (
+	DefaultGames        = 20000
+	DefaultMeasureGames = 2000
+	DefaultPlayers      = 4
+	DefaultTurnCap      = 400
+)
+
+// Report is what the doctor found: JSON as `tendays doctor --format json`
+// prints it.
+type Report struct {
+	Format  string `json:"format"` // "tendays.doctor"
+	Edition string `json:"edition"`
+	// Source is "edition" (proposals can be applied) or "pack".
+	Source string `json:"source"`
+	// Analysis says how the figures were measured.
+	Analysis Analysis `json:"analysis"`
+	// Figures are the edition's own, from Analysis.Games games.
+	Figures   Figures    `json:"figures"`
+	Findings  []Finding  `json:"findings"`
+	Proposals []Proposal `json:"proposals"`
+}
+
+// Analysis is the seeded analysis behind every figure.
+type Analysis struct {
+	Games        int    `json:"games"`        // games behind Report.Figures
+	MeasureGames int    `json:"measureGames"` // games behind each Before and After
+	Players      int    `json:"players"`
+	Seed         uint64 `json:"seed"`
+	TurnCap      int    `json:"turnCap"`
+	Bots         string `json:"bots"`
+	// TotalGames counts every game played for this report.
+	TotalGames int `json:"totalGames"`
+}
+
+// Figures are the measured facts of one build of the edition.
+type Figures struct {
+	Games       int     `json:"games"`
+	Stalled     int     `json:"stalled"`
+	StalledRate float64 `json:"stalledRate"`
+	// TurnsToWin is the median number of turns (every player's) of the
+	// finished games.
+	TurnsToWin float64 `json:"turnsToWin"`
+	// Errors and Warnings are lint's findings on the build.
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+	// LonelyColors are colours held by fewer than two regions.
+	LonelyColors []string `json:"lonelyColors"`
+	// ColorClasses is the number of regions of each palette colour.
+	ColorClasses map[string]int `json:"colorClasses"`
+	// FewJourneys are the regions few journeys pass through (engine's
+	// journey count flags them), with their exact counts.
+	FewJourneys map[string]string `json:"fewJourneys"`
+	// PlaneOnly are the regions only a plane reaches (no other link).
+	PlaneOnly []string `json:"planeOnly"`
+	// Dead are the cards in no winning journey.
+	Dead []string `json:"dead"`
+	// DeckCards is the size of the deck.
+	DeckCards int `json:"deckCards"`
+}
+
+// Finding is one thing that will make the game worse, with its evidence.
+type Finding struct {
+	// Kind: stalls, lonely-color, uneven-colors, low-traffic, plane-only,
+	// dead-cards, lint.
+	Kind     string   `json:"kind"`
+	Severity string   `json:"severity"` // error, warning, info
+	Subject  string   `json:"subject,omitempty"`
+	Message  string   `json:"message"`
+	Evidence []string `json:"evidence"`
+	// Proposals are the ids of the proposals that address it.
+	Proposals []int `json:"proposals"`
+}
+
+// Proposal is one edit, measured.
+type Proposal struct {
+	ID int `json:"id"`
+	// Edit is the edit in one line ("raise transports.automobile.count to 14").
+	Edit string `json:"edit"`
+	// Changes are the edits to edition.yaml that Apply makes.
+	Changes []Change `json:"changes"`
+	// Effect says the measured difference in one line
+	// ("stalled games 24.1% → 0.3%").
+	Effect string  `json:"effect"`
+	Before Figures `json:"before"`
+	After  Figures `json:"after"`
+}
+
+// Change is one edit to edition.yaml, by key path.
+type Change struct {
+	// Op is "set" (the scalar at Path becomes Value, created with its
+	// parents when missing) or "append" (Value is added to the sequence at
+	// Path, created when missing).
+	Op   string   `json:"op"`
+	Path []string `json:"path"`
+	// Value is a string, a number, or (for append) a flat map of strings.
+	Value any `json:"value"`
+}

@@ -1,0 +1,98 @@
+package advise_test
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tendays/tendays/advise"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// The golden test of issue 15: an edition whose deck stalls games and whose
+// red is held by one region. The doctor's proposals, measured, remove the
+// stall and the lonely colour; Apply writes them keeping every comment.
+func TestLonelyAndStalled(t *testing.T) {
+	dir := filepath.Join("testdata", "lonely")
+	in, err := advise.FromFolder(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := advise.Options{Games: 1000, MeasureGames: 400, Seed: 1}
+	rep, err := advise.Diagnose(context.Background(), in, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Figures.StalledRate < 0.2 || len(rep.Figures.LonelyColors) != 1 {
+		t.Fatalf("the fixture should stall and have a lonely colour: %+v", rep.Figures)
+	}
+	var stall, lonely *advise.Proposal
+	for _, f := range rep.Findings {
+		for _, id := range f.Proposals {
+			p := &rep.Proposals[id-1]
+			if p.ID != id {
+				t.Fatalf("proposal %d listed as %d", p.ID, id)
+			}
+			switch {
+			case f.Kind == "stalls" && stall == nil && p.After.StalledRate < advise.StalledThreshold:
+				stall = p
+			case f.Kind == "lonely-color" && lonely == nil && len(p.After.LonelyColors) == 0:
+				lonely = p
+			}
+		}
+	}
+	if stall == nil || lonely == nil {
+		js, _ := json.MarshalIndent(rep, "", "  ")
+		t.Fatalf("want a proposal that removes the stall and one that removes the lonely colour:\n%s", js)
+	}
+	if stall.Before.StalledRate < 0.2 || stall.After.Games != opts.MeasureGames || !strings.Contains(stall.Effect, "→ 0%") {
+		t.Errorf("stall proposal %+v", stall)
+	}
+	if rep.Analysis.TotalGames < opts.Games+2*opts.MeasureGames {
+		t.Errorf("total games %d", rep.Analysis.TotalGames)
+	}
+	out, err := advise.Apply(in.EditionYAML, []advise.Proposal{*stall, *lonely})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join(dir, "edition.applied.yaml")
+	if *update {
+		if err := os.WriteFile(golden, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != string(want) {
+		t.Errorf("Apply wrote (go test -update to accept):\n%s", out)
+	}
+	for _, line := range strings.Split(string(in.EditionYAML), "\n") {
+		if i := strings.Index(line, "#"); i >= 0 && !strings.Contains(string(out), line[i:]) {
+			t.Errorf("comment lost: %q", line[i:])
+		}
+	}
+	// The applied edition, rebuilt and measured, has neither problem.
+	in.EditionYAML = out
+	after, err := advise.Diagnose(context.Background(), in, advise.Options{Games: opts.MeasureGames, MeasureGames: 100, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Figures.StalledRate >= advise.StalledThreshold || len(after.Figures.LonelyColors) != 0 || after.Figures.Errors != 0 {
+		t.Errorf("after applying: %+v", after.Figures)
+	}
+}
+
+func TestApplyRefusesABadChange(t *testing.T) {
+	_, err := advise.Apply([]byte("id: x\ncolors: [a]\n"), []advise.Proposal{{ID: 3, Edit: "e",
+		Changes: []advise.Change{{Op: "set", Path: []string{"colors", "assign", "X"}, Value: "red"}}}})
+	if err == nil || !strings.Contains(err.Error(), "proposal 3") {
+		t.Fatalf("err = %v", err)
+	}
+}

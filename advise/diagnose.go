@@ -1,0 +1,287 @@
+package advise
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/tendays/tendays/derive"
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/engine/game"
+	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/schema"
+)
+
+// doctor carries one diagnosis.
+type doctor struct {
+	ctx   context.Context
+	in    Input
+	opts  Options
+	file  string
+	games int // every game played
+}
+
+// state is one build of the edition (or the pack), analysed.
+type state struct {
+	text     []byte // edition.yaml (nil for a pack)
+	pack     *mapdata.Pack
+	findings []diag.Finding
+	fig      Figures
+	count    *engine.Count
+}
+
+// StalledThreshold is the share of stalled games from which the doctor
+// speaks of stalls.
+const StalledThreshold = 0.01
+
+func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
+	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile)}
+	base, err := d.build(in.EditionYAML, in.Pack)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.measure(base, opts.Games); err != nil {
+		return nil, err
+	}
+	rep := &Report{Format: "tendays.doctor", Edition: base.pack.Edition.ID, Source: "edition", Figures: base.fig}
+	if in.EditionYAML == nil {
+		rep.Source = "pack"
+	}
+	// Proposals are measured on fewer games: the first MeasureGames of the
+	// same seed, for the edition as it is and as edited.
+	before := &state{text: base.text, pack: base.pack, findings: base.findings, count: base.count}
+	if err := d.measure(before, opts.MeasureGames); err != nil {
+		return nil, err
+	}
+	for _, c := range d.candidates(base) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		f := c.finding
+		for _, p := range c.proposals {
+			after, err := d.edited(base, p)
+			if err != nil || after == nil {
+				continue // an edit that does not build is no proposal
+			}
+			if err := d.measure(after, opts.MeasureGames); err != nil {
+				return nil, err
+			}
+			if !p.keep(before, after) {
+				continue
+			}
+			prop := Proposal{ID: len(rep.Proposals) + 1, Edit: p.edit, Changes: p.changes, Before: before.fig, After: after.fig,
+				Effect: p.effect(before, after)}
+			rep.Proposals = append(rep.Proposals, prop)
+			f.Proposals = append(f.Proposals, prop.ID)
+			if p.enough != nil && p.enough(after) {
+				break
+			}
+		}
+		if f.Proposals == nil {
+			f.Proposals = []int{}
+		}
+		rep.Findings = append(rep.Findings, f)
+	}
+	if rep.Findings == nil {
+		rep.Findings = []Finding{}
+	}
+	if rep.Proposals == nil {
+		rep.Proposals = []Proposal{}
+	}
+	rep.Analysis = Analysis{Games: opts.Games, MeasureGames: opts.MeasureGames, Players: opts.Players, Seed: opts.Seed,
+		TurnCap: opts.TurnCap, Bots: "greedy", TotalGames: d.games}
+	return rep, nil
+}
+
+// build derives (from edition text) or takes (a pack) and lints.
+func (d *doctor) build(text []byte, pack *mapdata.Pack) (*state, error) {
+	st := &state{text: text, pack: pack}
+	if text == nil {
+		st.findings = lint.Check(&lint.Target{File: pack.Edition.ID, Pack: pack})
+		return st, nil
+	}
+	doc, err := mapdata.DecodeEdition(d.file, text)
+	if err != nil {
+		return nil, err
+	}
+	if vs, err := schema.Validate(schema.Edition, doc.Value); err != nil {
+		return nil, err
+	} else if len(vs) > 0 {
+		return nil, fmt.Errorf("%s: the edition breaks its schema (%s); run tendays build for every place", d.file, vs[0].Message)
+	}
+	res, err := derive.Build(derive.Input{Doc: doc, FS: d.in.FS, Dir: d.in.Dir, MaxBytes: d.in.MaxBytes})
+	if err != nil {
+		return nil, err
+	}
+	st.pack = res.Pack
+	st.findings = lint.Check(&lint.Target{File: d.file, Pack: res.Pack, Locate: res.Locate, Findings: res.Findings})
+	return st, nil
+}
+
+// measure fills st.fig: lint, colours, journeys, plane-only regions and a
+// seeded simulation of games games.
+func (d *doctor) measure(st *state, games int) error {
+	p := st.pack
+	fig := Figures{ColorClasses: map[string]int{}, FewJourneys: map[string]string{}, LonelyColors: []string{}, PlaneOnly: []string{}, Dead: []string{}}
+	for _, f := range st.findings {
+		switch f.Severity {
+		case diag.Error:
+			fig.Errors++
+		case diag.Warning:
+			fig.Warnings++
+		}
+	}
+	fig.DeckCards = mapdata.TotalsOf(p.Deck.Cards).Cards
+	planes := map[string]bool{}
+	for _, c := range p.Deck.Cards {
+		if c.Kind == mapdata.PlaneCard && c.Count > 0 {
+			planes[c.Color] = true
+		}
+	}
+	for _, r := range p.Regions {
+		if !r.AirOnly {
+			fig.ColorClasses[r.Color]++
+		}
+	}
+	for _, c := range sortedKeys(planes) {
+		if _, ok := fig.ColorClasses[c]; !ok {
+			fig.ColorClasses[c] = 0
+		}
+		if fig.ColorClasses[c] < 2 {
+			fig.LonelyColors = append(fig.LonelyColors, c)
+		}
+	}
+	fig.PlaneOnly = planeOnly(p)
+	b, err := engine.Compile(p)
+	if err != nil {
+		st.fig = fig
+		return nil // a pack the engine refuses has lint errors to show
+	}
+	if st.count == nil {
+		if st.count, err = b.Count(p.Edition.Days); err != nil {
+			return err
+		}
+	}
+	for _, rc := range st.count.Regions {
+		if rc.Few {
+			fig.FewJourneys[rc.ID] = rc.Journeys.String()
+		}
+	}
+	rep, err := sim.Run(d.ctx, b, sim.Config{Games: games, Seed: d.opts.Seed, Game: game.Config{Players: d.opts.Players},
+		TurnCap: d.opts.TurnCap, Workers: d.opts.Workers})
+	if err == nil {
+		d.games += games
+		fig.Games, fig.Stalled = rep.Games, rep.Stalled
+		fig.StalledRate = float64(rep.Stalled) / float64(rep.Games)
+		fig.TurnsToWin = float64(rep.TurnsToWin.Median)
+		fig.Dead = append(fig.Dead, rep.Dead...)
+	} else if d.ctx.Err() != nil {
+		return d.ctx.Err()
+	}
+	st.fig = fig
+	return nil
+}
+
+// planeOnly lists the regions (not air-only) that only a plane reaches: the
+// ones outside the largest group that walking, cars, ships and trains join.
+func planeOnly(p *mapdata.Pack) []string {
+	idx := map[string]int{}
+	for i, r := range p.Regions {
+		idx[r.ID] = i
+	}
+	parent := make([]int, len(p.Regions))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	union := func(a, b int) { parent[find(a)] = find(b) }
+	for _, l := range p.Links {
+		union(idx[l.A], idx[l.B])
+	}
+	ships, trains := map[string]bool{}, false
+	for _, c := range p.Deck.Cards {
+		switch c.Kind {
+		case mapdata.ShipCard:
+			ships[c.Sea] = true
+		case mapdata.TrainCard:
+			trains = true
+		}
+	}
+	seas, rails := map[string]int{}, map[string]int{}
+	for i, r := range p.Regions {
+		if r.AirOnly {
+			continue
+		}
+		for _, s := range r.Seas {
+			if ships[s] {
+				if j, ok := seas[s]; ok {
+					union(i, j)
+				}
+				seas[s] = i
+			}
+		}
+		for _, l := range r.Rails {
+			if trains {
+				if j, ok := rails[l]; ok {
+					union(i, j)
+				}
+				rails[l] = i
+			}
+		}
+	}
+	size := map[int]int{}
+	for i, r := range p.Regions {
+		if !r.AirOnly {
+			size[find(i)]++
+		}
+	}
+	big, bigN := -1, 0
+	for i, r := range p.Regions {
+		if root := find(i); !r.AirOnly && size[root] > bigN {
+			big, bigN = root, size[root]
+		}
+	}
+	out := []string{}
+	for i, r := range p.Regions {
+		if !r.AirOnly && find(i) != big {
+			out = append(out, r.ID)
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func pct(x float64) string {
+	s := fmt.Sprintf("%.1f%%", 100*x)
+	return strings.Replace(s, ".0%", "%", 1)
+}
+
+func median(xs []int) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return float64(s[len(s)/2])
+}

@@ -1,0 +1,190 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tendays/tendays/advise"
+	"github.com/tendays/tendays/internal/atomicfile"
+	"github.com/tendays/tendays/mapdata"
+)
+
+type doctorOptions struct {
+	IO     *IOStreams
+	Global *globalOptions
+	Target string
+	Format string
+	Apply  []string
+	Advise advise.Options
+}
+
+func init() { register(newDoctorCmd) }
+
+func newDoctorCmd(io *IOStreams, g *globalOptions) *cobra.Command {
+	opts := &doctorOptions{IO: io, Global: g}
+	cmd := &cobra.Command{
+		Use:   "doctor EDITION|PACK",
+		Short: "Find what will make the game bad, and propose measured edits",
+		Long: `Doctor builds the edition (or reads the pack), counts its journeys exactly,
+lints it and plays a seeded simulation, and reports what will make the game
+bad: stalled games, lonely or uneven colours, regions only a plane reaches,
+regions few journeys pass through, dead cards. Each finding comes with its
+evidence and with edits; every edit is measured by rebuilding the edition in
+memory and re-running the same seeded analysis, before → after.
+
+--apply N,... writes the chosen proposals into edition.yaml, keeping its
+comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
+1 findings with proposals, 2 bad input.`,
+		Example: `  tendays doctor ./south-america
+  tendays doctor ./south-america --apply 1,3
+  tendays doctor usa --format json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Target = args[0]
+			if opts.Format != "text" && opts.Format != "json" {
+				return &usageError{msg: fmt.Sprintf("unknown --format %q (want text or json)", opts.Format), help: cmd.CommandPath()}
+			}
+			return runDoctor(opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Format, "format", "text", "output format: text or json")
+	f.StringSliceVar(&opts.Apply, "apply", nil, "write these proposals (`N,...`) into edition.yaml")
+	f.IntVar(&opts.Advise.Games, "games", advise.DefaultGames, "simulated games behind the evidence")
+	f.IntVar(&opts.Advise.MeasureGames, "measure-games", advise.DefaultMeasureGames, "simulated games behind each proposal's before and after")
+	f.Uint64Var(&opts.Advise.Seed, "seed", 1, "random seed: the same seed gives the same report")
+	f.IntVar(&opts.Advise.Players, "players", advise.DefaultPlayers, "players in each simulated game")
+	f.IntVar(&opts.Advise.Workers, "workers", 0, "games played at once (default: every core)")
+	return cmd
+}
+
+func runDoctor(opts *doctorOptions) error {
+	var apply []int
+	for _, s := range opts.Apply {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < 1 {
+			return &usageError{msg: fmt.Sprintf("--apply %q: want proposal numbers, e.g. --apply 1,3", s)}
+		}
+		apply = append(apply, n)
+	}
+	in, editionPath, err := doctorInput(opts)
+	if err != nil {
+		return err
+	}
+	if len(apply) > 0 && editionPath == "" {
+		return &usageError{msg: fmt.Sprintf("%s: --apply edits an edition folder's edition.yaml (not a pack, nor a bundled edition)", opts.Target)}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := advise.Diagnose(ctx, in, opts.Advise)
+	if err != nil {
+		return err
+	}
+	if len(apply) > 0 {
+		return applyProposals(opts, rep, in.EditionYAML, editionPath, apply)
+	}
+	if opts.Format == "json" {
+		enc := json.NewEncoder(opts.IO.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else {
+		printDoctor(opts.IO.Out, rep)
+	}
+	if len(rep.Proposals) > 0 {
+		return errNo
+	}
+	return nil
+}
+
+// doctorInput reads an edition (folder or bundled) or a pack.
+func doctorInput(opts *doctorOptions) (advise.Input, string, error) {
+	if isPackFile(opts.Target) {
+		target, err := loadLintTarget(opts.Target, opts.Global)
+		if err != nil {
+			return advise.Input{}, "", err
+		}
+		if target.Pack == nil {
+			return advise.Input{}, "", &usageError{msg: fmt.Sprintf("%s: not a regions pack (doctor reads 10 Days packs)", opts.Target)}
+		}
+		return advise.FromPack(target.Pack), "", nil
+	}
+	src, err := openEdition(opts.Target)
+	if err != nil {
+		return advise.Input{}, "", err
+	}
+	_, text, _, err := readEdition(src, opts.Global)
+	if err != nil {
+		return advise.Input{}, "", err
+	}
+	in := advise.Input{FS: src.FS, Dir: src.Dir, EditionYAML: text, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput)}
+	if src.Bundled {
+		return in, "", nil
+	}
+	return in, filepath.Join(filepath.FromSlash(src.Dir), editionFile), nil
+}
+
+func isPackFile(arg string) bool {
+	fi, err := os.Stat(arg)
+	return err == nil && !fi.IsDir() && filepath.Base(arg) != editionFile
+}
+
+func applyProposals(opts *doctorOptions, rep *advise.Report, text []byte, file string, ids []int) error {
+	var chosen []advise.Proposal
+	for _, id := range ids {
+		if id > len(rep.Proposals) {
+			return &usageError{msg: fmt.Sprintf("--apply %d: the report has %d proposal(s)", id, len(rep.Proposals))}
+		}
+		chosen = append(chosen, rep.Proposals[id-1])
+	}
+	out, err := advise.Apply(text, chosen)
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.WriteBytes(file, out, 0o644); err != nil {
+		return err
+	}
+	for _, p := range chosen {
+		fmt.Fprintf(opts.IO.Out, "applied %d: %s (%s)\n", p.ID, p.Edit, p.Effect)
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "wrote %s; next: tendays build %s\n", filepath.ToSlash(file), filepath.ToSlash(filepath.Dir(file)))
+	return nil
+}
+
+func printDoctor(w io.Writer, rep *advise.Report) {
+	a, f := rep.Analysis, rep.Figures
+	fmt.Fprintf(w, "%s: %d games (seed %d, %d players, %s bots, stalled after %d turns): %d stalled (%.1f%%), turns to win (median) %g; %d error(s), %d warning(s)\n",
+		rep.Edition, a.Games, a.Seed, a.Players, a.Bots, a.TurnCap, f.Stalled, 100*f.StalledRate, f.TurnsToWin, f.Errors, f.Warnings)
+	if len(rep.Findings) == 0 {
+		fmt.Fprintln(w, "nothing to fix")
+	}
+	byID := map[int]advise.Proposal{}
+	for _, p := range rep.Proposals {
+		byID[p.ID] = p
+	}
+	for _, fd := range rep.Findings {
+		fmt.Fprintf(w, "\n%s %s: %s\n", fd.Severity, fd.Kind, fd.Message)
+		for _, e := range fd.Evidence {
+			fmt.Fprintf(w, "    evidence: %s\n", e)
+		}
+		for _, id := range fd.Proposals {
+			p := byID[id]
+			fmt.Fprintf(w, "  [%d] %s\n      measured on %d games: %s\n", p.ID, p.Edit, p.After.Games, p.Effect)
+		}
+	}
+	if len(rep.Proposals) > 0 {
+		fmt.Fprintf(w, "\n%d proposal(s); apply with: tendays doctor EDITION --apply N,...\n", len(rep.Proposals))
+	}
+	fmt.Fprintf(w, "(%d games simulated in all)\n", a.TotalGames)
+}

@@ -1,0 +1,579 @@
+// Package starter writes a first edition from a borders file: it selects
+// the features that become regions (by name, by property, by box or by a
+// polygon they lie mostly inside), makes the features that touch the
+// selection omitted land (so a border is never taken for a coast), gives
+// each region a short unique id, and writes an edition.yaml that builds as
+// it is, with a deck sized for the regions kept.
+//
+// `tendays init` is a thin layer over it.
+package starter
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geojson"
+	"github.com/paulmach/orb/planar"
+
+	"github.com/tendays/tendays/derive/adjacency"
+	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/internal/yamledit"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// Cond is one --where test: the feature's property equals the value (as
+// text, case and accents aside).
+type Cond struct {
+	Property, Value string
+}
+
+// ParseCond reads PROPERTY=VALUE.
+func ParseCond(s string) (Cond, error) {
+	k, v, ok := strings.Cut(s, "=")
+	if !ok || strings.TrimSpace(k) == "" {
+		return Cond{}, fmt.Errorf("%q: want PROPERTY=VALUE", s)
+	}
+	return Cond{Property: strings.TrimSpace(k), Value: strings.TrimSpace(v)}, nil
+}
+
+// Selection says which features become regions. Every test given must
+// hold; several --where on one property are alternatives (any may hold).
+// With no test, every feature is kept.
+type Selection struct {
+	Only  []string // names or ids of features
+	Where []Cond
+	BBox  *orb.Bound         // the feature lies mostly inside
+	Areas []orb.MultiPolygon // --within: the feature lies mostly inside one of them
+	Touch adjacency.Options  // how touching features are found (rook by default)
+}
+
+// Empty says whether the selection keeps everything.
+func (s Selection) Empty() bool {
+	return len(s.Only) == 0 && len(s.Where) == 0 && s.BBox == nil && len(s.Areas) == 0
+}
+
+// Result is what Select chose, as indexes into the features.
+type Result struct {
+	Kept []int
+	// Touching are the features left out that touch a kept one: they stay
+	// in the edition as omitted land.
+	Touching []int
+}
+
+// Select picks the features that become regions and the ones that touch
+// them. A name in Only that matches no feature is an error that suggests
+// the closest names.
+func Select(features []borders.Feature, sel Selection) (*Result, error) {
+	keep := make([]bool, len(features))
+	for i := range keep {
+		keep[i] = true
+	}
+	if len(sel.Only) > 0 {
+		byName := map[string]int{}
+		var all []string
+		for i, f := range features {
+			for _, n := range []string{f.ID, f.Name} {
+				if n != "" {
+					if _, dup := byName[mapdata.Fold(n)]; !dup {
+						byName[mapdata.Fold(n)] = i
+						all = append(all, n)
+					}
+				}
+			}
+		}
+		only := make([]bool, len(features))
+		for _, n := range sel.Only {
+			i, ok := byName[mapdata.Fold(strings.TrimSpace(n))]
+			if !ok {
+				return nil, fmt.Errorf("--only %q names no feature%s", n, suggest(n, all))
+			}
+			only[i] = true
+		}
+		for i := range keep {
+			keep[i] = keep[i] && only[i]
+		}
+	}
+	if len(sel.Where) > 0 {
+		byProp := map[string][]string{}
+		var props []string
+		for _, c := range sel.Where {
+			if _, ok := byProp[c.Property]; !ok {
+				props = append(props, c.Property)
+			}
+			byProp[c.Property] = append(byProp[c.Property], mapdata.Fold(c.Value))
+		}
+		for _, p := range props {
+			seen := false
+			for i, f := range features {
+				v, has := f.Properties[p]
+				seen = seen || has
+				keep[i] = keep[i] && has && slices.Contains(byProp[p], mapdata.Fold(text(v)))
+			}
+			if !seen {
+				return nil, fmt.Errorf("--where %s=...: no feature has the property %q%s", p, p, suggest(p, propertyNames(features)))
+			}
+		}
+	}
+	if sel.BBox != nil {
+		box := sel.BBox.ToPolygon()
+		for i, f := range features {
+			keep[i] = keep[i] && mostlyInside(f.Geometry, orb.MultiPolygon{box})
+		}
+	}
+	if len(sel.Areas) > 0 {
+		var all orb.MultiPolygon
+		for _, a := range sel.Areas {
+			all = append(all, a...)
+		}
+		for i, f := range features {
+			keep[i] = keep[i] && mostlyInside(f.Geometry, all)
+		}
+	}
+	res := &Result{}
+	for i, k := range keep {
+		if k {
+			res.Kept = append(res.Kept, i)
+		}
+	}
+	if len(res.Kept) == len(features) {
+		return res, nil
+	}
+	geoms := make([]orb.MultiPolygon, len(features))
+	for i, f := range features {
+		geoms[i] = f.Geometry
+	}
+	touching := map[int]bool{}
+	for _, p := range adjacency.Compute(geoms, sel.Touch).Pairs {
+		if keep[p.A] != keep[p.B] {
+			touching[pick(keep[p.A], p.B, p.A)] = true
+		}
+	}
+	for i := range features {
+		if touching[i] {
+			res.Touching = append(res.Touching, i)
+		}
+	}
+	return res, nil
+}
+
+func pick(first bool, a, b int) int {
+	if first {
+		return a
+	}
+	return b
+}
+
+// text is a property value as text.
+func text(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case nil:
+		return ""
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return fmt.Sprint(v)
+}
+
+func propertyNames(features []borders.Feature) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range features {
+		for k := range f.Properties {
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, k)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// suggest names up to three of all close to name.
+func suggest(name string, all []string) string {
+	type cand struct {
+		s string
+		d int
+	}
+	n := mapdata.Fold(name)
+	var cs []cand
+	for _, s := range all {
+		f := mapdata.Fold(s)
+		d := mapdata.EditDistance(n, f)
+		if strings.Contains(f, n) || strings.Contains(n, f) {
+			d = min(d, 2)
+		}
+		if d <= max(2, len(n)/2) {
+			cs = append(cs, cand{s, d})
+		}
+	}
+	sort.Slice(cs, func(i, j int) bool {
+		if cs[i].d != cs[j].d {
+			return cs[i].d < cs[j].d
+		}
+		return cs[i].s < cs[j].s
+	})
+	var out []string
+	for _, c := range cs[:min(3, len(cs))] {
+		out = append(out, strconv.Quote(c.s))
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return " (did you mean " + strings.Join(out, ", ") + "?)"
+}
+
+// mostlyInside: more than half of the feature's area (sampled on a grid
+// over its box, or its vertices for a sliver the grid misses) lies in area.
+func mostlyInside(f, area orb.MultiPolygon) bool {
+	fb, ab := f.Bound(), area.Bound()
+	if !fb.Intersects(ab) {
+		return false
+	}
+	const n = 24
+	in, total := 0, 0
+	dx, dy := (fb.Max[0]-fb.Min[0])/n, (fb.Max[1]-fb.Min[1])/n
+	for i := range n {
+		for j := range n {
+			p := orb.Point{fb.Min[0] + (float64(i)+0.5)*dx, fb.Min[1] + (float64(j)+0.5)*dy}
+			if !planar.MultiPolygonContains(f, p) {
+				continue
+			}
+			// Weigh by the cell's true area, which shrinks towards the poles.
+			w := int(math.Round(100 * math.Cos(p[1]*math.Pi/180)))
+			total += w
+			if planar.MultiPolygonContains(area, p) {
+				in += w
+			}
+		}
+	}
+	if total < 800 { // fewer than ~8 cells: count vertices instead
+		in, total = 0, 0
+		for _, poly := range f {
+			for _, p := range poly[0] {
+				total++
+				if planar.MultiPolygonContains(area, p) {
+					in++
+				}
+			}
+		}
+	}
+	return total > 0 && 2*in > total
+}
+
+// Subset is the features kept and touching, as GeoJSON, in file order, with
+// their properties: the borders file the new edition reads.
+func Subset(features []borders.Feature, res *Result) ([]byte, error) {
+	idx := append(slices.Clone(res.Kept), res.Touching...)
+	sort.Ints(idx)
+	fc := geojson.NewFeatureCollection()
+	for _, i := range idx {
+		f := features[i]
+		mp := rfc7946(f.Geometry)
+		g := geojson.NewFeature(mp)
+		if len(mp) == 1 {
+			g = geojson.NewFeature(mp[0])
+		}
+		g.Properties = geojson.Properties{}
+		for k, v := range f.Properties {
+			g.Properties[k] = v
+		}
+		fc.Append(g)
+	}
+	data, err := fc.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("write the borders subset: %w", err)
+	}
+	return append(data, '\n'), nil
+}
+
+// rfc7946 winds exterior rings counterclockwise and holes clockwise, as
+// GeoJSON wants (TopoJSON's are the other way round).
+func rfc7946(mp orb.MultiPolygon) orb.MultiPolygon {
+	out := mp.Clone()
+	for _, poly := range out {
+		for k, ring := range poly {
+			if (k == 0) != (ring.Orientation() == orb.CCW) {
+				ring.Reverse()
+			}
+		}
+	}
+	return out
+}
+
+// codeProperties are the properties that hold short codes, in the order
+// they are preferred for ids.
+var codeProperties = []string{"iso_a2", "ISO_A2", "postal", "POSTAL", "stusps", "STUSPS", "iso_a3", "ISO_A3", "code", "CODE", "abbrev"}
+
+// NameProperties are the properties tried, in order, for the names of
+// regions when none is given.
+var NameProperties = []string{"name", "NAME", "name_en", "NAME_EN", "admin", "ADMIN", "NAME_1", "name_1"}
+
+// NameProperty is the first of NameProperties that every feature holds as
+// text, or "".
+func NameProperty(features []borders.Feature) string {
+	for _, p := range NameProperties {
+		all := len(features) > 0
+		for _, f := range features {
+			if s, ok := f.Properties[p].(string); !ok || strings.TrimSpace(s) == "" {
+				all = false
+				break
+			}
+		}
+		if all {
+			return p
+		}
+	}
+	return ""
+}
+
+var (
+	idWord   = regexp.MustCompile(`[\p{L}\p{N}]+`)
+	idUnsafe = regexp.MustCompile(`[\s:,]+`)
+)
+
+// IDs gives each kept feature a short unique id: the value of idProperty
+// when given, else a code property (ISO, postal) when the feature holds
+// one, else letters of its name. The map is keyed by the feature's id (its
+// data name).
+func IDs(features []borders.Feature, kept []int, idProperty string) map[string]string {
+	out := map[string]string{}
+	used := map[string]bool{}
+	take := func(i int, id string) bool {
+		id = strings.Trim(idUnsafe.ReplaceAllString(id, "-"), "-")
+		if id == "" || used[mapdata.Fold(id)] {
+			return false
+		}
+		used[mapdata.Fold(id)] = true
+		out[features[i].ID] = id
+		return true
+	}
+	// First the ids from properties, so a derived id never takes a code.
+	var rest []int
+	props := codeProperties
+	if idProperty != "" {
+		props = []string{idProperty}
+	}
+	codes := map[int]string{}
+	for _, i := range kept {
+		for _, p := range props {
+			if s := text(features[i].Properties[p]); s != "" && s != "-99" && s != "-1" {
+				codes[i] = s
+				break
+			}
+		}
+	}
+	for _, i := range kept {
+		if c, ok := codes[i]; !ok || !take(i, c) {
+			rest = append(rest, i)
+		}
+	}
+	for _, i := range rest {
+		name := features[i].ID
+		words := idWord.FindAllString(name, -1)
+		var cands []string
+		if len(words) > 1 {
+			var ini []rune
+			for _, w := range words {
+				ini = append(ini, []rune(w)[0])
+			}
+			cands = append(cands, strings.ToUpper(string(ini)))
+		}
+		if len(words) > 0 {
+			r := []rune(strings.Join(words, ""))
+			cands = append(cands, strings.ToUpper(string(r[:min(3, len(r))])), strings.ToUpper(string(r[:min(4, len(r))])))
+		}
+		ok := false
+		for _, c := range cands {
+			if take(i, c) {
+				ok = true
+				break
+			}
+		}
+		base := "R"
+		if len(cands) > 0 {
+			base = cands[len(cands)-1]
+		}
+		for k := 2; !ok; k++ {
+			ok = take(i, base+strconv.Itoa(k))
+		}
+	}
+	return out
+}
+
+// Spec is the edition to write.
+type Spec struct {
+	ID, Name    string
+	Folder      string // for the comment on how to build it
+	BordersFile string // the file name in the folder
+	Object      string // TopoJSON object, when the file is TopoJSON
+	// NameProperty is the property naming a region (borders.id); "" leaves
+	// the reader's default.
+	NameProperty string
+	Source       string            // where the borders came from, for the comment
+	Regions      []string          // the kept features' data names
+	Omit         []string          // features kept as land
+	IDs          map[string]string // data name -> short id (only those that differ)
+	Names        map[string]string // data name -> board name (only those that differ)
+	Adjacent     int               // pairs of kept regions that border, for palette sizing
+	Selection    string            // how the regions were selected, for the comment
+}
+
+// Palette is the colours init starts with.
+var Palette = []string{"blue", "green", "orange", "pink", "yellow"}
+
+// Days of a new edition.
+const Days = 10
+
+// Transports sizes the deck for n regions: two planes per colour and
+// enough cars that four players can be dealt their holders with a draw
+// pile to spare (mapdata.MinDeckFor), at least six.
+func Transports(regionCards, colours int) (cars int) {
+	return max(6, mapdata.MinDeckFor(4, Days)+DrawPile-regionCards-2*colours)
+}
+
+// DrawPile is the cards a four-player deck keeps beyond the holders and the
+// face-up cards: fewer, and games stall with every card held.
+const DrawPile = 16
+
+// Copies is the number of cards of each region: two when one each is too
+// few for four journeys (each at least half region cards).
+func Copies(n int) int {
+	if n < 4*Days*3/4+3 {
+		return 2
+	}
+	return 1
+}
+
+// PaletteFor is the palette of an edition of n regions: five colours, fewer
+// when there are too few regions for each colour to hold two.
+func PaletteFor(n int) []string {
+	return Palette[:min(len(Palette), max(2, n/2))]
+}
+
+// Write writes edition.yaml for the spec. Every name is quoted as YAML
+// needs, so the file reads back as written whatever the data's names.
+func Write(s Spec) []byte {
+	q := yamledit.Quote
+	n := len(s.Regions)
+	palette := PaletteFor(n)
+	copies := Copies(n)
+	cars := Transports(n*copies, len(palette))
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	w("# A starting edition written by `tendays init` from %s.\n", oneLine(s.Source))
+	if s.Selection != "" {
+		w("# Regions: %s.\n", oneLine(s.Selection))
+	}
+	w("# Edit freely, then run: tendays build %s   (and: tendays doctor %s)\n", oneLine(s.Folder), oneLine(s.Folder))
+	w("id: %s\n", s.ID)
+	w("name: %s\n", q(s.Name))
+	w("days: %d\n\n", Days)
+	w("borders:\n  file: %s\n", q(s.BordersFile))
+	if s.Object != "" {
+		w("  object: %s\n", q(s.Object))
+	}
+	if s.NameProperty != "" {
+		w("  id: %s\n", q(s.NameProperty))
+	}
+	w("\nadjacency:\n  rule: rook          # a shared border of positive length; queen: any shared point\n")
+	w("  tolerance_m: 0      # raise it when borders were digitized separately\n\n")
+	w("regions:\n")
+	w("  # %d regions: %s\n", n, oneLine(strings.Join(s.Regions, ", ")))
+	writeMap(&b, "ids", "short ids for the cards (a card names a region by id or by name)", s.IDs)
+	writeMap(&b, "names", "the board's names for the data's", s.Names)
+	if len(s.Omit) == 0 {
+		w("  omit: []\n")
+	} else {
+		w("  # Land that touches the regions but is no region: it keeps their borders from\n  # being taken for coast. Move a name out of this list to make it a region.\n  omit:\n")
+		for _, o := range s.Omit {
+			w("    - %s\n", q(o))
+		}
+	}
+	w("  # merge: {Kept: [Merged]}\n\n")
+	w("# air_only: []               regions only planes reach\n\n")
+	w("colors:\n  palette: [%s]\n", strings.Join(palette, ", "))
+	w("  # Colours not assigned here are chosen by the balancer at every build: neighbours\n")
+	w("  # differ and classes are even. Assign one to pin it: assign: {Region: %s}\n", palette[0])
+	w("  assign: {}\n")
+	if copies > 1 {
+		w("\n# Two cards of each region: with %d regions, one each is too few for four journeys.\ncopies:\n", n)
+		for _, r := range s.Regions {
+			w("  %s: %d\n", q(r), copies)
+		}
+		w("\n")
+	} else {
+		w("\n# copies: {Region: 2}          regions with two cards\n\n")
+	}
+	w("links:\n  add: []     # - {a: Region, b: Other, kind: ferry, why: ...}\n  remove: []\n\n")
+	w("transports:\n  airplane: {per_color: 2}\n")
+	w("  automobile: {count: %d}     # sized for %d region cards: 4 players x %d days + 3 face up + %d to draw\n", cars, n*copies, Days, DrawPile+1)
+	w("\n# seas:\n#   north:\n#     name: North Sea\n#     geometry: {file: seas.geojson, match: [North Sea], tolerance_m: 20000}\n")
+	w("\n# expect:                      what the rulebook states the box holds\n#   region_cards: %d\n#   transport_cards: %d\n", n*copies, 2*len(palette)+cars)
+	return []byte(b.String())
+}
+
+func writeMap(b *strings.Builder, key, doc string, m map[string]string) {
+	if len(m) == 0 {
+		fmt.Fprintf(b, "  # %s: {Data Name: Value}   %s\n", key, doc)
+		return
+	}
+	fmt.Fprintf(b, "  %s:       # %s\n", key, doc)
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(b, "    %s: %s\n", yamledit.Quote(k), yamledit.Quote(m[k]))
+	}
+}
+
+// oneLine keeps a comment on its line whatever the names hold.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029 || r == 0x85 {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// EditionID makes an edition id (lower case, digits, dashes) from a name.
+func EditionID(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(mapdata.Fold(s)) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	id := strings.Trim(b.String(), "-")
+	if id == "" {
+		return "my-edition"
+	}
+	return id
+}
+
+// Title makes "10 Days in South America" from "south-america".
+func Title(id string) string {
+	words := strings.Split(id, "-")
+	for i, w := range words {
+		if w != "" {
+			words[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+	}
+	return "10 Days in " + strings.Join(words, " ")
+}

@@ -1,0 +1,164 @@
+package starter_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/paulmach/orb"
+
+	"github.com/tendays/tendays/derive"
+	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/derive/starter"
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/editions"
+	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/schema"
+)
+
+// grid is a row of unit squares named as given, with a property each.
+func grid(names []string, props func(i int) map[string]any) []byte {
+	var fs []string
+	for i, n := range names {
+		p := map[string]any{"name": n}
+		for k, v := range props(i) {
+			p[k] = v
+		}
+		pj, _ := json.Marshal(p)
+		x := float64(i)
+		fs = append(fs, fmt.Sprintf(`{"type":"Feature","properties":%s,"geometry":{"type":"Polygon","coordinates":[[[%g,0],[%g,0],[%g,1],[%g,1],[%g,0]]]}}`,
+			pj, x, x+1, x+1, x, x))
+	}
+	return []byte(`{"type":"FeatureCollection","features":[` + strings.Join(fs, ",") + "]}")
+}
+
+func decode(t *testing.T, src []byte) *borders.Layer {
+	t.Helper()
+	layer, _, err := borders.Decode("b.geojson", src, borders.Options{IDProperty: "name"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return layer
+}
+
+func TestSelectKeepsTouchingAsLand(t *testing.T) {
+	names := []string{"A", "B", "C", "D", "E"}
+	layer := decode(t, grid(names, func(i int) map[string]any { return map[string]any{"zone": []string{"x", "x", "y", "y", "z"}[i]} }))
+	res, err := starter.Select(layer.Features, starter.Selection{Where: []starter.Cond{{Property: "zone", Value: "Y"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res.Kept, []int{2, 3}) || !slices.Equal(res.Touching, []int{1, 4}) {
+		t.Fatalf("kept %v touching %v, want [2 3] and [1 4]", res.Kept, res.Touching)
+	}
+	// Two values of one property are alternatives.
+	res, _ = starter.Select(layer.Features, starter.Selection{Where: []starter.Cond{{"zone", "x"}, {"zone", "z"}}})
+	if !slices.Equal(res.Kept, []int{0, 1, 4}) {
+		t.Fatalf("kept %v, want [0 1 4]", res.Kept)
+	}
+	box := orb.Bound{Min: orb.Point{0.9, -1}, Max: orb.Point{3.2, 2}}
+	res, _ = starter.Select(layer.Features, starter.Selection{BBox: &box})
+	if !slices.Equal(res.Kept, []int{1, 2}) {
+		t.Fatalf("bbox kept %v, want [1 2] (D is only 20%% inside)", res.Kept)
+	}
+	if _, err := starter.Select(layer.Features, starter.Selection{Only: []string{"A", "Bee"}}); err == nil || !strings.Contains(err.Error(), `did you mean "B"`) {
+		t.Fatalf("unknown --only: %v", err)
+	}
+	if _, err := starter.Select(layer.Features, starter.Selection{Where: []starter.Cond{{"zones", "x"}}}); err == nil || !strings.Contains(err.Error(), `"zone"`) {
+		t.Fatalf("unknown property: %v", err)
+	}
+}
+
+func TestIDsShortAndUnique(t *testing.T) {
+	names := []string{"Kosovo", "Korea", "United Kingdom", "Utopia Kingdom", "Kosovo Two"}
+	layer := decode(t, grid(names, func(i int) map[string]any { return map[string]any{"iso_a2": []string{"", "KR", "GB", "", "-99"}[i]} }))
+	ids := starter.IDs(layer.Features, []int{0, 1, 2, 3, 4}, "")
+	want := map[string]string{"Kosovo": "KOS", "Korea": "KR", "United Kingdom": "GB", "Utopia Kingdom": "UK", "Kosovo Two": "KT"}
+	for k, v := range want {
+		if ids[k] != v {
+			t.Errorf("id of %s = %q, want %q (all: %v)", k, ids[k], v, ids)
+		}
+	}
+}
+
+// Issue 12, class 15: init writes YAML that build reads back, whatever the
+// data's names.
+func TestAwkwardNamesRoundTrip(t *testing.T) {
+	names := []string{".inf", "yes", "No", "null", "~", " leading", "trailing ", "new\nline", `say "hi"`, "it's", "a: b", "#hash",
+		"012", "0x1F", "-", "[x]", "{y}", "*star", "&amp", "!bang", "%pc", "@at", "`tick", "|pipe", ">gt", "Côte d'Ivoire", "tab\tin", "?q", "true", "1e3"}
+	src := grid(names, func(int) map[string]any { return nil })
+	layer := decode(t, src)
+	res, err := starter.Select(layer.Features, starter.Selection{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := starter.Spec{ID: "awkward", Name: "10 Days in: \"Awkward\"\n", Folder: "awk\nward", BordersFile: "b.geojson", NameProperty: "name",
+		Source: "b.geojson", Selection: "every\nfeature", Omit: []string{names[0]}}
+	for _, i := range res.Kept[1:] {
+		spec.Regions = append(spec.Regions, layer.Features[i].ID)
+	}
+	spec.IDs = starter.IDs(layer.Features, res.Kept[1:], "")
+	spec.Names = map[string]string{"yes": "no", ".inf": ".nan"}
+	text := starter.Write(spec)
+	doc, err := mapdata.DecodeEdition("edition.yaml", text)
+	if err != nil {
+		t.Fatalf("does not read back: %v\n%s", err, text)
+	}
+	if vs, err := schema.Validate(schema.Edition, doc.Value); err != nil || len(vs) > 0 {
+		t.Fatalf("schema: %v %v\n%s", err, vs, text)
+	}
+	if doc.Edition.Name != spec.Name || !slices.Equal(doc.Edition.Regions.Omit, spec.Omit) {
+		t.Fatalf("name %q omit %q", doc.Edition.Name, doc.Edition.Regions.Omit)
+	}
+	built, err := derive.Build(derive.Input{Doc: doc, FS: fstest.MapFS{"b.geojson": {Data: src}}, Dir: "awkward"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range built.Findings {
+		if f.Severity == diag.Error {
+			t.Errorf("%s", f)
+		}
+	}
+	got := map[string]string{}
+	for _, r := range built.Pack.Regions {
+		got[r.ID] = r.Name
+	}
+	if len(got) != len(names)-1 {
+		t.Fatalf("%d regions, want %d: %v", len(got), len(names)-1, got)
+	}
+	for _, n := range names[1:] {
+		want := n
+		if n == "yes" {
+			want = "no"
+		}
+		if got[spec.IDs[n]] != want {
+			t.Errorf("region %q: id %q has name %q", n, spec.IDs[n], got[spec.IDs[n]])
+		}
+	}
+}
+
+// The world borders: South America selects by continent, with the land
+// that touches it (French Guiana is France's) kept as omitted land.
+func TestWorldSouthAmerica(t *testing.T) {
+	layer, _, err := borders.Decode("world", editions.World(), borders.Options{IDProperty: "name"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := starter.Select(layer.Features, starter.Selection{Where: []starter.Cond{{"continent", "south america"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept, touching []string
+	for _, i := range res.Kept {
+		kept = append(kept, layer.Features[i].ID)
+	}
+	for _, i := range res.Touching {
+		touching = append(touching, layer.Features[i].ID)
+	}
+	if len(kept) != 14 || !slices.Contains(kept, "Brazil") || !slices.Equal(touching, []string{"France", "Panama"}) {
+		t.Fatalf("kept %v, touching %v", kept, touching)
+	}
+}
