@@ -52,6 +52,8 @@ type MeasureOptions struct {
 	Games   int    // bot games to play; 0: 200
 	Players int    // 0: 4, fewer when the deck is too small
 	Seed    uint64 // 0: 1
+	// NoGames leaves the games out (a doctor that plays its own).
+	NoGames bool
 }
 
 // Measure charts a board with the library's own measures: the journeys
@@ -106,6 +108,9 @@ func Measure(ctx context.Context, b *engine.Board, opt MeasureOptions) (*Report,
 	}
 	rep.Charts = append(rep.Charts, classes)
 
+	if opt.NoGames {
+		return rep, nil
+	}
 	var sr *sim.Report
 	for players := opt.Players; players >= 2; players-- {
 		sr, err = sim.Run(ctx, b, sim.Config{Games: opt.Games, Seed: opt.Seed, Game: game.Config{Players: players}, Bots: []string{"greedy"}, Workers: 1})

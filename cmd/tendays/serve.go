@@ -103,7 +103,7 @@ func runServe(opts *serveOptions) error {
 // studioOptions wires the studio to the edition or pack: how to (re)build
 // it, which files to watch, the doctor.
 func studioOptions(opts *serveOptions) (studio.Options, error) {
-	so := studio.Options{AllowEdit: opts.AllowEdit, Doctor: studio.Measures{}}
+	so := studio.Options{AllowEdit: opts.AllowEdit}
 	so.OnBuild = func(version int, took time.Duration, err error) {
 		if err != nil {
 			fmt.Fprintf(opts.IO.ErrOut, "tendays: rebuild failed, the page keeps build %d: %v\n", version, err)
@@ -120,9 +120,11 @@ func studioOptions(opts *serveOptions) (studio.Options, error) {
 			return so, usageErrorf("--allow-edit: %s is a bundled edition, which cannot be edited (copy its folder and serve that)", opts.Target)
 		}
 		so.Load = func(context.Context) (*studio.Build, error) { return loadEditionBuild(opts, src) }
+		so.Doctor = newStudioAdvise(opts, src, "")
 		if !src.Bundled {
 			dir := filepath.FromSlash(src.Dir)
 			so.Watch = func() []string { return editionFiles(dir) }
+			so.Doctor = newStudioAdvise(opts, src, filepath.Join(dir, editionFile))
 		}
 		return so, nil
 	}
@@ -131,6 +133,7 @@ func studioOptions(opts *serveOptions) (studio.Options, error) {
 	}
 	path := opts.Target
 	so.Load = func(context.Context) (*studio.Build, error) { return loadPackBuild(opts, path) }
+	so.Doctor = newStudioAdvise(opts, nil, "")
 	so.Watch = func() []string { return []string{path, mapdata.BoardPathFor(path)} }
 	return so, nil
 }
