@@ -55,7 +55,7 @@ func TestServeDoctorTryAndApply(t *testing.T) {
 	var doc struct {
 		Report struct {
 			Proposals []struct{ ID, Title string } `json:"proposals"`
-			Charts    []struct{ ID string }         `json:"charts"`
+			Charts    []struct{ ID string }        `json:"charts"`
 		} `json:"report"`
 	}
 	err = json.NewDecoder(res.Body).Decode(&doc)
