@@ -187,7 +187,8 @@ async function checkJourney() {
   }
   verdict.className = verdict.dataset.verdict === "valid" ? "valid" : "invalid";
   markJourney();
-  studio.timings.verdicts.push(performance.now() - t0);
+  // Measured when the verdict is on screen: after the next frame is painted.
+  requestAnimationFrame(() => setTimeout(() => studio.timings.verdicts.push(performance.now() - t0), 0));
 }
 
 function renderTransport(view) {
