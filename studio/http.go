@@ -181,6 +181,8 @@ func notPlayable(st *state) string {
 		return "a route-network pack"
 	case st.build.Pack == nil:
 		return "nothing was derived (see the findings)"
+	case st.build.Unplayable != "":
+		return st.build.Unplayable
 	}
 	_, err := engine.Compile(st.build.Pack)
 	if err != nil {

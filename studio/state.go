@@ -116,9 +116,13 @@ func newState(b *Build, version int) (*state, error) {
 			return nil, fmt.Errorf("studio: encoding the pack: %w", err)
 		}
 		eb, err := engine.Compile(p)
-		if err != nil {
+		switch {
+		case err != nil:
 			v.Playable = err.Error()
-		} else {
+		case b.Unplayable != "":
+			v.Playable = b.Unplayable
+			v.Word = eb.Word()
+		default:
 			st.board = eb
 			v.Word = eb.Word()
 		}

@@ -38,6 +38,9 @@ type Build struct {
 	Findings []diag.Finding
 	// Source names what was built (an edition folder, a pack file).
 	Source string
+	// Unplayable, when set, says why journeys are not checked nor games
+	// played (the pack has lint errors, as journey check and play refuse).
+	Unplayable string
 }
 
 // Doctor diagnoses a build and proposes edits, each named by an id the page

@@ -273,3 +273,40 @@ func TestMarkRegions(t *testing.T) {
 		t.Errorf("markRegions:\n got %s\nwant %s", got, want)
 	}
 }
+
+// A pack the loader marks unplayable (lint errors) shows, but checks no
+// journey and starts no game.
+func TestUnplayable(t *testing.T) {
+	target, err := lint.ReadPack("../testdata/packs/faulty.pack.json", 16<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(context.Background(), Options{Load: func(context.Context) (*Build, error) {
+		return &Build{Pack: target.Pack, Findings: lint.Check(target), Unplayable: "the pack has 2 lint error(s)"}, nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(nil)
+	ts.Config.Handler = s.Handler(ts.Listener.Addr().String())
+	ts.Start()
+	defer ts.Close()
+	if code, out := post(t, ts, "/api/journey", JourneyRequest{Cards: []string{"a"}}, nil); code != http.StatusConflict || !strings.Contains(fmt.Sprint(out["error"]), "lint error") {
+		t.Errorf("a journey on an unplayable pack: %d %v", code, out)
+	}
+	if code, out := post(t, ts, "/api/games", GameRequest{Bots: 1}, nil); code != http.StatusConflict {
+		t.Errorf("a game on an unplayable pack: %d %v", code, out)
+	}
+	code, body := get(t, ts, "/api/view", "")
+	var v View
+	if err := json.Unmarshal(body, &v); code != 200 || err != nil || v.Playable == "" || len(v.Findings) == 0 {
+		t.Errorf("the view of an unplayable pack: %d %v playable=%q findings=%d", code, err, v.Playable, len(v.Findings))
+	}
+	pinned := false
+	for _, f := range v.Findings {
+		pinned = pinned || f.Region != ""
+	}
+	if !pinned {
+		t.Errorf("no finding pinned on a region: %+v", v.Findings)
+	}
+}

@@ -53,12 +53,7 @@ func loadBoard(path string, io *IOStreams, g *globalOptions) (*engine.Board, err
 	if err != nil {
 		return nil, err
 	}
-	var errs []diag.Finding
-	for _, f := range cfg.Apply(lint.Check(target)) {
-		if f.Severity >= diag.Error && f.Rule != lint.RuleDeckTooSmall {
-			errs = append(errs, f)
-		}
-	}
+	errs := playErrors(cfg.Apply(lint.Check(target)))
 	if len(errs) > 0 || target.Pack == nil {
 		for _, f := range errs {
 			fmt.Fprintln(io.ErrOut, f.String())
@@ -79,6 +74,19 @@ func loadBoard(path string, io *IOStreams, g *globalOptions) (*engine.Board, err
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return b, nil
+}
+
+// playErrors are the findings that make a pack unfit to play: errors,
+// except deck/too-small (it checks a deck for four players; the engine
+// checks the player count it is asked for).
+func playErrors(findings []diag.Finding) []diag.Finding {
+	var errs []diag.Finding
+	for _, f := range findings {
+		if f.Severity >= diag.Error && f.Rule != lint.RuleDeckTooSmall {
+			errs = append(errs, f)
+		}
+	}
+	return errs
 }
 
 // checkFormat refuses an output format other than text or json.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
@@ -164,6 +165,7 @@ func loadEditionBuild(opts *serveOptions, src *editionSource) (*studio.Build, er
 		return nil, err
 	}
 	b.Findings = cfg.Apply(lint.Check(t))
+	b.Unplayable = unplayable(b.Findings)
 	if res != nil {
 		b.Pack = res.Pack
 		data, err := res.Board.MarshalJSON()
@@ -189,6 +191,7 @@ func loadPackBuild(opts *serveOptions, path string) (*studio.Build, error) {
 		return nil, err
 	}
 	b := &studio.Build{Source: filepath.ToSlash(path), Pack: t.Pack, Network: t.Network, Findings: cfg.Apply(lint.Check(t))}
+	b.Unplayable = unplayable(b.Findings)
 	if b.Pack != nil {
 		bd, _, err := readBoard(mapdata.BoardPathFor(path), opts.Global.limit(mapdata.DefaultMaxInput))
 		switch {
@@ -223,4 +226,13 @@ func editionFiles(dir string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// unplayable says why journeys are not checked nor games played in the
+// studio, as journey check and play refuse a pack with lint errors.
+func unplayable(findings []diag.Finding) string {
+	if errs := playErrors(findings); len(errs) > 0 {
+		return fmt.Sprintf("the pack has %d lint error(s) (see the findings): journey check and play refuse it until they are fixed", len(errs))
+	}
+	return ""
 }
