@@ -310,3 +310,47 @@ func TestUnplayable(t *testing.T) {
 		t.Errorf("no finding pinned on a region: %+v", v.Findings)
 	}
 }
+
+// The swap, where the game allows it: refused without it, a whole turn with it.
+func TestGameSwap(t *testing.T) {
+	ts, _, _ := newTestServer(t, "mini", Options{})
+	for _, swap := range []string{"off", "on"} {
+		code, g := post(t, ts, "/api/games", GameRequest{Bots: 1, Seed: 5, Swap: swap}, nil)
+		if code != http.StatusCreated {
+			t.Fatalf("swap %s: %d %v", swap, code, g)
+		}
+		id := g["id"].(string)
+		for g["phase"] == "filling" {
+			day := 0
+			for i, c := range g["holder"].([]any) {
+				if c == nil {
+					day = i
+					break
+				}
+			}
+			_, g = post(t, ts, "/api/games/"+id+"/moves", MoveRequest{Action: "place", Day: day}, nil)
+		}
+		if g["phase"] != "choosing" {
+			t.Fatalf("after the fill: %v", g["phase"])
+		}
+		if g["swapAllowed"] != (swap == "on") {
+			t.Errorf("swap %s: swapAllowed %v", swap, g["swapAllowed"])
+		}
+		before := g["holder"].([]any)
+		code, out := post(t, ts, "/api/games/"+id+"/moves", MoveRequest{Action: "swap", I: 0, J: 1}, nil)
+		switch swap {
+		case "off":
+			if code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "no swap") {
+				t.Errorf("a swap in a game without it: %d %v", code, out)
+			}
+		case "on":
+			if code != 200 {
+				t.Fatalf("a swap: %d %v", code, out)
+			}
+			after := out["holder"].([]any)
+			if out["phase"] != "over" && (fmt.Sprint(after[0]) != fmt.Sprint(before[1]) || fmt.Sprint(after[1]) != fmt.Sprint(before[0])) {
+				t.Errorf("days 1 and 2 not swapped: %v → %v", before[:2], after[:2])
+			}
+		}
+	}
+}
