@@ -517,3 +517,37 @@ func summarizeMs(ms []float64) string {
 }
 
 func round1(v float64) float64 { return float64(int64(v*10+0.5)) / 10 }
+
+// Europe's rules allow the swap: pick a day, then the day to swap it with.
+func TestStudioSwap(t *testing.T) {
+	url := startServe(t, "europe", false)
+	ctx := browser(t)
+	open(t, ctx, url)
+	do(t, ctx, chromedp.Click(css(`[data-tab="play"]`)))
+	eval[chromedp.Void](t, ctx, `document.querySelector("#seed").value = "11"; document.querySelector("#bots").value = "1"`)
+	do(t, ctx,
+		chromedp.Click(css(`[data-action="new-game"]`)),
+		chromedp.WaitVisible(css(`#game[data-phase="filling"]`)))
+	click := func(sel string) {
+		t.Helper()
+		count := attr(t, ctx, `#game`, "data-moves")
+		do(t, ctx, chromedp.Click(css(sel)), chromedp.WaitVisible(css(fmt.Sprintf(`#game:not([data-moves=%q])`, count))))
+	}
+	for attr(t, ctx, `#game`, "data-phase") == "filling" {
+		click(`#game [data-slot][data-open]`)
+	}
+	if phase := attr(t, ctx, `#game`, "data-phase"); phase != "choosing" {
+		t.Skipf("the game ended during the fill (%s)", phase)
+	}
+	before := eval[[]string](t, ctx, `[...document.querySelectorAll("#game .holder:not(.small) .card")].map(e => e.textContent)`)
+	do(t, ctx, chromedp.Click(css(`#game [data-slot="0"]`)), chromedp.WaitVisible(css(`#game [data-swap-with="1"]`)))
+	click(`#game [data-swap-with="1"]`)
+	log := text(t, ctx, `#game .log`)
+	if !strings.Contains(log, "You swapped days 1 and 2.") {
+		t.Errorf("no swap in the log:\n%s", log)
+	}
+	after := eval[[]string](t, ctx, `[...document.querySelectorAll("#game .holder:not(.small) .card")].map(e => e.textContent)`)
+	if attr(t, ctx, `#game`, "data-phase") != "over" && (after[0] != before[1] || after[1] != before[0]) {
+		t.Errorf("days 1 and 2 not swapped on the page: %q → %q", before[:2], after[:2])
+	}
+}
