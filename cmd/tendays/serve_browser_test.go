@@ -304,6 +304,7 @@ func TestStudioBoardRegionsAndJourneys(t *testing.T) {
 	}
 	ms := eval[[]float64](t, ctx, `new Promise(ok => requestAnimationFrame(() => setTimeout(() => ok(window.studio.timings.verdicts), 0)))`, chromedp.EvalAwaitPromise)
 	t.Logf("verdict after Enter: %s ms (%d checks)", summarizeMs(ms), len(ms))
+	check("OR, car, AZ, plane:tan, OH, WV, PA, plane:light-blue, GA, FL", "valid")
 	do(t, ctx, chromedp.Click(css(`#board [data-region="CO"]`)))
 	screenshot(t, ctx, "studio-usa.png")
 }

@@ -31,6 +31,7 @@ function renderBoard(view) {
   box.replaceChildren(svg);
   pinFindings(svg, view);
   markJourney();
+  if (studio.gameRegions) markGame(studio.gameRegions);
   if (studio.selected) select(studio.selected, false);
 }
 
@@ -171,8 +172,10 @@ async function checkJourney() {
     verdict.textContent = "";
     verdict.dataset.verdict = "";
     clear(steps);
+    $("#verdict-box").classList.add("empty");
     return;
   }
+  $("#verdict-box").classList.remove("empty");
   const res = await api("POST", "/api/journey", { cards });
   if (res.ok) {
     const v = res.body;
@@ -305,7 +308,14 @@ function connect() {
 
 // ---- wiring ----------------------------------------------------------------
 
-const play = new Play($("#game"), $("#new-game"), { nameOf, onRegion: (id) => select(id, false) });
+// The regions of the game's holder (or winning journey), marked on the board.
+function markGame(ids) {
+  studio.gameRegions = ids;
+  for (const el of document.querySelectorAll("#board .in-game")) el.classList.remove("in-game");
+  for (const id of ids) for (const el of document.querySelectorAll(`#board [data-region="${CSS.escape(id)}"]`)) el.classList.add("in-game");
+}
+
+const play = new Play($("#game"), $("#new-game"), { nameOf, onRegion: (id) => select(id, false), onHolder: markGame });
 
 document.addEventListener("click", (e) => {
   const t = e.target;
@@ -327,6 +337,7 @@ document.addEventListener("mouseover", (e) => {
 $("#board").addEventListener("mouseleave", () => hover(null));
 $("#journey").addEventListener("submit", (e) => { e.preventDefault(); checkJourney(); });
 $("#journey-input").addEventListener("input", markJourney);
+$("#verdict-close").addEventListener("click", () => $("#verdict-box").classList.add("empty"));
 $("#journey-clear").addEventListener("click", () => { $("#journey-input").value = ""; checkJourney(); });
 $("#doctor-run").addEventListener("click", async () => {
   $("#doctor-status").textContent = "measuring…";

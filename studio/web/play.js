@@ -23,6 +23,12 @@ export class Play {
       this.request("POST", "/api/games", { bots: Number(form.querySelector("#bots").value), bot: form.querySelector("#strength").value, seed });
     });
     box.addEventListener("click", (e) => this.click(e));
+    box.addEventListener("keydown", (e) => {
+      if ((e.key === "Enter" || e.key === " ") && e.target.matches("[role=button]")) {
+        e.preventDefault();
+        e.target.click();
+      }
+    });
   }
 
   setPlayable(why) {
@@ -85,6 +91,9 @@ export class Play {
       return;
     }
     box.dataset.phase = g.phase;
+    // Your holder's regions on the board; at the end, the winning journey's.
+    const shown = (g.phase === "over" && g.winning ? g.winning : g.holder).filter((c) => c && c.region).map((c) => c.region);
+    this.ctx.onHolder(shown);
     const mine = g.seat === 0 && g.phase !== "over";
     const prompt = {
       filling: "Put the card you drew on an open day.",
