@@ -112,6 +112,7 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1500, 1000),
 	)
@@ -318,6 +319,9 @@ func TestStudioEditionsFirstPaint(t *testing.T) {
 			open(t, ctx, url)
 			p := firstPaint(t, ctx)
 			t.Logf("%s: first contentful paint %.0f ms, board drawn %.0f ms after navigation", name, p.FCP, p.Board)
+			if n := eval[int](t, ctx, `performance.getEntriesByType("resource").filter(e => e.name.endsWith("/api/view")).length`); n != 1 {
+				t.Logf("%s: /api/view fetched %d times (the preload went unused)", name, n)
+			}
 			kind := eval[string](t, ctx, `window.studio.view.kind`)
 			shapes := eval[int](t, ctx, `document.querySelectorAll("#board [data-region]").length`)
 			stations := eval[int](t, ctx, `document.querySelectorAll("[data-station]").length`)
