@@ -149,8 +149,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 }
 
 // Reload rebuilds and tells open pages: a "build" event with the new
-// version, or an "error" event when the loader failed (the last good build
-// stays).
+// version, or a "build-error" event when the loader failed (the last good
+// build stays).
 func (s *Server) Reload(ctx context.Context) {
 	s.reloadMu.Lock()
 	defer s.reloadMu.Unlock()
