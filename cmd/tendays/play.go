@@ -51,6 +51,9 @@ be played again.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pack = args[0]
 			opts.SeedSet = cmd.Flags().Changed("seed")
+			if isNetworkPackFile(opts.Pack, opts.Global) {
+				return playNetworkFrom(cmd, opts) // play_network.go
+			}
 			if !slices.Contains(bot.Names(), strings.ToLower(opts.Bot)) {
 				return &usageError{msg: fmt.Sprintf("unknown bot %q (want %s)", opts.Bot, strings.Join(bot.Names(), ", ")), help: cmd.CommandPath()}
 			}
