@@ -29,6 +29,10 @@ type watchState struct {
 	built   func(n int, err error)
 }
 
+// newBordersCacheForWatch holds the borders file of the edition and one
+// more, so that switching back and forth between two files parses neither.
+func newBordersCacheForWatch() *derive.BordersCache { return derive.NewBordersCache(2) }
+
 // bordersCache is the cache of parsed borders of a watch, nil outside one.
 func (w *watchState) bordersCache() *derive.BordersCache {
 	if w == nil {
@@ -82,7 +86,7 @@ func runBuildWatch(ctx context.Context, opts *buildOptions) error {
 		w = &watchState{}
 		opts.watch = w
 	}
-	w.cache = derive.NewBordersCache(2)
+	w.cache = newBordersCacheForWatch()
 	w.edition = src.Folder.Path(editionFile)
 	w.rebuild(opts)
 	opts.Global.notef(opts.IO.ErrOut, "watching %d file(s) of %s; Ctrl-C to stop\n", len(w.paths()), src.Dir)
