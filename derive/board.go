@@ -24,7 +24,7 @@ func (b *builder) board(p *mapdata.Pack) *geojson.FeatureCollection {
 		if u.region >= 0 {
 			continue
 		}
-		f := geojson.NewFeature(geometryOf(u.geometry))
+		f := geojson.NewFeature(geometryOf(cleanLand(u.geometry)))
 		f.Properties = geojson.Properties{"layer": mapdata.LayerLand, "name": u.name}
 		fc.Append(f)
 	}

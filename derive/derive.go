@@ -264,7 +264,7 @@ func (b *builder) pack() *mapdata.Pack {
 			Copies: r.copies, AirOnly: b.airOnly[i], Seas: r.seas, Rails: r.rails})
 	}
 	for _, id := range slices.Sorted(maps.Keys(e.Seas)) {
-		p.Seas = append(p.Seas, mapdata.Sea{ID: id, Name: e.Seas[id].Name})
+		p.Seas = append(p.Seas, mapdata.Sea{ID: id, Name: e.Seas[id].Name, Connects: seaConnects(e.Seas, id)})
 	}
 	for _, id := range slices.Sorted(maps.Keys(e.Rails)) {
 		p.Rails = append(p.Rails, mapdata.Rail{ID: id, Name: e.Rails[id].Name, Stops: b.railStops[id]})
@@ -304,4 +304,22 @@ func (b *builder) parameters() map[string]string {
 		}
 	}
 	return params
+}
+
+// seaConnects is the seas that sea id joins, either side naming the other,
+// sorted; a name that is no sea stays, for lint to report (seas/connects).
+func seaConnects(seas map[string]mapdata.SeaSpec, id string) []string {
+	set := map[string]bool{}
+	for _, other := range seas[id].Connects {
+		set[other] = true
+	}
+	for other, spec := range seas {
+		if slices.Contains(spec.Connects, id) {
+			set[other] = true
+		}
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	return slices.Sorted(maps.Keys(set))
 }

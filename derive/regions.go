@@ -110,6 +110,7 @@ func (b *builder) selectRegions() error {
 		}
 	}
 	b.nameRegions()
+	b.cleanRegions()
 	if len(b.regions) < 2 {
 		b.report(RuleNoRegions, diag.Error, "/regions", "", "the edition keeps %d region(s); a game needs at least two", len(b.regions))
 	}

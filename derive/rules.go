@@ -22,6 +22,7 @@ const (
 	RuleShipUnknownSea  = "deck/unknown-sea"
 	RuleRailFew         = "rails/few-stops"
 	RuleTrainUnknown    = "deck/unknown-rail"
+	RuleRepaired        = "edition/outline-repaired"
 )
 
 // Rules describes every rule above, for lint's registry and SARIF.
@@ -43,4 +44,5 @@ var Rules = []diag.RuleInfo{
 	{ID: RuleShipUnknownSea, Severity: diag.Error, Doc: "Ship cards name a sea the edition defines."},
 	{ID: RuleRailFew, Severity: diag.Warning, Doc: "A rail line has at least two stops, or its trains link nothing."},
 	{ID: RuleTrainUnknown, Severity: diag.Error, Doc: "Train cards per line name a rail line the edition defines."},
+	{ID: RuleRepaired, Severity: diag.Info, Doc: "A region's outline is valid as the borders file gives it; when it is not (a ring of zero area, a ring that touches itself), the board holds it repaired and this says what was done."},
 }

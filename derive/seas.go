@@ -12,6 +12,7 @@ import (
 	"github.com/paulmach/orb/planar"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/geo"
 )
 
 // findSeas decides which regions are on each sea: from geometry (a region
@@ -105,6 +106,12 @@ func (b *builder) seaPolygons(id, at string) ([]orb.Polygon, error) {
 }
 
 func seaFeature(id, name string, g orb.Geometry) *geojson.Feature {
+	switch t := g.(type) { // wound as RFC 7946 asks, like every board polygon
+	case orb.Polygon:
+		g = geometryOf(cleanLand(orb.MultiPolygon{t}))
+	case orb.MultiPolygon:
+		g = geometryOf(cleanLand(t))
+	}
 	f := geojson.NewFeature(g)
 	f.Properties = geojson.Properties{"layer": "sea", "sea": id, "name": name}
 	return f
@@ -129,7 +136,7 @@ func (b *builder) coastOn(polys []orb.Polygon, tolM, minKm float64) map[int]bool
 				p, q := line[i], line[i+1]
 				mid := orb.Point{(p[0] + q[0]) / 2, (p[1] + q[1]) / 2}
 				if near(mid, polys, prepared, bounds, tolM) {
-					km[u.region] += segmentKm(p, q)
+					km[u.region] += geo.GreatCircleKm(p, q)
 				}
 			}
 		}
@@ -183,14 +190,4 @@ func distanceToPolygonM(pt orb.Point, poly orb.Polygon) float64 {
 		}
 	}
 	return best
-}
-
-// segmentKm is the haversine length of a segment.
-func segmentKm(p, q orb.Point) float64 {
-	const r = 6371.0088
-	lat1, lat2 := p[1]*math.Pi/180, q[1]*math.Pi/180
-	dLat := lat2 - lat1
-	dLon := (q[0] - p[0]) * math.Pi / 180
-	h := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(lat1)*math.Cos(lat2)*math.Sin(dLon/2)*math.Sin(dLon/2)
-	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
 }

@@ -9,6 +9,7 @@ package diag
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Severity orders findings. The zero value is Info so that a forgotten
@@ -96,7 +97,55 @@ func (f Finding) String() string {
 	if f.Hint != "" {
 		s += " (" + f.Hint + ")"
 	}
-	return s
+	return OneLine(s)
+}
+
+// OneLine escapes what a terminal would act on instead of showing: control
+// characters (newline, carriage return, tab, ESC, NUL, DEL, the C1 range),
+// the Unicode line and paragraph separators and the bidirectional
+// overrides. A message built from input (a region id with an ESC sequence
+// or a newline) then stays one line of plain text, and a line-oriented
+// reader (grep, CI annotations) sees one finding per line. Finding.String
+// and InputError.Error go through it; JSON and SARIF output escape by
+// their own rules and keep the text as it is.
+func OneLine(s string) string {
+	clean := utf8.ValidString(s)
+	for _, r := range s {
+		if !clean || escaped(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1: // a byte that is not UTF-8 (0x9b is CSI to some terminals)
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x80 && escaped(r):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case escaped(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+func escaped(r rune) bool {
+	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) ||
+		r == 0x2028 || r == 0x2029 || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
 }
 
 // InputError is input that could not be read: malformed syntax, a wrong type,
@@ -115,9 +164,9 @@ func (e *InputError) Error() string {
 		msg += ": " + e.Err.Error()
 	}
 	if pos := e.Position.String(); pos != "" {
-		return pos + ": " + msg
+		return OneLine(pos + ": " + msg)
 	}
-	return msg
+	return OneLine(msg)
 }
 
 func (e *InputError) Unwrap() error { return e.Err }

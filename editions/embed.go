@@ -1,5 +1,5 @@
 // Package editions holds the bundled reference editions of tendays (usa,
-// europe, africa, asia, and the route network across-the-us) as source folders embedded in the binary, so that
+// europe, africa, asia, americas, and the route network across-the-us) as source folders embedded in the binary, so that
 // `tendays build usa` works from any folder. Each folder holds an
 // edition.yaml, the geometry files it names (borders, and seas or cut lines
 // where it has them) and a SOURCES.md that says where every file and fact
@@ -19,10 +19,10 @@ import (
 	"sort"
 )
 
-// The five folders (four 10 Days maps and one route network), named one by one so that a stray folder is not bundled
+// The six folders (five 10 Days maps and one route network), named one by one so that a stray folder is not bundled
 // by accident.
 //
-//go:embed usa europe africa asia across-the-us
+//go:embed usa europe africa asia americas across-the-us around-the-world
 var files embed.FS
 
 // The whole-world borders that `tendays init --borders world` starts from:

@@ -85,11 +85,38 @@ type Board struct {
 	seas    []Named
 	rails   []Named
 
-	// Hot-path tables, indexed by CardID.
+	// named are the trains "on a line" a player may name when the deck holds
+	// only neutral trains (train:baghdad): not cards of the deck but views
+	// of the neutral train, with the CardIDs after the deck's
+	// (len(cards)+k). namedOf maps a line to its view.
+	named   []CardInfo
+	namedOf map[int]CardID
+
+	// Combined boards: the member maps, each region's map, and the mask a
+	// journey's regions must cover (every map); nmaps is 0 on one map.
+	maps    []Named
+	regMap  []uint8 // every region's map (all 0 on a board of one map, where allMaps is 0)
+	nmaps   int
+	allMaps uint64
+	faceUp  int
+
+	// Hot-path tables, indexed by CardID (deck cards, then named views).
+	base  []CardID // the deck card a CardID is a copy of (itself for deck cards)
 	kind  []Kind
 	reg   []int16
 	count []int32
 	link  []bitMatrix // a transport card's relation; empty for region cards
+
+	// Ships side by side: sea[c] is a ship card's sea (-1 otherwise),
+	// seaConn which seas connect, onSea[s] the regions on sea s (air-only
+	// ones aside), one bit a region.
+	sea     []int16
+	seaConn bitMatrix
+	onSea   [][]uint64
+	// pairAdj[r] lists the regions a ship pair reaches r from, with the
+	// number of ordered ship-card pairs that do (counting); nil when no two
+	// seas connect.
+	pairAdj [][]weighted
 
 	foot bitMatrix
 	// anyLink: linked by at least one transport card the deck holds.
@@ -179,6 +206,9 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 			}
 		}
 	}
+	if err := b.readMaps(p); err != nil {
+		return nil, err
+	}
 	n := len(b.regions)
 	if n > 1<<15-1 {
 		return nil, &PackError{Pointer: "/regions", Msg: fmt.Sprintf("%d regions is more than this engine handles (32767)", n)}
@@ -233,6 +263,19 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 	if len(p.Deck.Cards) >= int(NoCard) {
 		return nil, &PackError{Pointer: "/deck/cards", Msg: fmt.Sprintf("%d kinds of card is more than this engine handles", len(p.Deck.Cards))}
 	}
+	// Refuse a deck beyond mapdata.MaxDeckCards before anything is sized
+	// from it: a game lays out one slot per card.
+	total := 0
+	for i, c := range p.Deck.Cards {
+		if c.Count > mapdata.MaxDeckCards {
+			return nil, &PackError{Pointer: fmt.Sprintf("/deck/cards/%d/count", i),
+				Msg: fmt.Sprintf("card %q has a count of %d, more than the %d cards a deck may hold", c.Token, c.Count, mapdata.MaxDeckCards)}
+		}
+		total = mapdata.SatAdd(total, c.Count)
+	}
+	if total > mapdata.MaxDeckCards {
+		return nil, &PackError{Pointer: "/deck/cards", Msg: fmt.Sprintf("the deck holds %d cards, more than the %d this engine deals", total, mapdata.MaxDeckCards)}
+	}
 	tokens := map[string]int{}
 	for i, c := range p.Deck.Cards {
 		ptr := fmt.Sprintf("/deck/cards/%d", i)
@@ -286,14 +329,213 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 		}
 		tokens[key] = i
 		b.cards = append(b.cards, info)
+		b.base = append(b.base, CardID(i))
+		b.sea = append(b.sea, int16(info.Sea))
 		b.kind = append(b.kind, info.Kind)
 		b.reg = append(b.reg, int16(info.Region))
 		b.count = append(b.count, int32(min(c.Count, 1<<30)))
 		b.link = append(b.link, rel)
 	}
+	if err := b.connectSeas(seaIx); err != nil {
+		return nil, err
+	}
 	b.buildAdjacency()
+	b.addNamedTrains()
 	b.tokens = mapdata.NewTokenIndex(p)
 	return b, nil
+}
+
+// readMaps reads a combined pack's member maps and each region's map.
+func (b *Board) readMaps(p *mapdata.Pack) error {
+	b.faceUp = 3
+	b.regMap = make([]uint8, len(p.Regions)) // all map 0 on a board of one map
+	if p.Combined == nil {
+		return nil
+	}
+	if f := p.Combined.FaceUp; f > 0 && f <= 16 {
+		b.faceUp = f
+	} else if f > 16 {
+		return &PackError{Pointer: "/combined/faceUp", Msg: fmt.Sprintf("%d face-up piles is more than this engine lays out (16)", f)}
+	}
+	if len(p.Combined.Members) > 64 {
+		return &PackError{Pointer: "/combined/members", Msg: "more than 64 member maps"}
+	}
+	ix := map[string]int{}
+	for _, m := range p.Combined.Members {
+		ix[m.ID] = len(b.maps)
+		b.maps = append(b.maps, Named{ID: m.ID, Name: m.Name})
+	}
+	b.nmaps = len(b.maps)
+	b.allMaps = 1<<b.nmaps - 1
+	for i, r := range p.Regions {
+		m, ok := ix[r.Map]
+		if !ok {
+			return &PackError{Pointer: fmt.Sprintf("/regions/%d/map", i), Msg: fmt.Sprintf("region %q is on map %q, which is not a member of the pack", r.ID, r.Map)}
+		}
+		b.regMap[i] = uint8(m)
+	}
+	return nil
+}
+
+// NumMaps is the number of member maps of a combined board (0 for one map).
+func (b *Board) NumMaps() int { return b.nmaps }
+
+// Map names member map i of a combined board.
+func (b *Board) Map(i int) Named { return b.maps[i] }
+
+// MapOf is the member map of region r (0 on a board of one map).
+func (b *Board) MapOf(r int) int {
+	if b.nmaps == 0 {
+		return 0
+	}
+	return int(b.regMap[r])
+}
+
+// FaceUp is the number of face-up piles (3; a combined pack says its own).
+func (b *Board) FaceUp() int { return b.faceUp }
+
+// missingMaps is the maps none of the journey's regions is on.
+func (b *Board) missingMaps(cards []CardID) uint64 {
+	var have uint64
+	nc := CardID(len(b.kind))
+	for _, c := range cards {
+		if c < nc && b.kind[c] == RegionCard {
+			have |= 1 << b.regMap[b.reg[c]]
+		}
+	}
+	return b.allMaps &^ have
+}
+
+// connectSeas reads which seas connect and who is on each sea.
+func (b *Board) connectSeas(seaIx map[string]int) error {
+	ns, n := len(b.seas), len(b.regions)
+	b.seaConn = newBitMatrix(ns)
+	b.onSea = make([][]uint64, ns)
+	for s := range ns {
+		b.onSea[s] = make([]uint64, (n+63)/64)
+	}
+	for r := range b.regions {
+		if b.regions[r].AirOnly {
+			continue
+		}
+		for _, s := range b.regions[r].Seas {
+			b.onSea[s][r>>6] |= 1 << (uint(r) & 63)
+		}
+	}
+	connected := false
+	for i, s := range b.pack.Seas {
+		for j, other := range s.Connects {
+			o, ok := seaIx[other]
+			if !ok {
+				return &PackError{Pointer: fmt.Sprintf("/seas/%d/connects/%d", i, j), Msg: fmt.Sprintf("sea %q connects with unknown sea %q", s.ID, other)}
+			}
+			if x := seaIx[s.ID]; x != o {
+				b.seaConn.setBoth(x, o)
+				connected = true
+			}
+		}
+	}
+	if !connected {
+		return nil
+	}
+	// Ordered ship-card pairs by the regions they join: kinds[s] ship
+	// kinds of the deck on sea s; a pair of seas s→t that connect joins
+	// every x on s to every other y on t, kinds[s]*kinds[t] ways.
+	kinds := make([]uint64, ns)
+	for c := range b.cards {
+		if b.kind[c] == ShipCard && b.count[c] > 0 {
+			kinds[b.sea[c]]++
+		}
+	}
+	b.pairAdj = make([][]weighted, n)
+	w := make([]uint64, n)
+	for y := range n {
+		clear(w)
+		for t := range ns {
+			if kinds[t] == 0 || !b.onSeaHas(t, y) {
+				continue
+			}
+			for s := range ns {
+				if kinds[s] == 0 || !b.seaConn.has(s, t) {
+					continue
+				}
+				for x := range n {
+					if x != y && b.onSeaHas(s, x) {
+						w[x] += kinds[s] * kinds[t]
+					}
+				}
+			}
+		}
+		for x, k := range w {
+			if k > 0 {
+				b.pairAdj[y] = append(b.pairAdj[y], weighted{int32(x), k})
+			}
+		}
+	}
+	return nil
+}
+
+func (b *Board) onSeaHas(s, r int) bool { return b.onSea[s][r>>6]>>(uint(r)&63)&1 != 0 }
+
+// ShipPair reports whether ship cards c and d may lie side by side: both
+// ships, on two seas that connect (the edition's seas' connects lists).
+func (b *Board) ShipPair(c, d CardID) bool {
+	if int(c) >= len(b.sea) || int(d) >= len(b.sea) {
+		return false
+	}
+	sc, sd := b.sea[c], b.sea[d]
+	return sc >= 0 && sd >= 0 && b.kind[c] == ShipCard && b.kind[d] == ShipCard && b.seaConn.has(int(sc), int(sd))
+}
+
+// PairLinks reports whether ship cards c then d, side by side, take a
+// journey from region x (on c's sea) to region y (on d's sea).
+func (b *Board) PairLinks(c, d CardID, x, y int) bool {
+	return x != y && b.ShipPair(c, d) && b.onSeaHas(int(b.sea[c]), x) && b.onSeaHas(int(b.sea[d]), y)
+}
+
+// SeasConnect reports whether any two seas of the board connect.
+func (b *Board) SeasConnect() bool { return b.pairAdj != nil }
+
+// addNamedTrains gives every rail line that has no card of its own a view
+// of the deck's neutral train limited to that line, so that a journey
+// naming the line (train:baghdad) is checked against that line alone. The
+// views share the neutral card's copies.
+func (b *Board) addNamedTrains() {
+	neutral := NoCard
+	own := map[int]bool{}
+	for i, c := range b.cards {
+		if c.Kind != TrainCard {
+			continue
+		}
+		if c.Rail < 0 {
+			neutral = CardID(i)
+		} else {
+			own[c.Rail] = true
+		}
+	}
+	b.namedOf = map[int]CardID{}
+	if neutral == NoCard {
+		return
+	}
+	for line := range b.rails {
+		if own[line] {
+			continue
+		}
+		id := CardID(len(b.kind))
+		if id >= NoCard {
+			return
+		}
+		info := b.cards[neutral]
+		info.Token, info.Rail = "train:"+b.rails[line].ID, line
+		b.named = append(b.named, info)
+		b.namedOf[line] = id
+		b.base = append(b.base, neutral)
+		b.sea = append(b.sea, -1)
+		b.kind = append(b.kind, TrainCard)
+		b.reg = append(b.reg, -1)
+		b.count = append(b.count, b.count[neutral])
+		b.link = append(b.link, b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) }))
+	}
 }
 
 func filled(n int, v int32) []int32 {
@@ -421,8 +663,23 @@ func (b *Board) NumCards() int { return len(b.cards) }
 // NumRegions is the number of regions.
 func (b *Board) NumRegions() int { return len(b.regions) }
 
-// Card describes a card.
-func (b *Board) Card(c CardID) CardInfo { return b.cards[c] }
+// Card describes a card: a card of the deck, or a neutral train named on a
+// line (see Lookup).
+func (b *Board) Card(c CardID) CardInfo {
+	if int(c) >= len(b.cards) {
+		return b.named[int(c)-len(b.cards)]
+	}
+	return b.cards[c]
+}
+
+// Base is the deck card that c is a copy of: c itself, or the neutral train
+// for a train named on a line. Bots and games hold deck cards only.
+func (b *Board) Base(c CardID) CardID {
+	if int(c) >= len(b.base) {
+		return c
+	}
+	return b.base[c]
+}
 
 // Region describes a region.
 func (b *Board) Region(r int) RegionInfo { return b.regions[r] }
@@ -452,7 +709,7 @@ func (b *Board) Copies(c CardID) int { return int(b.count[c]) }
 // DeckSize is the number of cards in the box.
 func (b *Board) DeckSize() int {
 	n := 0
-	for _, c := range b.count {
+	for _, c := range b.count[:len(b.cards)] {
 		n += int(c)
 	}
 	return n
@@ -481,22 +738,37 @@ func (b *Board) AnyLinkNeighbors(x int) []int32 { return b.anyAdj[x] }
 // Name is how a card is shown to a player: a region's name, or a transport
 // card's token ("plane:red", "car").
 func (b *Board) Name(c CardID) string {
-	if int(c) >= len(b.cards) {
+	if int(c) >= len(b.kind) {
 		return "(empty)"
 	}
 	if b.kind[c] == RegionCard {
 		return b.regions[b.reg[c]].Name
 	}
-	return b.cards[c].Token
+	return b.Card(c).Token
 }
 
-// Lookup resolves a card token (see mapdata's token forms).
+// Lookup resolves a card token (see mapdata's token forms). A train named
+// on a line the deck has no card of (train:baghdad, when the trains are
+// neutral) is the neutral train held to that line: a journey with it is
+// valid only where that line links both ends.
 func (b *Board) Lookup(token string) (CardID, error) {
 	i, err := b.tokens.Lookup(token)
 	if err != nil {
 		return NoCard, err
 	}
-	return CardID(i), nil
+	c := CardID(i)
+	if b.kind[c] == TrainCard && b.cards[c].Rail < 0 {
+		if canon, err := b.tokens.Canonical(token); err == nil {
+			if id, ok := strings.CutPrefix(canon, "train:"); ok {
+				for line, v := range b.namedOf {
+					if b.rails[line].ID == id {
+						return v, nil
+					}
+				}
+			}
+		}
+	}
+	return c, nil
 }
 
 // TokenError is a token of a journey that names no card: its position

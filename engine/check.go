@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Fault is why a journey is not valid.
 type Fault uint8
 
@@ -20,10 +22,12 @@ const (
 	// NotLinked: a step whose two regions the cards between them do not
 	// link (same region, no border, wrong colour, not on the sea...).
 	NotLinked
+	// MissingMap: on a combined board, no region of some member map.
+	MissingMap
 )
 
 var faultNames = [...]string{"", "empty", "unknown-card", "starts-with-transport", "ends-with-transport",
-	"transports-side-by-side", "too-many-copies", "not-linked"}
+	"transports-side-by-side", "too-many-copies", "not-linked", "missing-map"}
 
 // String is a short stable name for the fault, for JSON output.
 func (f Fault) String() string {
@@ -63,12 +67,17 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 	}
 	nc := CardID(len(b.kind))
 	prev := 0
+	// seen marks the deck cards met so far, so that only a card met before
+	// is counted over the journey (decks up to 1,024 kinds; larger ones
+	// always count).
+	var seen [16]uint64
+	var have uint64 // the maps of the regions so far (combined boards)
 	for i := 0; i < n; {
 		c := cards[i]
 		if c >= nc {
 			return v.fail(UnknownCard, i)
 		}
-		if copies && b.overCopies(cards, i) {
+		if copies && b.over(cards, i, &seen) {
 			return v.fail(TooManyCopies, i)
 		}
 		if b.kind[c] == RegionCard {
@@ -76,6 +85,7 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 			if i > 0 && !b.foot.has(prev, r) {
 				return v.fail(NotLinked, i-1)
 			}
+			have |= 1 << b.regMap[r]
 			prev = r
 			i++
 			continue
@@ -91,17 +101,48 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 			return v.fail(UnknownCard, i+1)
 		}
 		if b.kind[d] != RegionCard {
-			return v.fail(TransportsSideBySide, i)
+			if !b.ShipPair(c, d) {
+				return v.fail(TransportsSideBySide, i)
+			}
+			// Two ships on seas that connect: region, ship, ship, region.
+			if i+2 >= n {
+				return v.fail(EndsWithTransport, i+1)
+			}
+			if copies && b.over(cards, i+1, &seen) {
+				return v.fail(TooManyCopies, i+1)
+			}
+			e := cards[i+2]
+			if e >= nc {
+				return v.fail(UnknownCard, i+2)
+			}
+			if b.kind[e] != RegionCard {
+				return v.fail(TransportsSideBySide, i+1)
+			}
+			if copies && b.over(cards, i+2, &seen) {
+				return v.fail(TooManyCopies, i+2)
+			}
+			r := int(b.reg[e])
+			if !b.PairLinks(c, d, prev, r) {
+				return v.fail(NotLinked, i-1)
+			}
+			have |= 1 << b.regMap[r]
+			prev = r
+			i += 3
+			continue
 		}
-		if copies && b.overCopies(cards, i+1) {
+		if copies && b.over(cards, i+1, &seen) {
 			return v.fail(TooManyCopies, i+1)
 		}
 		r := int(b.reg[d])
 		if !b.link[c].has(prev, r) {
 			return v.fail(NotLinked, i-1)
 		}
+		have |= 1 << b.regMap[r]
 		prev = r
 		i += 2
+	}
+	if have&b.allMaps != b.allMaps {
+		return v.fail(MissingMap, n-1)
 	}
 	v.Valid = true
 	return v
@@ -112,13 +153,26 @@ func (v Verdict) fail(f Fault, at int) Verdict {
 	return v
 }
 
+// over is overCopies, counting only cards met before (seen).
+func (b *Board) over(cards []CardID, i int, seen *[16]uint64) bool {
+	c := b.base[cards[i]]
+	if w := int(c >> 6); w < len(seen) {
+		m := uint64(1) << (c & 63)
+		if seen[w]&m == 0 {
+			seen[w] |= m
+			return b.count[c] < 1
+		}
+	}
+	return b.overCopies(cards, i)
+}
+
 // overCopies reports whether cards[i] is one more copy than the deck holds,
 // counting the same card earlier in the journey.
 func (b *Board) overCopies(cards []CardID, i int) bool {
-	c := cards[i]
+	c := b.base[cards[i]]
 	seen := int32(1)
 	for _, d := range cards[:i] {
-		if d == c {
+		if b.base[d] == c {
 			seen++
 		}
 	}
@@ -157,15 +211,29 @@ func (b *Board) Progress(cards []CardID) int {
 				score++
 			}
 		case ra && !rc:
-			// a transport after a region: holds if the step to i+2 links.
+			// a transport after a region: holds if the step to i+2 links
+			// (or to i+3 over two ships whose seas connect).
 			if i+2 < n && isRegion(i+2) && b.link[c].has(int(b.reg[a]), int(b.reg[cards[i+2]])) {
+				score++
+			} else if i+3 < n && isRegion(i+3) && b.PairLinks(c, cards[i+2], int(b.reg[a]), int(b.reg[cards[i+3]])) {
 				score++
 			}
 		case !ra && rc:
 			if i > 0 && isRegion(i-1) && b.link[a].has(int(b.reg[cards[i-1]]), int(b.reg[c])) {
 				score++
+			} else if i > 1 && isRegion(i-2) && b.PairLinks(cards[i-1], a, int(b.reg[cards[i-2]]), int(b.reg[c])) {
+				score++
+			}
+		default:
+			// two ships side by side, between two regions they link.
+			if i > 0 && i+2 < n && isRegion(i-1) && isRegion(i+2) && b.PairLinks(a, c, int(b.reg[cards[i-1]]), int(b.reg[cards[i+2]])) {
+				score++
 			}
 		}
+	}
+	if b.nmaps > 0 {
+		// A journey short of a map is short of a win.
+		score -= bits.OnesCount64(b.missingMaps(cards))
 	}
 	return score
 }

@@ -128,7 +128,11 @@ func TestCheckEurope(t *testing.T) {
 		{journey: "Spain,ship:baltic,Poland", reason: "days 1–3: Spain → ship:baltic → Poland: Spain is not on the Baltic Sea"},
 		{journey: "Austria,ship:med,Switzerland", reason: "days 1–3: Austria → ship:med → Switzerland: neither Austria nor Switzerland is on the Mediterranean Sea"},
 		{journey: "Poland,train:north,Sweden", valid: true, steps: []string{"both on the Northern line"}},
-		{journey: "Spain,train:north,Sweden", reason: "days 1–3: Spain → train:north → Sweden: Spain is not on the Northern line"},
+		{journey: "Spain,train:north,Sweden", reason: "days 1–3: Spain → train:north → Sweden: Spain is not on the Northern line; no line links them"},
+		// A named line with neutral train cards: held to that line.
+		{journey: "Spain,train:south,Italy", valid: true, steps: []string{"both on the Southern line"}},
+		{journey: "Poland,train:south,Germany", reason: "days 1–3: Poland → train:south → Germany: neither Poland nor Germany is on the Southern line; train:north would link them"},
+		{journey: "Spain,train:south,Italy,train,Austria,train:south,Turkey,train:south,Austria", reason: "day 8: train:south is used 4 times, but the deck holds only 3"},
 		{journey: "Spain,train,Sweden", reason: "days 1–3: Spain → train → Sweden: Spain and Sweden share no rail line"},
 		{journey: "Spain,France,Spain", valid: true},
 		{journey: "Spain,Spain", reason: "days 1–2: Spain → Spain: the same country twice in a row goes nowhere"},
@@ -153,6 +157,63 @@ func TestCheckEurope(t *testing.T) {
 			}
 		})
 	}
+}
+
+// connectedEurope is the small Europe with the Atlantic and the
+// Mediterranean connected (as the Americas' Panama Canal joins two oceans).
+func connectedEurope() *mapdata.Pack {
+	p := packtest.Europe()
+	p.Edition.ID += "-connected"
+	for i := range p.Seas {
+		if p.Seas[i].ID == "atlantic" {
+			p.Seas[i].Connects = []string{"med"}
+		}
+	}
+	return p
+}
+
+func TestCheckConnectedSeas(t *testing.T) {
+	b := compile(t, connectedEurope())
+	tests := []struct {
+		journey string
+		fault   Fault
+		reason  string
+		step    string
+	}{
+		{journey: "Portugal,ship:atlantic,ship:med,Italy", step: "Portugal → ship:atlantic → ship:med → Italy: Portugal on the Atlantic Ocean, Italy on the Mediterranean Sea, and the two connect"},
+		{journey: "Italy,ship:med,ship:atlantic,Norway,Sweden", step: "Italy → ship:med → ship:atlantic → Norway: Italy on the Mediterranean Sea, Norway on the Atlantic Ocean, and the two connect"},
+		{journey: "Portugal,ship:atlantic,ship:baltic,Poland", fault: TransportsSideBySide,
+			reason: "days 2 and 3 are ship:atlantic and ship:baltic: two transport cards side by side link nothing (but two ships on seas that connect, and the Atlantic Ocean and the Baltic Sea do not)"},
+		{journey: "Poland,ship:atlantic,ship:med,Italy", fault: NotLinked,
+			reason: "days 1–4: Poland → ship:atlantic → ship:med → Italy: Poland is not on the Atlantic Ocean"},
+		{journey: "Portugal,ship:atlantic,ship:med,ship:atlantic,Norway", fault: TransportsSideBySide,
+			reason: "days 3 and 4 are ship:med and ship:atlantic: two transport cards side by side link nothing (but two ships on seas that connect, two and no more)"},
+		{journey: "Portugal,ship:atlantic,ship:med", fault: EndsWithTransport},
+		{journey: "Portugal,ship:atlantic,plane:green,Italy", fault: TransportsSideBySide},
+	}
+	for _, tc := range tests {
+		t.Run(tc.journey, func(t *testing.T) {
+			cards := journey(t, b, tc.journey)
+			v := b.Check(cards)
+			assert.Equal(t, tc.fault == NoFault, v.Valid, v.Reason())
+			assert.Equal(t, tc.fault, v.Fault)
+			if tc.reason != "" {
+				assert.Equal(t, tc.reason, v.Reason())
+			}
+			if tc.step != "" {
+				require.NotEmpty(t, v.Steps())
+				assert.Equal(t, tc.step, v.Steps()[0].Text)
+			}
+			if v.Valid {
+				assert.Equal(t, len(cards)+1, b.Progress(cards))
+			} else {
+				assert.Less(t, b.Progress(cards), len(cards)+1)
+			}
+		})
+	}
+	// Without the connection the pair is refused.
+	plain := compile(t, packtest.Europe())
+	assert.Equal(t, TransportsSideBySide, plain.Check(journey(t, plain, "Portugal,ship:atlantic,ship:med,Italy")).Fault)
 }
 
 func TestCheckGridBorderKm(t *testing.T) {
@@ -248,6 +309,14 @@ func refValid(p *mapdata.Pack, tokens []string) bool {
 		}
 		return false
 	}
+	connect := func(s, t string) bool {
+		for _, sea := range p.Seas {
+			if sea.ID == s && slices.Contains(sea.Connects, t) || sea.ID == t && slices.Contains(sea.Connects, s) {
+				return s != t
+			}
+		}
+		return false
+	}
 	n := len(tokens)
 	if n == 0 || card[tokens[0]].Kind != mapdata.RegionCard || card[tokens[n-1]].Kind != mapdata.RegionCard {
 		return false
@@ -262,6 +331,16 @@ func refValid(p *mapdata.Pack, tokens []string) bool {
 			i++
 			continue
 		}
+		if second := card[tokens[i+2]]; next.Kind == mapdata.ShipCard && second.Kind == mapdata.ShipCard && connect(next.Sea, second.Sea) {
+			to := card[tokens[i+3]]
+			ra, rb := region[a.Region], region[to.Region]
+			if to.Kind != mapdata.RegionCard || a.Region == to.Region || ra.AirOnly || rb.AirOnly ||
+				!slices.Contains(ra.Seas, next.Sea) || !slices.Contains(rb.Seas, second.Sea) {
+				return false
+			}
+			i += 3
+			continue
+		}
 		to := card[tokens[i+2]] // i+1 < n-1 since the last card is a region
 		if to.Kind != mapdata.RegionCard || !step(a.Region, to.Region, &next) {
 			return false
@@ -274,7 +353,7 @@ func refValid(p *mapdata.Pack, tokens []string) bool {
 // TestCheckAgreesWithReference compares Check with refValid on many
 // journeys: random walks (mostly valid) with random cards swapped in.
 func TestCheckAgreesWithReference(t *testing.T) {
-	for _, p := range []*mapdata.Pack{packtest.Grid(), packtest.USA(), packtest.Europe()} {
+	for _, p := range []*mapdata.Pack{packtest.Grid(), packtest.USA(), packtest.Europe(), connectedEurope()} {
 		t.Run(p.Edition.ID, func(t *testing.T) {
 			b := compile(t, p)
 			rng := rand.New(rand.NewPCG(1, 2))

@@ -9,10 +9,12 @@ import (
 
 // CountDefinition says exactly what Count counts, for help texts and reports.
 const CountDefinition = "ordered sequences of card kinds, one per day, that pass every rule of a journey " +
-	"(region cards at both ends, each step linked, no two transport cards side by side, " +
+	"(region cards at both ends, each step linked, no two transport cards side by side " +
+	"but two ships on seas that connect, " +
 	"never the same region twice in a row) with copy limits set aside: a region may come back " +
 	"later in the journey and a transport kind may be used any number of times, as long as the deck " +
-	"holds at least one such card"
+	"holds at least one such card; a neutral train is one kind, whichever line a player names it on; " +
+	"on a combined board (20 Days Around the World), only journeys holding a region of every map"
 
 // Count is the number of journeys of a length, overall and per region.
 type Count struct {
@@ -37,10 +39,12 @@ type RegionCount struct {
 // Count counts the journeys of the given length exactly (see
 // CountDefinition), by dynamic programming over the days and the region
 // reached: f[i][r], the journeys of i+1 cards ending with a card of r, sums
-// f[i-1] over r's foot neighbours and f[i-2] over the regions each transport
-// kind links to r. A region's count is the total minus the count with the
+// f[i-1] over r's foot neighbours, f[i-2] over the regions each transport
+// kind links to r, and f[i-3] over the regions two ships on seas that
+// connect link to r. A region's count is the total minus the count with the
 // region taken out. Counts use uint64 and fall back to math/big when they
-// overflow.
+// overflow. On a combined board only journeys holding a region of every map
+// count: by inclusion and exclusion over the sets of maps left out.
 func (b *Board) Count(days int) (*Count, error) {
 	if days < 1 {
 		return nil, errors.New("a journey has at least one day")
@@ -49,7 +53,13 @@ func (b *Board) Count(days int) (*Count, error) {
 	n := len(b.regions)
 	var total *big.Int
 	per := make([]*big.Int, n)
-	if t, ok := g.count64(days, -1); ok {
+	if b.nmaps > 0 {
+		// Combined editions: only journeys holding a region of every map.
+		total = b.countEveryMap(g, days, -1)
+		for r := range n {
+			per[r] = new(big.Int).Sub(total, b.countEveryMap(g, days, r))
+		}
+	} else if t, ok := g.count64(days, -1); ok {
 		total = new(big.Int).SetUint64(t)
 		for r := range n {
 			without, _ := g.count64(days, r) // never more than the total
@@ -87,6 +97,7 @@ type countGraph struct {
 	usable []bool // the deck holds a card of the region
 	foot   [][]int32
 	hop    [][]weighted
+	pair   [][]weighted // three-day steps: two ships on seas that connect (nil: none)
 }
 
 type weighted struct {
@@ -96,7 +107,7 @@ type weighted struct {
 
 func (b *Board) countGraph() *countGraph {
 	n := len(b.regions)
-	g := &countGraph{n: n, usable: make([]bool, n), foot: b.footAdj, hop: make([][]weighted, n)}
+	g := &countGraph{n: n, usable: make([]bool, n), foot: b.footAdj, hop: make([][]weighted, n), pair: b.pairAdj}
 	for r := range n {
 		c := b.regions[r].Card
 		g.usable[r] = c != NoCard && b.count[c] > 0
@@ -156,6 +167,18 @@ func (g *countGraph) count64(days, skip int) (total uint64, ok bool) {
 					}
 				}
 			}
+			if i >= 3 && g.pair != nil {
+				for _, e := range g.pair[r] {
+					hi, lo := bits.Mul64(f[i-3][e.from], e.w)
+					if hi != 0 {
+						return 0, false
+					}
+					sum, carry = bits.Add64(sum, lo, 0)
+					if carry != 0 {
+						return 0, false
+					}
+				}
+			}
 			f[i][r] = sum
 		}
 	}
@@ -197,6 +220,13 @@ func (g *countGraph) countBig(days, skip int) *big.Int {
 					sum.Add(sum, &term)
 				}
 			}
+			if i >= 3 && g.pair != nil {
+				for _, e := range g.pair[r] {
+					term.SetUint64(e.w)
+					term.Mul(&term, &f[i-3][e.from])
+					sum.Add(sum, &term)
+				}
+			}
 		}
 	}
 	total := new(big.Int)
@@ -204,4 +234,122 @@ func (g *countGraph) countBig(days, skip int) *big.Int {
 		total.Add(total, &f[days-1][r])
 	}
 	return total
+}
+
+// countEveryMap counts the journeys that avoid region extra (-1: none) and
+// hold a region of every map: the sum over sets S of maps of (-1)^|S| times
+// the journeys avoiding every region of S.
+func (b *Board) countEveryMap(g *countGraph, days, extra int) *big.Int {
+	sum := new(big.Int)
+	skip := make([]bool, g.n)
+	for set := 0; set < 1<<b.nmaps; set++ {
+		for r := range skip {
+			skip[r] = r == extra || set>>b.regMap[r]&1 != 0
+		}
+		c := g.countSet(days, skip)
+		if bits.OnesCount(uint(set))%2 == 1 {
+			sum.Sub(sum, c)
+		} else {
+			sum.Add(sum, c)
+		}
+	}
+	return sum
+}
+
+// countSet counts the journeys avoiding the regions marked in skip, in 128
+// bits, or in math/big when that overflows.
+func (g *countGraph) countSet(days int, skip []bool) *big.Int {
+	if hi, lo, ok := g.count128(days, skip); ok {
+		v := new(big.Int).SetUint64(hi)
+		v.Lsh(v, 64)
+		return v.Or(v, new(big.Int).SetUint64(lo))
+	}
+	var out *big.Int
+	g.withSkip(skip, func(s int) { out = g.countBig(days, s) })
+	return out
+}
+
+// withSkip runs f with the regions of skip made unusable (f gets -1 as its
+// single skipped region), and restores them.
+func (g *countGraph) withSkip(skip []bool, f func(int)) {
+	saved := slices.Clone(g.usable)
+	for r, s := range skip {
+		if s {
+			g.usable[r] = false
+		}
+	}
+	f(-1)
+	copy(g.usable, saved)
+}
+
+// u128 is an unsigned 128-bit count.
+type u128 struct{ hi, lo uint64 }
+
+// addMul adds x*w to a; ok is false on overflow.
+func (a u128) addMul(x u128, w uint64) (u128, bool) {
+	h1, l1 := bits.Mul64(x.lo, w)
+	h2, l2 := bits.Mul64(x.hi, w)
+	if h2 != 0 {
+		return a, false
+	}
+	hi, c := bits.Add64(h1, l2, 0)
+	if c != 0 {
+		return a, false
+	}
+	lo, c := bits.Add64(a.lo, l1, 0)
+	hi, c1 := bits.Add64(hi, c, 0)
+	hi, c2 := bits.Add64(a.hi, hi, 0)
+	if c1 != 0 || c2 != 0 {
+		return a, false
+	}
+	return u128{hi, lo}, true
+}
+
+// count128 is count64 in 128 bits over the regions not in skip.
+func (g *countGraph) count128(days int, skip []bool) (hi, lo uint64, ok bool) {
+	f := make([][]u128, days)
+	for i := range f {
+		f[i] = make([]u128, g.n)
+	}
+	use := func(r int) bool { return g.usable[r] && !skip[r] }
+	for r := range g.n {
+		if use(r) {
+			f[0][r] = u128{0, 1}
+		}
+	}
+	for i := 1; i < days; i++ {
+		for r := range g.n {
+			if !use(r) {
+				continue
+			}
+			var sum u128
+			for _, x := range g.foot[r] {
+				if sum, ok = sum.addMul(f[i-1][x], 1); !ok {
+					return 0, 0, false
+				}
+			}
+			if i >= 2 {
+				for _, e := range g.hop[r] {
+					if sum, ok = sum.addMul(f[i-2][e.from], e.w); !ok {
+						return 0, 0, false
+					}
+				}
+			}
+			if i >= 3 && g.pair != nil {
+				for _, e := range g.pair[r] {
+					if sum, ok = sum.addMul(f[i-3][e.from], e.w); !ok {
+						return 0, 0, false
+					}
+				}
+			}
+			f[i][r] = sum
+		}
+	}
+	var total u128
+	for _, v := range f[days-1] {
+		if total, ok = total.addMul(v, 1); !ok {
+			return 0, 0, false
+		}
+	}
+	return total.hi, total.lo, true
 }

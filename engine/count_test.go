@@ -54,7 +54,7 @@ func TestCountMatchesEnumeration(t *testing.T) {
 	tests := []struct {
 		pack    *mapdata.Pack
 		maxDays int
-	}{{grid, 5}, {europe, 4}}
+	}{{grid, 5}, {europe, 4}, {connectedEurope(), 4}}
 	for _, tc := range tests {
 		b := compile(t, tc.pack)
 		for days := 1; days <= tc.maxDays; days++ {

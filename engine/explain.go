@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tendays/tendays/mapdata"
@@ -9,9 +10,12 @@ import (
 
 // Step is one move of a journey: from the region card on day From to the
 // one on day To (0-based), over the transport card on day Via (-1: on
-// foot). Why says what links them, or why they are not linked.
+// foot) and, for two ships side by side on seas that connect, the second
+// on day Via2 (-1: none). Why says what links them, or why they are not
+// linked.
 type Step struct {
 	From, Via, To int
+	Via2          int
 	Linked        bool
 	// How: border, bridge, ferry, car, plane, ship or train.
 	How  string
@@ -38,12 +42,18 @@ func (v Verdict) Steps() []Step {
 		if !b.IsRegion(cards[i]) {
 			break
 		}
-		s := Step{From: i, Via: -1}
+		s := Step{From: i, Via: -1, Via2: -1}
 		if b.IsRegion(cards[i+1]) {
 			s.To = i + 1
 			s.Linked, s.How, s.Why = b.whyFoot(b.RegionOf(cards[i]), b.RegionOf(cards[i+1]))
+		} else if i+3 < len(cards) && b.ShipPair(cards[i+1], cards[i+2]) {
+			if !b.IsRegion(cards[i+3]) {
+				break
+			}
+			s.Via, s.Via2, s.To = i+1, i+2, i+3
+			s.Linked, s.How, s.Why = b.whyPair(cards[i+1], cards[i+2], b.RegionOf(cards[i]), b.RegionOf(cards[i+3]))
 		} else {
-			if i+2 >= len(cards) || !b.IsRegion(cards[i+2]) || int(cards[i+1]) >= len(b.cards) {
+			if i+2 >= len(cards) || !b.IsRegion(cards[i+2]) || int(cards[i+1]) >= len(b.kind) {
 				break
 			}
 			s.Via, s.To = i+1, i+2
@@ -66,6 +76,9 @@ func (b *Board) stepText(cards []CardID, s Step) string {
 	parts := []string{b.Name(cards[s.From])}
 	if s.Via >= 0 {
 		parts = append(parts, b.Name(cards[s.Via]))
+	}
+	if s.Via2 >= 0 {
+		parts = append(parts, b.Name(cards[s.Via2]))
 	}
 	parts = append(parts, b.Name(cards[s.To]))
 	return strings.Join(parts, " → ") + ": " + s.Why
@@ -98,16 +111,45 @@ func (v Verdict) Reason() string {
 	case EndsWithTransport:
 		return fmt.Sprintf("day %d is %s, a transport card: a journey ends with a %s card", day, name(v.At), w)
 	case TransportsSideBySide:
-		return fmt.Sprintf("days %d and %d are %s and %s: two transport cards side by side link nothing", day, day+1, name(v.At), name(v.At+1))
+		msg := fmt.Sprintf("days %d and %d are %s and %s: two transport cards side by side link nothing", day, day+1, name(v.At), name(v.At+1))
+		if b.SeasConnect() {
+			msg += " (but two ships on seas that connect"
+			if c, d := cards[v.At], cards[v.At+1]; b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && b.sea[c] == b.sea[d] {
+				msg += ", not two on one sea"
+			} else if b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && !b.ShipPair(c, d) {
+				msg += fmt.Sprintf(", and the %s and the %s do not", b.seas[b.sea[c]].Name, b.seas[b.sea[d]].Name)
+			} else if v.At > 0 && b.ShipPair(cards[v.At-1], c) {
+				msg += ", two and no more"
+			}
+			msg += ")"
+		}
+		return msg
 	case TooManyCopies:
-		c := cards[v.At]
+		c := b.base[cards[v.At]]
 		used := 0
 		for _, d := range cards[:v.At+1] {
-			if d == c {
+			if b.base[d] == c {
 				used++
 			}
 		}
 		return fmt.Sprintf("day %d: %s is used %d times, but the deck holds %s", day, name(v.At), used, times(int(b.count[c])))
+	case MissingMap:
+		var miss []string
+		m := b.missingMaps(cards)
+		for i := range b.nmaps {
+			if m>>i&1 != 0 {
+				miss = append(miss, b.maps[i].Name)
+			}
+		}
+		var all []string
+		for _, mp := range b.maps {
+			all = append(all, mp.Name)
+		}
+		maps := "map"
+		if len(miss) > 1 {
+			maps = "maps"
+		}
+		return fmt.Sprintf("the journey holds no %s of the %s %s: a journey of this game holds one of every map (%s)", w, andList(miss), maps, strings.Join(all, ", "))
 	case NotLinked:
 		for _, s := range v.Steps() {
 			if !s.Linked {
@@ -172,7 +214,7 @@ func formatKm(km float64) string {
 
 // whyLink explains whether transport card t links regions x and y.
 func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
-	info := b.cards[t]
+	info := b.Card(t)
 	how = info.Kind.String()
 	rx, ry := &b.regions[x], &b.regions[y]
 	linked = b.link[t].has(x, y)
@@ -245,7 +287,13 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 			if linked {
 				return true, how, "both on the " + line
 			}
-			return false, how, notOn(rx, ry, line, func(r *RegionInfo) []int { return r.Rails }, info.Rail)
+			why = notOn(rx, ry, line, func(r *RegionInfo) []int { return r.Rails }, info.Rail)
+			if others := b.sharedLines(rx, ry); len(others) > 0 {
+				why += "; " + orList(others) + " would link them"
+			} else {
+				why += "; no line links them"
+			}
+			return false, how, why
 		}
 		if linked {
 			for _, l := range rx.Rails {
@@ -259,6 +307,43 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 		return false, how, fmt.Sprintf("%s and %s share no rail line", rx.Name, ry.Name)
 	}
 	return linked, how, ""
+}
+
+// whyPair explains whether ships c then d, side by side, take a journey
+// from x to y.
+func (b *Board) whyPair(c, d CardID, x, y int) (linked bool, how, why string) {
+	rx, ry := &b.regions[x], &b.regions[y]
+	sc, sd := b.seas[b.sea[c]].Name, b.seas[b.sea[d]].Name
+	switch {
+	case x == y:
+		return false, "ship", fmt.Sprintf("the same %s at both ends goes nowhere", b.word)
+	case rx.AirOnly:
+		return false, "ship", rx.Name + " is reached only by plane"
+	case ry.AirOnly:
+		return false, "ship", ry.Name + " is reached only by plane"
+	}
+	onX, onY := b.onSeaHas(int(b.sea[c]), x), b.onSeaHas(int(b.sea[d]), y)
+	switch {
+	case onX && onY:
+		return true, "ship", fmt.Sprintf("%s on the %s, %s on the %s, and the two connect", rx.Name, sc, ry.Name, sd)
+	case !onX && !onY:
+		return false, "ship", fmt.Sprintf("%s is not on the %s and %s is not on the %s", rx.Name, sc, ry.Name, sd)
+	case !onX:
+		return false, "ship", fmt.Sprintf("%s is not on the %s", rx.Name, sc)
+	}
+	return false, "ship", fmt.Sprintf("%s is not on the %s", ry.Name, sd)
+}
+
+// sharedLines lists the tokens of the trains that would link two regions:
+// every line both are on, as a player would name it (train:LINE).
+func (b *Board) sharedLines(rx, ry *RegionInfo) []string {
+	var out []string
+	for _, l := range rx.Rails {
+		if slices.Contains(ry.Rails, l) {
+			out = append(out, "train:"+b.rails[l].ID)
+		}
+	}
+	return out
 }
 
 // notOn says which of two regions is not on a sea or a line.
@@ -279,6 +364,13 @@ func notOn(rx, ry *RegionInfo, what string, of func(*RegionInfo) []int, id int) 
 	default:
 		return fmt.Sprintf("%s is not on the %s", ry.Name, what)
 	}
+}
+
+func andList(s []string) string {
+	if len(s) <= 1 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 func orList(s []string) string {

@@ -43,6 +43,13 @@ func NeedsBoard(format string) bool {
 	return format == GeoJSON || format == SVG || format == TTS
 }
 
+// UsesBoard reports whether a format uses the board geometry when there is
+// one, without needing it: a data package carries it, a DOT graph pins its
+// nodes where the board draws the regions.
+func UsesBoard(format string) bool {
+	return format == DataPackage || format == DOT
+}
+
 // OneFile reports whether a format is a single file, which may go to
 // standard output.
 func OneFile(format string) bool {
@@ -106,7 +113,7 @@ func Render(in Input, format string, opt Options) ([]File, error) {
 	if NeedsBoard(format) && in.Board == nil {
 		return nil, fmt.Errorf("--format %s: %w", format, ErrNoBoard)
 	}
-	if in.Board != nil && (NeedsBoard(format) || format == DataPackage) {
+	if in.Board != nil && (NeedsBoard(format) || UsesBoard(format)) {
 		if err := in.Board.Check(in.Pack, in.PackFile); err != nil {
 			return nil, err
 		}
@@ -121,7 +128,7 @@ func Render(in Input, format string, opt Options) ([]File, error) {
 	case TTS:
 		return TTSFiles(in, opt)
 	case DOT:
-		data, err = DOTBytes(in.Pack)
+		data, err = DOTBytes(in.Pack, in.Board)
 	case GraphML:
 		data, err = GraphMLBytes(in.Pack)
 	case JSONGraph:

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"maps"
 
+	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geojson"
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/export/scene"
@@ -79,6 +80,7 @@ func GeoJSONBytes(p *mapdata.Pack, b *board.Board) ([]byte, error) {
 		if out.Properties == nil {
 			out.Properties = geojson.Properties{}
 		}
+		out.Geometry = rfc7946(f.Geometry)
 		if r := region[i]; r != nil {
 			st := stats[r.ID]
 			c := colors[r.Color]
@@ -114,6 +116,39 @@ func GeoJSONBytes(p *mapdata.Pack, b *board.Board) ([]byte, error) {
 	}
 	buf.WriteString("]}\n")
 	return buf.Bytes(), nil
+}
+
+// rfc7946 winds a polygon's rings as RFC 7946 §3.1.6 asks: outer rings
+// counter-clockwise, holes clockwise. Boards that build writes are wound so
+// already; one written by an older tendays is put right here. Other
+// geometries pass as they are.
+func rfc7946(g orb.Geometry) orb.Geometry {
+	wind := func(p orb.Polygon) orb.Polygon {
+		out := make(orb.Polygon, len(p))
+		for k, r := range p {
+			want := orb.CW
+			if k == 0 {
+				want = orb.CCW
+			}
+			if r.Orientation() == -want {
+				r = r.Clone()
+				r.Reverse()
+			}
+			out[k] = r
+		}
+		return out
+	}
+	switch t := g.(type) {
+	case orb.Polygon:
+		return wind(t)
+	case orb.MultiPolygon:
+		out := make(orb.MultiPolygon, len(t))
+		for i, p := range t {
+			out[i] = wind(p)
+		}
+		return out
+	}
+	return g
 }
 
 func roundKm(v float64) float64 {

@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/paulmach/orb"
+
+	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/export/scene"
 	"github.com/tendays/tendays/mapdata"
 )
@@ -76,16 +79,41 @@ var dotStyle = map[mapdata.LinkKind]string{
 	mapdata.Car:    `style=dotted, color="#9a9a9a"`,
 }
 
+// dotWidth is the width, in points, of the map a DOT graph is pinned to:
+// Graphviz draws it 1,000 to 1,900 px wide, names and all.
+const dotWidth = 1400
+
 // DOTBytes writes the pack as a Graphviz graph: regions filled in their
 // colours (text white on dark fills), air-only regions dashed, borders
-// solid, bridges bold, ferries dashed, car links dotted and grey.
-func DOTBytes(p *mapdata.Pack) ([]byte, error) {
-	var b bytes.Buffer
+// solid, bridges bold, ferries dashed, car links dotted and grey. The graph
+// asks for neato, so that plain `dot -Tsvg` gives a map-like picture; with
+// the board, each region is pinned at its label point on the board (pos in
+// points, inputscale=72), so the graph is the map; without it, neato lays
+// the graph out by its links.
+func DOTBytes(p *mapdata.Pack, b *board.Board) ([]byte, error) {
+	var pos map[string]orb.Point
+	if b != nil {
+		l, err := scene.Layout(p, b, scene.Options{Width: dotWidth})
+		if err != nil {
+			return nil, err
+		}
+		pos = map[string]orb.Point{}
+		for _, r := range p.Regions {
+			if a, ok := l.Anchor(r.ID); ok {
+				pos[r.ID] = orb.Point{a[0], l.H - a[1]} // DOT's y points up
+			}
+		}
+	}
+	var buf bytes.Buffer
 	q := dotQuote
-	fmt.Fprintf(&b, "graph %s {\n", q(p.Edition.ID))
-	fmt.Fprintf(&b, "  graph [label=%s, labelloc=t, fontname=\"Helvetica\", overlap=false, splines=true];\n", q(p.Edition.Name))
-	b.WriteString("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fillcolor=\"#dddddd\"];\n")
-	b.WriteString("  edge [fontname=\"Helvetica\"];\n")
+	fmt.Fprintf(&buf, "graph %s {\n", q(p.Edition.ID))
+	if pos != nil {
+		fmt.Fprintf(&buf, "  graph [label=%s, labelloc=t, fontname=\"Helvetica\", layout=neato, inputscale=72, overlap=true, splines=false, outputorder=edgesfirst];\n", q(p.Edition.Name))
+	} else {
+		fmt.Fprintf(&buf, "  graph [label=%s, labelloc=t, fontname=\"Helvetica\", layout=neato, overlap=false, splines=true, outputorder=edgesfirst];\n", q(p.Edition.Name))
+	}
+	buf.WriteString("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=9, margin=\"0.04,0.02\", width=0, height=0, fillcolor=\"#dddddd\"];\n")
+	buf.WriteString("  edge [fontname=\"Helvetica\"];\n")
 	hex := colorHex(p)
 	for _, r := range sortedRegions(p) {
 		attrs := []string{"label=" + q(r.Name), "tooltip=" + q(r.ID)}
@@ -98,7 +126,10 @@ func DOTBytes(p *mapdata.Pack) ([]byte, error) {
 		if r.AirOnly {
 			attrs = append(attrs, "style=\"rounded,filled,dashed\"")
 		}
-		fmt.Fprintf(&b, "  %s [%s];\n", q(r.ID), strings.Join(attrs, ", "))
+		if at, ok := pos[r.ID]; ok {
+			attrs = append(attrs, fmt.Sprintf("pos=\"%s,%s!\"", scene.Num(at[0]), scene.Num(at[1])))
+		}
+		fmt.Fprintf(&buf, "  %s [%s];\n", q(r.ID), strings.Join(attrs, ", "))
 	}
 	for _, l := range p.Links {
 		attrs := []string{"kind=" + q(string(l.Kind))}
@@ -116,10 +147,10 @@ func DOTBytes(p *mapdata.Pack) ([]byte, error) {
 			tip += ": " + l.Why
 		}
 		attrs = append(attrs, "tooltip="+q(tip))
-		fmt.Fprintf(&b, "  %s -- %s [%s];\n", q(l.A), q(l.B), strings.Join(attrs, ", "))
+		fmt.Fprintf(&buf, "  %s -- %s [%s];\n", q(l.A), q(l.B), strings.Join(attrs, ", "))
 	}
-	b.WriteString("}\n")
-	return b.Bytes(), nil
+	buf.WriteString("}\n")
+	return buf.Bytes(), nil
 }
 
 // dotQuote makes a DOT double-quoted string. Inside one only \" is an

@@ -3,14 +3,18 @@ package export
 import (
 	"bytes"
 	"encoding/json"
-	"encoding/xml"
 	"fmt"
-	"math"
-	"slices"
+	"io/fs"
 	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/paulmach/orb"
+
+	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/export/scene"
+	"github.com/tendays/tendays/export/svg"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -32,7 +36,7 @@ func RenderNetwork(p *mapdata.NetworkPack, format string, opt Options) ([]byte, 
 	case GeoJSON:
 		return NetworkGeoJSON(p)
 	case SVG:
-		return NetworkSVG(p, opt), nil
+		return NetworkSVG(p, opt)
 	}
 	return nil, fmt.Errorf("--format %s does not apply to a route-network pack (want %s)", format, strings.Join(NetworkFormats(), ", "))
 }
@@ -52,20 +56,27 @@ func NetworkFileName(p *mapdata.NetworkPack, format string) string {
 // stationLabel is "7 Charlotte".
 func stationLabel(s mapdata.Station) string { return fmt.Sprintf("%d %s", s.Number, s.Name) }
 
-// NetworkDOT writes the network as a Graphviz graph with the stations pinned
-// at their board positions (neato -n), labelled by number and name.
+// NetworkDOT writes the network as a Graphviz graph for neato (so plain
+// `dot -Tsvg` draws it as the map): the stations pinned where the SVG board
+// has them (pos in points, inputscale=72), labelled by number, with their
+// names as tooltips.
 func NetworkDOT(p *mapdata.NetworkPack) []byte {
 	var b bytes.Buffer
 	q := dotQuote
 	fmt.Fprintf(&b, "graph %s {\n", q(p.Edition.ID))
-	fmt.Fprintf(&b, "  graph [label=%s, labelloc=t, fontname=\"Helvetica\", overlap=true, splines=false];\n", q(p.Edition.Name))
-	b.WriteString("  node [shape=circle, style=filled, fillcolor=\"#ffffff\", fontname=\"Helvetica\", fontsize=10];\n")
+	fmt.Fprintf(&b, "  graph [label=%s, labelloc=t, fontname=\"Helvetica\", layout=neato, inputscale=72, overlap=true, splines=false];\n", q(p.Edition.Name))
+	b.WriteString("  node [shape=circle, style=filled, fillcolor=\"#ffffff\", fontname=\"Helvetica\", fontsize=10, width=0.3, fixedsize=true];\n")
 	b.WriteString("  edge [color=\"#555555\"];\n")
-	plane := planeOf(p)
+	var at []orb.Point
+	if l, err := scene.LayoutNetwork(p, nil, scene.Options{Width: dotWidth}); err == nil {
+		at = l.Stations
+	}
 	for i, s := range p.Stations {
-		// Positions in points (1/72 in), about 10 km a point.
-		x, y := plane[i][0]/10, plane[i][1]/10
-		fmt.Fprintf(&b, "  %s [label=%s, tooltip=%s, pos=\"%.1f,%.1f!\", region=%s];\n", q(s.ID), q(strconv.Itoa(s.Number)), q(stationLabel(s)), x, y, q(s.Region))
+		pos := ""
+		if i < len(at) {
+			pos = fmt.Sprintf(", pos=\"%s,%s!\"", scene.Num(at[i][0]), scene.Num(-at[i][1])) // DOT's y points up
+		}
+		fmt.Fprintf(&b, "  %s [label=%s, tooltip=%s%s, region=%s];\n", q(s.ID), q(strconv.Itoa(s.Number)), q(stationLabel(s)), pos, q(s.Region))
 	}
 	for _, r := range p.Routes {
 		fmt.Fprintf(&b, "  %s -- %s [length_km=%s, tooltip=%s];\n", q(r.A), q(r.B), q(km(r.LengthKm)), q(fmt.Sprintf("%s–%s %s km", r.A, r.B, km(r.LengthKm))))
@@ -187,130 +198,54 @@ func NetworkGeoJSON(p *mapdata.NetworkPack) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func planeOf(p *mapdata.NetworkPack) [][2]float64 {
-	pts := make([][2]float64, len(p.Stations))
-	for i, s := range p.Stations {
-		pts[i] = s.Point
+// NetworkSVG draws the board through the same scene pipeline as a
+// regions board (export/scene): the land under the network, the routes
+// with their cube spaces, the numbered stations with their names placed
+// clear of each other, a title and a legend of the companies. --graph adds
+// each route's length.
+func NetworkSVG(p *mapdata.NetworkPack, opt Options) ([]byte, error) {
+	sc, err := scene.Network(p, networkLand(p), scene.Options{Width: opt.Width, Graph: opt.Graph})
+	if err != nil {
+		return nil, err
 	}
-	return mapdata.Plane(pts)
+	var buf bytes.Buffer
+	if err := svg.Write(&buf, sc); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
-// NetworkSVG draws the board: routes as lines, each with a row of small
-// squares in the company colours (the spaces for cubes), stations as
-// numbered circles with their names, and a legend of the companies with
-// their colours, cards and home tokens.
-func NetworkSVG(p *mapdata.NetworkPack, opt Options) []byte {
-	width := opt.Width
-	if width <= 0 {
-		width = 1600
-	}
-	plane := planeOf(p)
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, q := range plane {
-		minX, maxX = math.Min(minX, q[0]), math.Max(maxX, q[0])
-		minY, maxY = math.Min(minY, q[1]), math.Max(maxY, q[1])
-	}
-	if len(plane) == 0 {
-		minX, minY, maxX, maxY = 0, 0, 1, 1
-	}
-	margin, legendH := 60.0, 40.0+22*float64(len(p.Companies))
-	spanX, spanY := math.Max(maxX-minX, 1), math.Max(maxY-minY, 1)
-	scale := (width - 2*margin) / spanX
-	height := spanY*scale + 2*margin + legendH
-	pos := func(i int) (float64, float64) {
-		return margin + (plane[i][0]-minX)*scale, margin + (maxY-plane[i][1])*scale
-	}
-	index := map[string]int{}
-	for i, s := range p.Stations {
-		index[s.ID] = i
-	}
-	x := func(s string) string {
-		var e bytes.Buffer
-		_ = xml.EscapeText(&e, []byte(s))
-		return e.String()
-	}
-	f := func(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\" font-family=\"Helvetica, Arial, sans-serif\">\n", f(width), f(height), f(width), f(height))
-	fmt.Fprintf(&b, "  <title>%s</title>\n", x(p.Edition.Name))
-	b.WriteString("  <rect width=\"100%\" height=\"100%\" fill=\"#f7f3e8\"/>\n")
-	b.WriteString("  <g id=\"routes\" stroke=\"#6b6b6b\" stroke-width=\"3\" stroke-linecap=\"round\">\n")
-	for _, r := range p.Routes {
-		a, okA := index[r.A]
-		c, okC := index[r.B]
-		if !okA || !okC {
-			continue
+// networkLand is the land drawn under a network: the U.S. states the
+// bundled usa edition ships, when the stations lie in the United States
+// (Across the United States); nothing elsewhere.
+func networkLand(p *mapdata.NetworkPack) []orb.MultiPolygon {
+	landOnce.Do(func() {
+		src, err := fs.ReadFile(editions.FS(), "usa/states-10m.topojson")
+		if err != nil {
+			return
 		}
-		x1, y1 := pos(a)
-		x2, y2 := pos(c)
-		fmt.Fprintf(&b, "    <line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"><title>%s – %s, %s km</title></line>\n",
-			f(x1), f(y1), f(x2), f(y2), x(p.Stations[a].Name), x(p.Stations[c].Name), km(r.LengthKm))
-	}
-	b.WriteString("  </g>\n")
-	// Cube spaces: one small square per company at the middle of each
-	// route, in the companies' colours.
-	b.WriteString("  <g id=\"cube-spaces\" stroke=\"#333333\" stroke-width=\"0.5\">\n")
-	const cell = 6.0
-	for _, r := range p.Routes {
-		a, okA := index[r.A]
-		c, okC := index[r.B]
-		if !okA || !okC {
-			continue
+		layer, _, err := borders.Decode("usa/states-10m.topojson", src, borders.Options{Object: "states"})
+		if err != nil {
+			return
 		}
-		x1, y1 := pos(a)
-		x2, y2 := pos(c)
-		mx, my := (x1+x2)/2, (y1+y2)/2
-		n := float64(len(p.Companies))
-		for k, co := range p.Companies {
-			fmt.Fprintf(&b, "    <rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\" fill-opacity=\"0.55\"/>\n",
-				f(mx-n*cell/2+float64(k)*cell), f(my-cell/2), f(cell), f(cell), x(svgHex(co.Hex)))
+		for _, f := range layer.Features {
+			usLand = append(usLand, f.Geometry)
+		}
+	})
+	if len(usLand) == 0 || len(p.Stations) == 0 {
+		return nil
+	}
+	// The lower 48's box: Alaska and Hawaii widen the states' own.
+	lower48 := orb.Bound{Min: orb.Point{-125, 24}, Max: orb.Point{-66, 50}}
+	for _, s := range p.Stations {
+		if !lower48.Contains(orb.Point(s.Point)) {
+			return nil
 		}
 	}
-	b.WriteString("  </g>\n")
-	b.WriteString("  <g id=\"stations\">\n")
-	order := make([]int, len(p.Stations))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(i, j int) int { return p.Stations[i].Number - p.Stations[j].Number })
-	for _, i := range order {
-		s := p.Stations[i]
-		cx, cy := pos(i)
-		fill := "#ffffff"
-		if !s.Space {
-			fill = "#d9d9d9"
-		}
-		fmt.Fprintf(&b, "    <g id=\"station-%s\"><title>%s</title>\n", x(s.ID), x(stationLabel(s)))
-		fmt.Fprintf(&b, "      <circle cx=\"%s\" cy=\"%s\" r=\"11\" fill=\"%s\" stroke=\"#1b1b1b\" stroke-width=\"2\"/>\n", f(cx), f(cy), fill)
-		fmt.Fprintf(&b, "      <text x=\"%s\" y=\"%s\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\">%d</text>\n", f(cx), f(cy+4), s.Number)
-		fmt.Fprintf(&b, "      <text x=\"%s\" y=\"%s\" font-size=\"12\" fill=\"#1b1b1b\">%s</text>\n    </g>\n", f(cx+14), f(cy-8), x(s.Name))
-	}
-	b.WriteString("  </g>\n")
-	homes := map[string]int{}
-	for _, t := range p.Tokens {
-		if t.Kind == mapdata.TokenHome {
-			homes[t.Company] += t.Count
-		}
-	}
-	ly := height - legendH + 10
-	fmt.Fprintf(&b, "  <g id=\"legend\" font-size=\"14\">\n    <text x=\"%s\" y=\"%s\" font-weight=\"bold\">Railway companies</text>\n", f(margin), f(ly))
-	for k, co := range p.Companies {
-		y := ly + 22*float64(k+1)
-		fmt.Fprintf(&b, "    <rect x=\"%s\" y=\"%s\" width=\"14\" height=\"14\" fill=\"%s\" stroke=\"#333333\"/>\n", f(margin), f(y-12), x(svgHex(co.Hex)))
-		name := co.Name
-		if co.Short != "" {
-			name = co.Short + " — " + co.Name
-		}
-		fmt.Fprintf(&b, "    <text x=\"%s\" y=\"%s\">%s (%s): %d cards, %d home station(s)</text>\n", f(margin+22), f(y), x(name), x(co.Color), co.Cards, homes[co.ID])
-	}
-	b.WriteString("  </g>\n</svg>\n")
-	return b.Bytes()
+	return usLand
 }
 
-// svgHex is a company's colour when it is a valid #rrggbb, else grey.
-func svgHex(h string) string {
-	if _, _, _, err := scene.RGB(h); err == nil {
-		return strings.ToLower(h)
-	}
-	return "#808080"
-}
+var (
+	landOnce sync.Once
+	usLand   []orb.MultiPolygon
+)

@@ -9,6 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/paulmach/orb"
+
+	"github.com/tendays/tendays/export/scene"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -96,13 +99,63 @@ func TestNetworkSVG(t *testing.T) {
 	require.NoError(t, err)
 	s := string(svg)
 	require.NoError(t, xml.Unmarshal(svg, new(struct{})), "well-formed SVG")
-	assert.Equal(t, 3, strings.Count(s, "<circle "), "a circle per station")
-	assert.Equal(t, 2, strings.Count(s, "<line "), "a line per route")
-	assert.Equal(t, 2*2+2, strings.Count(s, "<rect ")-1, "two cube spaces a route, two legend swatches, and the background")
+	assert.Equal(t, 3+1, strings.Count(s, "<circle "), "a circle per station, and one in the legend")
+	assert.Equal(t, 2, strings.Count(s, `class="route"`), "a line per route")
+	assert.Equal(t, 2*2, strings.Count(s, `class="cube-space"`), "two cube spaces a route")
 	assert.Contains(t, s, `fill="#c62828"`, "company colours")
 	assert.Contains(t, s, `fill="#808080"`, "a bad colour is grey")
 	assert.Contains(t, s, "B&amp;O — Baltimore and Ohio (blue): 15 cards, 0 home station(s)")
 	assert.Contains(t, s, `fill="#d9d9d9"`, "a station without a space is grey")
+	assert.Contains(t, s, `<g id="title">`, "a title, as the regions board has")
+	assert.Contains(t, s, "Three &amp; Co")
+	assert.Contains(t, s, `<g id="land">`, "the U.S. states under stations in the United States")
+	assert.NotContains(t, s, "paint-order")
+	graph, err := RenderNetwork(netPack(), SVG, Options{Width: 800, Graph: true})
+	require.NoError(t, err)
+	assert.NotEqual(t, svg, graph, "--graph adds the routes' lengths")
+	assert.Contains(t, string(graph), ">437 km</text>")
 	_, err = RenderNetwork(netPack(), CSV, Options{})
 	assert.ErrorContains(t, err, "does not apply to a route-network pack")
+}
+
+// Across the United States: every station's name is placed, and no two
+// names, and no name and station disc, overlap (Sacramento, Little Rock
+// and Birmingham were overwritten when names always went up and right).
+func TestNetworkBoardNamesDoNotCollide(t *testing.T) {
+	p := bundledNetwork(t)
+	sc, err := scene.Network(p, networkLand(p), scene.Options{Width: 1600})
+	require.NoError(t, err)
+	var names []orb.Bound
+	var discs []orb.Bound
+	var walk func(items []scene.Item)
+	walk = func(items []scene.Item) {
+		for _, it := range items {
+			switch v := it.(type) {
+			case *scene.Group:
+				walk(v.Items)
+			case *scene.Text:
+				if v.Class == "label" {
+					names = append(names, v.Bound())
+				}
+			case *scene.Circle:
+				if v.Class == "station" {
+					discs = append(discs, orb.Bound{Min: orb.Point{v.Center[0] - v.R, v.Center[1] - v.R}, Max: orb.Point{v.Center[0] + v.R, v.Center[1] + v.R}})
+				}
+			}
+		}
+	}
+	walk(sc.Items)
+	require.Len(t, names, len(p.Stations))
+	require.Len(t, discs, len(p.Stations))
+	hit := func(a, b orb.Bound) bool {
+		return a.Min[0] < b.Max[0] && b.Min[0] < a.Max[0] && a.Min[1] < b.Max[1] && b.Min[1] < a.Max[1]
+	}
+	for i := range names {
+		for j := i + 1; j < len(names); j++ {
+			assert.False(t, hit(names[i], names[j]), "names %d and %d overlap", i, j)
+		}
+		for j := range discs {
+			assert.False(t, hit(names[i], discs[j]), "name %d covers station %d", i, j)
+		}
+	}
 }

@@ -173,7 +173,8 @@ func TestDOTStylesEveryRegionAndLink(t *testing.T) {
 		assert.Equal(t, []string{l.A, l.B, string(l.Kind), want[l.Kind]}, m[1:], "edge %d", i)
 	}
 	assert.Contains(t, dot, `the \"Foxtrot\" ferry`, "quotes are escaped")
-	assert.Contains(t, dot, `"GO" [label="Golf", tooltip="GO", fillcolor="#ffffff", style="rounded,filled,dashed"]`, "air-only regions are dashed")
+	assert.Contains(t, dot, `"GO" [label="Golf", tooltip="GO", fillcolor="#ffffff", style="rounded,filled,dashed", pos=`, "air-only regions are dashed")
+	assert.Contains(t, dot, "layout=neato, inputscale=72", "plain dot draws it as a map, positions in points")
 }
 
 func TestJSONGraphReadsBack(t *testing.T) {

@@ -23,7 +23,8 @@ const ListSep = ";"
 
 // CSVFiles gives <id>.regions.csv and <id>.links.csv: a header row, then one
 // row per region (by id) and per link (in the pack's canonical order), with
-// RFC 4180 quoting and CRLF line ends.
+// RFC 4180 quoting and CRLF line ends. A cell that a spreadsheet would run
+// as a formula is neutralized (see SafeCell).
 func CSVFiles(p *mapdata.Pack) ([]File, error) {
 	id := baseName(p)
 	regions, err := writeCSV(RegionColumns, regionRows(p))
@@ -62,7 +63,25 @@ func km(v float64) string {
 	return strconv.FormatFloat(v, 'f', 3, 64)
 }
 
+// SafeCell neutralizes a CSV cell that a spreadsheet would read as a
+// formula: one starting with =, +, -, @, a tab or a carriage return gets a
+// single quote in front (the OWASP rule against CSV injection), so that a
+// region named =HYPERLINK(...) shows as text instead of running. Packs come
+// from strangers; the cells hold their ids and names. Other cells are
+// unchanged, so numbers (which are never negative here) stay numbers.
+func SafeCell(cell string) string {
+	if cell != "" && strings.IndexByte("=+-@\t\r", cell[0]) >= 0 {
+		return "'" + cell
+	}
+	return cell
+}
+
 func writeCSV(header []string, rows [][]string) ([]byte, error) {
+	for _, row := range rows {
+		for i := range row {
+			row[i] = SafeCell(row[i])
+		}
+	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	w.UseCRLF = true

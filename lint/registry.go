@@ -51,6 +51,7 @@ var registry = newRegistry(
 	described(KindEdition, derive.Rules),
 	described(KindNetworkEdition, network.Rules),
 	packRules,
+	[]*Rule{seaConnectsRule},
 	networkRules,
 	[]*Rule{baselineRule},
 )

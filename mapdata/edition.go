@@ -114,6 +114,10 @@ type SeaSpec struct {
 	Regions  []string     `json:"regions,omitempty"` // listed outright
 	Add      []string     `json:"add,omitempty"`
 	Remove   []string     `json:"remove,omitempty"`
+	// Connects names the seas this one joins; the relation is symmetric
+	// (one side may list it). Two ship cards side by side are allowed when
+	// their seas connect.
+	Connects []string `json:"connects,omitempty"`
 }
 
 // SeaGeometry matches polygons of a GeoJSON file to a sea.

@@ -76,7 +76,7 @@ func FuzzDecodePack(f *testing.F) {
 // FuzzDecodeEdition: DecodeEdition never panics and fails only with an
 // InputError naming the file and a line.
 func FuzzDecodeEdition(f *testing.F) {
-	for _, name := range []string{"usa", "europe", "africa", "asia"} {
+	for _, name := range []string{"usa", "europe", "africa", "asia", "americas"} {
 		addFile(f, "../editions/"+name+"/edition.yaml")
 	}
 	for _, s := range []string{

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/internal/atomicfile"
 )
 
@@ -246,11 +247,11 @@ func (p *NetworkPack) Spaces() int {
 	return n
 }
 
-// TokenTotal counts the station tokens of the mix.
+// TokenTotal counts the station tokens of the mix (saturating, as TotalsOf).
 func (p *NetworkPack) TokenTotal() int {
 	n := 0
 	for _, t := range p.Tokens {
-		n += t.Count
+		n = SatAdd(n, t.Count) // saturates: huge counts must not wrap to a plausible total
 	}
 	return n
 }
@@ -259,7 +260,7 @@ func (p *NetworkPack) TokenTotal() int {
 func (p *NetworkPack) CompanyCards() int {
 	n := 0
 	for _, c := range p.Companies {
-		n += c.Cards
+		n = SatAdd(n, c.Cards) // saturates: huge counts must not wrap to a plausible total
 	}
 	return n
 }
@@ -268,7 +269,7 @@ func (p *NetworkPack) CompanyCards() int {
 func (p *NetworkPack) GoldTokens() int {
 	n := 0
 	for _, g := range p.Gold {
-		n += g.Count
+		n = SatAdd(n, g.Count) // saturates: huge counts must not wrap to a plausible total
 	}
 	return n
 }
@@ -701,23 +702,19 @@ func DecodeNetworkEdition(file string, src []byte) (*NetworkEditionDoc, error) {
 	return &NetworkEditionDoc{Doc: doc, Edition: &e}, nil
 }
 
-// EarthRadiusKm is the mean Earth radius tendays measures routes with.
-const EarthRadiusKm = 6371.0088
+// EarthRadiusKm is the mean Earth radius tendays measures routes with (the
+// one of package geo, which every length in tendays uses).
+const EarthRadiusKm = geo.EarthRadiusKm
 
-// GreatCircleKm is the great-circle distance between two lon/lat points.
-func GreatCircleKm(a, b [2]float64) float64 {
-	const rad = math.Pi / 180
-	lat1, lat2 := a[1]*rad, b[1]*rad
-	dlat, dlon := lat2-lat1, (b[0]-a[0])*rad
-	h := math.Sin(dlat/2)*math.Sin(dlat/2) + math.Cos(lat1)*math.Cos(lat2)*math.Sin(dlon/2)*math.Sin(dlon/2)
-	return 2 * EarthRadiusKm * math.Asin(math.Min(1, math.Sqrt(h)))
-}
+// GreatCircleKm is the great-circle distance between two lon/lat points
+// (geo.GreatCircleKm).
+func GreatCircleKm(a, b [2]float64) float64 { return geo.GreatCircleKm(a, b) }
 
 // Plane projects lon/lat points onto the plane in which a board's routes are
-// drawn and must not cross: an Albers equal-area conic fitted to the points'
-// extent (standard parallels at one sixth and five sixths of the latitude
-// range, central meridian in the middle of the longitude range), in km.
-// Points spread evenly across the equator fall back to a cylindrical
+// drawn and must not cross: an Albers equal-area conic (geo.Albers) fitted to
+// the points' extent (standard parallels at one sixth and five sixths of the
+// latitude range, central meridian in the middle of the longitude range),
+// in km. Points spread evenly across the equator fall back to a cylindrical
 // equal-area projection. The same points always give the same plane.
 func Plane(points [][2]float64) [][2]float64 {
 	out := make([][2]float64, len(points))
@@ -730,25 +727,22 @@ func Plane(points [][2]float64) [][2]float64 {
 		minLat, maxLat = math.Min(minLat, p[1]), math.Max(maxLat, p[1])
 	}
 	const rad = math.Pi / 180
-	lon0 := (minLon + maxLon) / 2 * rad
+	lon0 := (minLon + maxLon) / 2
 	span := maxLat - minLat
-	phi1, phi2 := (minLat+span/6)*rad, (maxLat-span/6)*rad
-	phi0 := (minLat + maxLat) / 2 * rad
-	n := (math.Sin(phi1) + math.Sin(phi2)) / 2
+	lat1, lat2 := minLat+span/6, maxLat-span/6
+	lat0 := (minLat + maxLat) / 2
 	R := EarthRadiusKm
-	if math.Abs(n) < 1e-6 {
+	if n := (math.Sin(lat1*rad) + math.Sin(lat2*rad)) / 2; math.Abs(n) < 1e-6 {
+		phi0 := lat0 * rad
 		for i, p := range points {
-			out[i] = [2]float64{R * (p[0]*rad - lon0) * math.Cos(phi0), R * math.Sin(p[1]*rad) / math.Cos(phi0)}
+			out[i] = [2]float64{R * (p[0] - lon0) * rad * math.Cos(phi0), R * math.Sin(p[1]*rad) / math.Cos(phi0)}
 		}
 		return out
 	}
-	c := math.Cos(phi1)*math.Cos(phi1) + 2*n*math.Sin(phi1)
-	rho := func(phi float64) float64 { return R * math.Sqrt(math.Max(0, c-2*n*math.Sin(phi))) / n }
-	rho0 := rho(phi0)
+	a := geo.NewAlbers(lon0, lat0, lat1, lat2)
 	for i, p := range points {
-		theta := n * (p[0]*rad - lon0)
-		r := rho(p[1] * rad)
-		out[i] = [2]float64{r * math.Sin(theta), rho0 - r*math.Cos(theta)}
+		x, y := a.Forward(p[0], p[1])
+		out[i] = [2]float64{R * x, R * y}
 	}
 	return out
 }

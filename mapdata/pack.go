@@ -1,5 +1,7 @@
 package mapdata
 
+import "math"
+
 // Format identifies a pack file; FormatVersion is bumped whenever a reader of
 // an older version could misread a newer pack.
 const (
@@ -30,7 +32,9 @@ type Pack struct {
 	Rails         []Rail      `json:"rails"`
 	Deck          Deck        `json:"deck"`
 	Expect        *Expect     `json:"expect,omitempty"`
-	Provenance    Provenance  `json:"provenance"`
+	// Combined is set for a pack of several maps (see KindCombined).
+	Combined   *Combined  `json:"combined,omitempty"`
+	Provenance Provenance `json:"provenance"`
 }
 
 // EditionInfo names the edition a pack was built from.
@@ -63,6 +67,8 @@ type Region struct {
 	AirOnly bool     `json:"airOnly"`
 	Seas    []string `json:"seas"`
 	Rails   []string `json:"rails"`
+	// Map is the member map of a combined pack the region is on.
+	Map string `json:"map,omitempty"`
 }
 
 // LinkKind says why two regions are linked.
@@ -89,10 +95,14 @@ type Link struct {
 	Why      string   `json:"why,omitempty"`      // added or removed by the edition: its reason
 }
 
-// Sea is a body of water that ship cards name.
+// Sea is a body of water that ship cards name. Connects lists the seas it
+// joins (10 Days in the Americas: the Panama Canal joins the Atlantic and
+// the Pacific): two ship cards side by side, on seas that connect, take a
+// journey from a region on the first sea to a region on the second.
 type Sea struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+	ID       string   `json:"id"`
+	Name     string   `json:"name"`
+	Connects []string `json:"connects,omitempty"`
 }
 
 // Rail is a railway line; its stops are in order along the line.
@@ -171,18 +181,39 @@ func (p *Pack) Region(id string) *Region {
 	return nil
 }
 
-// TotalsOf counts the cards of a deck.
+// MaxDeckCards is the most cards a deck (and any one card's count, and any
+// other counted box content: station tokens, gold, company cards) may
+// hold. The schema says so, and the engines refuse a bigger deck before
+// allocating it: a printed game has a few hundred cards, and a count of
+// 2^63-1 must not become a 16 GB allocation.
+const MaxDeckCards = 100_000
+
+// TotalsOf counts the cards of a deck. The sums saturate instead of
+// wrapping: counts of 2^63-1 must not add up to a small, plausible total.
+// A negative count (refused by the schema) counts as none.
 func TotalsOf(cards []Card) DeckTotals {
 	var t DeckTotals
 	for _, c := range cards {
 		if c.Kind == RegionCard {
-			t.RegionCards += c.Count
+			t.RegionCards = SatAdd(t.RegionCards, c.Count)
 		} else {
-			t.TransportCards += c.Count
+			t.TransportCards = SatAdd(t.TransportCards, c.Count)
 		}
 	}
-	t.Cards = t.RegionCards + t.TransportCards
+	t.Cards = SatAdd(t.RegionCards, t.TransportCards)
 	return t
+}
+
+// SatAdd adds a count n >= 0 to a total, stopping at math.MaxInt instead of
+// wrapping; a negative n adds nothing.
+func SatAdd(total, n int) int {
+	if n <= 0 {
+		return total
+	}
+	if total > math.MaxInt-n {
+		return math.MaxInt
+	}
+	return total + n
 }
 
 // MinDeckFor is the fewest cards that deal players holders of days cards and

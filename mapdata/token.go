@@ -2,6 +2,7 @@ package mapdata
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -71,21 +72,54 @@ type TokenIndex struct {
 	rails   map[string]string
 	cards   map[string]int // canonical token -> deck index
 	known   []string       // every token a user could type, for suggestions
+	// ambiguous: folded names that name regions of several maps (a
+	// combined pack's "Russia"), with the tokens that say which.
+	ambiguous map[string][]string
 }
 
 // NewTokenIndex indexes a pack's names for token lookup.
 func NewTokenIndex(p *Pack) *TokenIndex {
 	ix := &TokenIndex{pack: p, regions: map[string]string{}, colors: map[string]string{},
 		seas: map[string]string{}, rails: map[string]string{}, cards: map[string]int{}}
-	for _, r := range p.Regions {
-		for _, n := range append([]string{r.ID, r.Name}, r.Aliases...) {
-			if n == "" {
-				continue
-			}
-			if _, dup := ix.regions[Fold(n)]; !dup {
-				ix.regions[Fold(n)] = r.ID
+	// Ids first, then names, then aliases: a name never hides an id, nor an
+	// alias a name. Two regions of a combined pack's maps with one name at
+	// one level make the name ambiguous: the token must name the map.
+	levels := []func(r Region) []string{
+		func(r Region) []string { return []string{r.ID} },
+		func(r Region) []string { return []string{r.Name} },
+		func(r Region) []string { return r.Aliases },
+	}
+	for _, names := range levels {
+		level := map[string]string{}
+		for _, r := range p.Regions {
+			for _, n := range names(r) {
+				if n == "" {
+					continue
+				}
+				k := Fold(n)
+				if prev, ok := level[k]; ok && prev != r.ID && r.Map != "" {
+					if ix.ambiguous == nil {
+						ix.ambiguous = map[string][]string{}
+					}
+					if len(ix.ambiguous[k]) == 0 {
+						ix.ambiguous[k] = append(ix.ambiguous[k], mapToken(p, prev, n))
+					}
+					if t := mapToken(p, r.ID, n); !slices.Contains(ix.ambiguous[k], t) {
+						ix.ambiguous[k] = append(ix.ambiguous[k], t)
+					}
+					continue
+				}
+				if _, taken := ix.regions[k]; !taken {
+					level[k] = r.ID
+					ix.regions[k] = r.ID
+				}
 			}
 		}
+	}
+	for k := range ix.ambiguous {
+		delete(ix.regions, k)
+	}
+	for _, r := range p.Regions {
 		ix.known = append(ix.known, r.ID, r.Name)
 	}
 	for _, c := range p.Colors {
@@ -135,6 +169,9 @@ func (ix *TokenIndex) Canonical(token string) (string, error) {
 		return "", &UnknownCardError{Token: token, Reason: "empty card"}
 	}
 	kind, arg, hasArg := strings.Cut(t, ":")
+	// A combined pack's colours, seas and lines name their map:
+	// plane:europe:blue is plane:europe.blue.
+	arg = strings.ReplaceAll(arg, ":", ".")
 	switch Fold(kind) {
 	case "car", "automobile", "auto":
 		if hasArg {
@@ -159,6 +196,12 @@ func (ix *TokenIndex) Canonical(token string) (string, error) {
 			return "train:" + id, nil
 		}
 		return "", &UnknownCardError{Token: token, Reason: "no rail line " + quoteOrNothing(arg), Nearest: ix.nearestIn("train:", arg, ix.rails)}
+	}
+	if id, ok := ix.regions[Fold(t)]; ok {
+		return id, nil
+	}
+	if which, ok := ix.ambiguous[Fold(t)]; ok {
+		return "", &UnknownCardError{Token: token, Reason: fmt.Sprintf("%q is on more than one map: name the map (%s)", t, strings.Join(which, " or "))}
 	}
 	if id, ok := ix.regions[Fold(t)]; ok {
 		return id, nil
@@ -263,4 +306,12 @@ func CardToken(c Card) string {
 		return "train:" + c.Rail
 	}
 	return string(c.Kind)
+}
+
+// mapToken is how a token names region id on its map: MAP:name.
+func mapToken(p *Pack, id, name string) string {
+	if r := p.Region(id); r != nil && r.Map != "" {
+		return r.Map + ":" + name
+	}
+	return name
 }

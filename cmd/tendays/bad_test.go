@@ -71,6 +71,8 @@ func generatedBad() map[string][]byte {
 	for range 100_000 {
 		refs = append(refs, "0")
 	}
+	// One 900 KB string repeated by 1,000 aliases: few nodes, 900 MB of text.
+	stringBomb := []byte("a: &a \"" + strings.Repeat("x", 900_000) + "\"\nb: [" + strings.TrimSuffix(strings.Repeat("*a, ", 1000), ", ") + "]\n")
 	big := []byte(`{"type": "FeatureCollection", "features": []}`)
 	big = append(big, bytes.Repeat([]byte(" "), 2_000_000-len(big))...)
 	return map[string][]byte{
@@ -82,6 +84,8 @@ func generatedBad() map[string][]byte {
 		"gen/deep-compact.yaml":         []byte(compact.String()),
 		"gen/deep-baseline.json":        []byte(`{"format": "tendays.lint-baseline", "formatVersion": 1, "findings": ` + nested("[", "", "]", deep) + "}"),
 		"gen/big.geojson":               big,
+		"gen/string-bomb.yaml":          stringBomb,
+		"gen/string-bomb/edition.yaml":  stringBomb,
 		"gen/arc-reuse.topojson":        []byte(`{"type": "Topology", "arcs": [[` + strings.Join(arc, ",") + `]], "objects": {"o": {"type": "GeometryCollection", "geometries": [{"type": "Polygon", "id": "A", "arcs": [[` + strings.Join(refs, ",") + `]]}]}}}`),
 		"gen/long-line.txt":             append([]byte("WES,MID,EAS,ship:gulf,ISL\n"), append(bytes.Repeat([]byte("MID,"), 5<<20/4), '\n')...),
 	}

@@ -20,8 +20,8 @@ import (
 	"github.com/tendays/tendays/internal/atomicfile"
 )
 
-// copyBundled copies a bundled edition into a temporary folder.
-func copyBundled(t testing.TB, name string) string {
+// copyBundledEdition copies a bundled edition into a temporary folder (for tests and benchmarks).
+func copyBundledEdition(t testing.TB, name string) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), name)
 	sub, err := fsSub(name)
@@ -52,7 +52,7 @@ func editFile(t testing.TB, path, old, new string) {
 // and reuses the parsed borders, then a cancel that ends the watch with no
 // error and no temporary file left.
 func TestBuildWatchRebuildsOnEdit(t *testing.T) {
-	dir := copyBundled(t, "usa")
+	dir := copyBundledEdition(t, "usa")
 	out := filepath.Join(t.TempDir(), "out") + string(filepath.Separator)
 	var stdout, stderr bytes.Buffer
 	ctx, cancel := context.WithCancel(context.Background())
@@ -134,7 +134,7 @@ var fsSub = editions.Folder
 func BenchmarkWatchRebuild(b *testing.B) {
 	for _, name := range editions.Names() {
 		b.Run(name, func(b *testing.B) {
-			dir := copyBundled(b, name)
+			dir := copyBundledEdition(b, name)
 			file := filepath.Join(dir, "edition.yaml")
 			w := &watchState{}
 			w.built = func(n int, err error) {

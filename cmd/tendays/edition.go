@@ -103,6 +103,9 @@ func buildEditionWith(src *editionSource, g *globalOptions, cache *derive.Border
 	if t, err := schemaTarget(file, doc); t != nil || err != nil {
 		return t, nil, err
 	}
+	if mapdata.PackKind(doc) == mapdata.KindCombined {
+		return buildCombined(src, file, text, g)
+	}
 	ed, err := mapdata.DecodeEdition(file, text)
 	if err != nil {
 		return nil, nil, err

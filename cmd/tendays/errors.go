@@ -58,7 +58,7 @@ func exitCode(err error, io *IOStreams) int {
 	}
 	var usage *usageError
 	if errors.As(err, &usage) {
-		fmt.Fprintf(io.ErrOut, "tendays: %s\n", usage.msg)
+		fmt.Fprintf(io.ErrOut, "tendays: %s\n", diag.OneLine(usage.msg))
 		help := usage.help
 		if usage.cmd != nil {
 			help = usage.cmd.CommandPath()
@@ -79,6 +79,6 @@ func exitCode(err error, io *IOStreams) int {
 	}
 	// Anything else is a fault met on the way (a file that cannot be
 	// written, a failed read): bad input, said on one line.
-	fmt.Fprintf(io.ErrOut, "tendays: %s\n", err)
+	fmt.Fprintf(io.ErrOut, "tendays: %s\n", diag.OneLine(err.Error())) // control characters from input stay escaped
 	return exitUsage
 }

@@ -52,11 +52,17 @@ folder or a bundled edition name (built in memory first). The pack records
 the hash of its board, and a board beside it that is not its pair is refused.
 
   csv          regions and links tables (-o FOLDER, -o BASE for BASE.regions.csv
-               and BASE.links.csv, or -o FILE.zip for one archive)
-  dot          Graphviz: regions in their colours; borders solid, bridges bold,
-               ferries dashed, car links dotted
+               and BASE.links.csv, or -o FILE.zip for one archive); a cell
+               starting with = + - @ tab or CR gets a ' in front, so that a
+               spreadsheet shows it as text instead of running a formula
+  dot          Graphviz (layout=neato: plain "dot -Tsvg" draws it): regions in
+               their colours, pinned where the board has them when it is there;
+               borders solid, bridges bold, ferries dashed, car links dotted
   graphml      GraphML with typed attributes (Gephi, yEd, networkx)
-  json-graph   node-link JSON for networkx's node_link_graph
+  json-graph   node-link JSON for networkx's node_link_graph; the links are in
+               both "links" (what networkx 2.x to 3.5 read by default) and
+               "edges" (3.6 and later), so every version reads it with its
+               defaults
   geojson      the board geometry with each region's facts    (needs the board)
   svg          the board as a picture; --graph overlays the links (needs the board)
   datapackage  a Frictionless Data Package folder: the pack, the tables, the
@@ -88,7 +94,7 @@ half-written: files appear whole, and a set of files only once all are done.`,
 	f.StringVar(&opts.Format, "format", "", "output format: "+strings.Join(export.Formats(), ", "))
 	f.StringVarP(&opts.Output, "output", "o", "", "write to this `path` (see above)")
 	f.StringVar(&opts.Board, "board", "", "the board geometry `file` (default: <pack>.board.geojson beside the pack)")
-	f.BoolVar(&opts.Graph, "graph", false, "svg: overlay the link graph on the board")
+	f.BoolVar(&opts.Graph, "graph", false, "svg: overlay the link graph on the board (a route-network board: each route's length)")
 	f.Float64Var(&opts.Width, "width", 1600, "svg: page width in `pixels`")
 	f.StringVar(&opts.License, "license", export.DefaultLicense, "datapackage: the data's licence (SPDX or Open Definition `id`)")
 	f.StringVar(&opts.PackageVersion, "package-version", "1.0.0", "datapackage: the package's `version`")
@@ -106,7 +112,7 @@ func runExport(opts *exportOptions) error {
 	if opts.Output == "" && !export.OneFile(opts.Format) {
 		return usageErrorf("--format %s writes several files: give -o (%s)", opts.Format, outputHint(opts.Format))
 	}
-	if opts.Width < 200 || opts.Width > 20000 {
+	if !(opts.Width >= 200 && opts.Width <= 20000) { // NaN fails this, as it should
 		return usageErrorf("--width %g is out of range (200 to 20000 pixels)", opts.Width)
 	}
 	if opts.CardWidth < 40 || opts.CardWidth > 1000 {
@@ -138,7 +144,7 @@ func runExport(opts *exportOptions) error {
 	if boardPath == "" && opts.Pack != "-" {
 		boardPath = mapdata.BoardPathFor(opts.Pack)
 	}
-	if export.NeedsBoard(opts.Format) || opts.Format == export.DataPackage {
+	if export.NeedsBoard(opts.Format) || export.UsesBoard(opts.Format) {
 		b, err := readPairedBoard(opts, &in, boardPath)
 		switch {
 		case err == nil:
@@ -148,6 +154,8 @@ func runExport(opts *exportOptions) error {
 				return usageErrorf("--format %s needs the board geometry: a pack on standard input has none beside it; give one with --board FILE", opts.Format)
 			}
 			return usageErrorf("--format %s needs the board geometry, and there is none at %s: `tendays build` writes it beside the pack; give another path with --board FILE", opts.Format, boardPath)
+		case errors.Is(err, fs.ErrNotExist) && opts.Format == export.DOT:
+			// no board: neato lays the graph out by its links
 		case errors.Is(err, fs.ErrNotExist):
 			fmt.Fprintf(opts.IO.ErrOut, "tendays: no board geometry at %s: the data package has no GeoJSON (give one with --board FILE)\n", cmp.Or(boardPath, "(standard input)"))
 		default:

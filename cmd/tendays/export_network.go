@@ -29,7 +29,7 @@ func runExportNetwork(opts *exportOptions, packName string, src []byte, inputs .
 	if err != nil {
 		return err
 	}
-	data, err := export.RenderNetwork(pd.Pack, opts.Format, export.Options{Width: opts.Width})
+	data, err := export.RenderNetwork(pd.Pack, opts.Format, export.Options{Width: opts.Width, Graph: opts.Graph})
 	if err != nil {
 		return err
 	}

@@ -51,6 +51,9 @@ be played again.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pack = args[0]
 			opts.SeedSet = cmd.Flags().Changed("seed")
+			if isNetworkPackFile(opts.Pack, opts.Global) {
+				return playNetworkFrom(cmd, opts) // play_network.go
+			}
 			if !slices.Contains(bot.Names(), strings.ToLower(opts.Bot)) {
 				return &usageError{msg: fmt.Sprintf("unknown bot %q (want %s)", opts.Bot, strings.Join(bot.Names(), ", ")), help: cmd.CommandPath()}
 			}
@@ -94,6 +97,9 @@ func (c *console) ask(prompt string) (string, error) {
 }
 
 func runPlay(opts *playOptions) error {
+	if err := boxPlayers(opts.Game); err != nil {
+		return err
+	}
 	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
 	if err != nil {
 		return err
@@ -123,6 +129,9 @@ func runPlay(opts *playOptions) error {
 	}
 	fmt.Fprintf(w, "%s: %d days, %d players, %s. You are seat 1; %s.\n",
 		b.Pack().Edition.Name, g.Days(), g.Players(), swap, others)
+	if v := opts.Game.Variants(); len(v) > 0 {
+		fmt.Fprintf(w, "Variant: %s.\n", strings.Join(v, "; "))
+	}
 	fmt.Fprintf(w, "Seed %d (play this game again with --seed %d). Type q to leave.\n", seed, seed)
 
 	err = playGame(c, g, bots, botName, opts.TurnCap)
@@ -218,11 +227,11 @@ func humanTurn(c *console, g *game.Game) error {
 		}
 	}
 	fmt.Fprintf(w, "Face-up: ")
-	for k := range game.Piles {
+	for k := range g.NumPiles() {
 		fmt.Fprintf(w, "[%d] %s   ", k+1, b.Name(g.Top(k)))
 	}
 	fmt.Fprintf(w, "Draw pile: %d cards\n", g.DrawSize())
-	actions := []string{"1-3 take that face-up card"}
+	actions := []string{fmt.Sprintf("1-%d take that face-up card", g.NumPiles())}
 	if g.CanDraw() {
 		actions = append([]string{"d draw"}, actions...)
 	}
@@ -295,13 +304,13 @@ func placeCard(c *console, g *game.Game) error {
 		return g.Put(slot, must)
 	}
 	for {
-		answer, err := c.ask(fmt.Sprintf("Discard %s on which pile (1-3)? ", b.Name(leaving)))
+		answer, err := c.ask(fmt.Sprintf("Discard %s on which pile (1-%d)? ", b.Name(leaving), g.NumPiles()))
 		if err != nil {
 			return err
 		}
 		pile, convErr := strconv.Atoi(answer)
 		if convErr != nil {
-			fmt.Fprintf(w, "  %q: give a pile from 1 to 3\n", answer)
+			fmt.Fprintf(w, "  %q: give a pile from 1 to %d\n", answer, g.NumPiles())
 			continue
 		}
 		if err := g.Put(slot, pile-1); err != nil {

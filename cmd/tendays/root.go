@@ -88,7 +88,7 @@ Exit codes: 0 success, 1 the answer is "no" (findings, an invalid journey),
 		if g.Quiet && g.Verbose {
 			return &usageError{msg: "--quiet and --verbose cannot be given together", cmd: cmd}
 		}
-		return nil
+		return checkFlags(cmd) // NaN, infinities, an explicit 0 that would mean "default"
 	}
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &usageError{msg: err.Error(), cmd: cmd}

@@ -24,6 +24,8 @@ type variantFlags struct {
 	Days      int
 	Swap      string
 	OpenHands bool
+	// VariantPlayers allows 5 or 6 players, beyond the box.
+	VariantPlayers bool
 }
 
 func (v *variantFlags) add(cmd *cobra.Command, players int) {
@@ -31,10 +33,21 @@ func (v *variantFlags) add(cmd *cobra.Command, players int) {
 	cmd.Flags().IntVar(&v.Days, "days", 0, "journey length, e.g. 5 for the short variant (default: the edition's days)")
 	cmd.Flags().StringVar(&v.Swap, "swap", "pack", "the swap action: pack (as the edition's rules say), on or off")
 	cmd.Flags().BoolVar(&v.OpenHands, "open-hands", false, "play with holders face up")
+	cmd.Flags().BoolVar(&v.VariantPlayers, "variant-players", false, "allow more than 4 players (5 or 6 holders, beyond the box; a variant, marked so in reports)")
+}
+
+// boxPlayers refuses more players than a 10 Days box holds holders for,
+// unless --variant-players asks for the variant. (Network packs list their
+// own player counts.)
+func boxPlayers(cfg game.Config) error {
+	if cfg.Players > game.BoxPlayers && !cfg.VariantPlayers {
+		return usageErrorf("--players %d: the box is for 2-%d players; 5 or 6 is a variant (add --variant-players)", cfg.Players, game.BoxPlayers)
+	}
+	return nil
 }
 
 func (v *variantFlags) config(cmd *cobra.Command) (game.Config, error) {
-	cfg := game.Config{Players: v.Players, Days: v.Days, OpenHands: v.OpenHands}
+	cfg := game.Config{Players: v.Players, Days: v.Days, OpenHands: v.OpenHands, VariantPlayers: v.VariantPlayers}
 	switch v.Swap {
 	case "pack":
 		cfg.Swap = game.SwapAsPack
@@ -116,7 +129,7 @@ bar is shown on stderr when it is a terminal and the format is text.`,
 	cmd.Flags().Uint64Var(&opts.Seed, "seed", 1, "random seed: the same seed gives the same report")
 	cmd.Flags().StringSliceVar(&opts.Bots, "bots", []string{"greedy"}, "bots taking the seats in turn: "+strings.Join(bot.Names(), ", "))
 	cmd.Flags().IntVar(&opts.TurnCap, "turn-cap", sim.DefaultTurnCap, "stop a game after this many turns (a stalled game)")
-	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "games played at once (default: every core)")
+	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "games played at once (0 or left out: one per core)")
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
 	opts.Variant.add(cmd, 4)
 	return cmd
@@ -128,6 +141,9 @@ func runSimulate(ctx context.Context, opts *simulateOptions) error {
 	}
 	if isNetworkPackFile(opts.Pack, opts.Global) {
 		return runSimulateNetwork(opts)
+	}
+	if err := boxPlayers(opts.Game); err != nil {
+		return err
 	}
 	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
 	if err != nil {
@@ -198,6 +214,9 @@ func writeSimReport(w io.Writer, b *engine.Board, r *sim.Report) {
 	}
 	fmt.Fprintf(w, "%s: %d games, %d players, %d days, swap %s%s, seed %d, bots %s\n",
 		b.Pack().Edition.Name, r.Games, r.Players, r.Days, swap, hands, r.Seed, strings.Join(r.Bots, ","))
+	if len(r.Variants) > 0 {
+		fmt.Fprintf(w, "variant: %s\n", strings.Join(r.Variants, "; "))
+	}
 	fmt.Fprintf(w, "finished %d, stalled %d (turn cap %d)\n", r.Finished, r.Stalled, r.TurnCap)
 	fmt.Fprintf(w, "turns to win (every player's turns): %s\n", writeStats(r.TurnsToWin))
 

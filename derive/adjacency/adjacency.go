@@ -20,6 +20,8 @@ import (
 	"math"
 
 	"github.com/paulmach/orb"
+
+	"github.com/tendays/tendays/geo"
 )
 
 // Rule is the contiguity rule.
@@ -64,8 +66,9 @@ type Result struct {
 	Coast []orb.MultiLineString
 }
 
-// EarthRadiusKm is the mean Earth radius (IUGG) used for every length.
-const EarthRadiusKm = 6371.0088
+// EarthRadiusKm is the mean Earth radius (IUGG) used for every length
+// (geo.EarthRadiusKm).
+const EarthRadiusKm = geo.EarthRadiusKm
 
 // epsilonM is the tolerance at ToleranceM 0: enough to absorb rounding in
 // coordinates (1e-9° is 0.1 mm), far below any real border.
@@ -431,8 +434,9 @@ func (c *computer) pairs() []Pair {
 	return out
 }
 
-// haversineKm is the great-circle distance between two lon/lat points, by
-// the haversine formula. Border segments are short: for them the sines and
+// haversineKm is geo.GreatCircleKm, the great-circle distance between two
+// lon/lat points by the haversine formula. Border segments are short: for
+// them the sines and
 // the arcsine are their Taylor series, exact to the last bit at these
 // sizes and several times cheaper than the library calls, and
 // cos φ1 · cos φ2 = (cos(φ1+φ2) + cos(φ1−φ2)) / 2 needs one cosine.
@@ -441,9 +445,7 @@ func haversineKm(p, q orb.Point) float64 {
 	hLat := (q[1] - p[1]) * rad / 2
 	hLon := (q[0] - p[0]) * rad / 2
 	if hLat > 0.004 || hLat < -0.004 || hLon > 0.004 || hLon < -0.004 {
-		s1, s2 := math.Sin(hLat), math.Sin(hLon)
-		h := s1*s1 + math.Cos(p[1]*rad)*math.Cos(q[1]*rad)*s2*s2
-		return 2 * EarthRadiusKm * math.Asin(math.Sqrt(min(1, h)))
+		return geo.GreatCircleKm(p, q)
 	}
 	s1, s2 := smallSin(hLat), smallSin(hLon)
 	cosDiff := 1 - 2*s1*s1 // cos(φ1−φ2) = 1 − 2 sin²(Δφ/2)

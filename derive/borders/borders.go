@@ -74,6 +74,11 @@ const (
 	RuleSelfCrossing = "borders/self-crossing"
 )
 
+// projectedHint ends the out-of-range message: such numbers are almost
+// always a projected file (metres), which GDAL reprojects in one command.
+const projectedHint = "the data looks projected (metres or feet, not degrees); reproject it to longitude/latitude, " +
+	"e.g. ogr2ogr -t_srs EPSG:4326 out.geojson in.geojson"
+
 // Read reads and decodes a borders file, refusing files over opts.MaxBytes
 // before reading them.
 func Read(path string, opts Options) (*Layer, []diag.Finding, error) {
@@ -318,7 +323,9 @@ func (d *decoder) decode() (*Layer, error) {
 		if !sawObj || !sawArcs {
 			return nil, d.errAt("", 0, "Topology needs both \"objects\" and \"arcs\"")
 		}
-		topo.decodeArcs()
+		if err := topo.decodeArcs(s); err != nil {
+			return nil, err
+		}
 		d.expand = expandFactor*len(topo.pts) + expandSlack
 		d.topo = true
 		s.pos, s.depth = objectsOff, 1
@@ -372,8 +379,11 @@ func (d *decoder) settleIDs(raw []rawFeature) []Feature {
 			continue
 		}
 		f := Feature{Properties: r.props, Geometry: r.geom, Pointer: ptr}
-		if n, ok := r.props["name"].(string); ok {
+		switch n := r.props["name"].(type) {
+		case string:
 			f.Name = n
+		case float64: // "name": 1907 is a name, not a missing one
+			f.Name = propText(n)
 		}
 		switch {
 		case own && r.hasID:

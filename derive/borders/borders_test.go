@@ -160,8 +160,8 @@ func TestFindings(t *testing.T) {
 		},
 		{
 			name: "latitude out of range", src: fc(poly("A", `[[[0,0],[1,0],[1,91],[0,1],[0,0]]]`)),
-			rule: RuleOutOfRange, sev: diag.Warning, pointer: "/features/0/geometry/coordinates/0/2", marker: "[1,91]",
-			msg: "[1, 91]", features: 1,
+			rule: RuleOutOfRange, sev: diag.Error, pointer: "/features/0/geometry/coordinates/0/2", marker: "[1,91]",
+			msg: "[1, 91] is outside longitude [-180, 180] or latitude [-90, 90]: the data looks projected", features: 1,
 		},
 		{
 			name: "more than three numbers", src: fc(poly("A", `[[[0,0,1,2],[1,0],[1,1],[0,1],[0,0]]]`)),

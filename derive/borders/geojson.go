@@ -362,8 +362,10 @@ func (d *decoder) ring(rc *ringCtx) error {
 					"position has %d numbers; RFC 7946 allows at most 3 (longitude, latitude, elevation); the rest are ignored", n)
 			}
 			if p[0] < -180 || p[0] > 180 || p[1] < -90 || p[1] > 90 {
-				d.reportOnce(rc.feat, RuleOutOfRange, diag.Warning, rc.ptr()+"/"+strconv.Itoa(pi), off,
-					"position [%g, %g] is outside longitude [-180, 180] or latitude [-90, 90]", p[0], p[1])
+				// Adjacency and border lengths are computed on the sphere
+				// from degrees; metres read as degrees mean nothing.
+				d.reportOnce(rc.feat, RuleOutOfRange, diag.Error, rc.ptr()+"/"+strconv.Itoa(pi), off,
+					"position [%g, %g] is outside longitude [-180, 180] or latitude [-90, 90]: %s", p[0], p[1], projectedHint)
 			}
 			d.pts.add(p)
 		}

@@ -170,6 +170,17 @@ func (d *decoder) finishRing(rc *ringCtx, off int) (r orb.Ring, cut bool) {
 			"ring has %d positions, fewer than 4, and no area; kept it for its edges", n)
 	}
 	r = a.take()
+	if d.topo {
+		// GeoJSON positions are checked as they are read; TopoJSON ones
+		// only exist once the arcs are stitched into rings.
+		for _, p := range r {
+			if p[0] < -180 || p[0] > 180 || p[1] < -90 || p[1] > 90 {
+				d.reportOnce(rc.feat, RuleOutOfRange, diag.Error, rc.ptr(), off,
+					"position [%g, %g] is outside longitude [-180, 180] or latitude [-90, 90]: %s", p[0], p[1], projectedHint)
+				break
+			}
+		}
+	}
 	for i, p := range r {
 		if p[0] < -180 || p[0] > 180 {
 			cut = true
@@ -181,10 +192,16 @@ func (d *decoder) finishRing(rc *ringCtx, off int) (r orb.Ring, cut bool) {
 		}
 	}
 	if !cut {
-		if i, j, found := selfCrossing(r); found {
+		switch c := selfCrossing(r); {
+		case c.found:
+			i, j := c.i, c.j
 			d.report(RuleSelfCrossing, diag.Warning, rc.ptr(), off,
 				"ring crosses itself: the edge from [%g, %g] to [%g, %g] crosses the edge from [%g, %g] to [%g, %g]; its area and borders may be wrong",
 				r[i][0], r[i][1], r[i+1][0], r[i+1][1], r[j][0], r[j][1], r[j+1][0], r[j+1][1])
+		case !c.complete:
+			d.report(RuleSelfCrossing, diag.Info, rc.ptr(), off,
+				"ring of %d positions not checked for crossing itself: its edges overlap too much to check in bounded time (%d tests per edge)",
+				len(r), selfCrossBudgetPerEdge)
 		}
 	}
 	return r, cut

@@ -16,6 +16,51 @@ type scanner struct {
 	src   []byte
 	pos   int
 	depth int
+	keys  [maxDepth + 1]keySet // the member names of the object open at each depth
+}
+
+// keySet is the member names of one object read so far, to refuse a name
+// given twice (which parsers resolve differently: first wins, last wins).
+// Small objects are searched in a list whose names alias the source; an
+// object with many members moves to a map, so a 100,000-member object
+// costs n, not n².
+type keySet struct {
+	list [][]byte
+	m    map[string]struct{}
+}
+
+const keySetListMax = 16
+
+func (k *keySet) reset() {
+	clear(k.list)
+	k.list = k.list[:0]
+	k.m = nil
+}
+
+// add records name and reports false when the object already has it.
+func (k *keySet) add(name []byte) bool {
+	if k.m != nil {
+		if _, dup := k.m[string(name)]; dup {
+			return false
+		}
+		k.m[string(name)] = struct{}{}
+		return true
+	}
+	for _, have := range k.list {
+		if string(have) == string(name) {
+			return false
+		}
+	}
+	if len(k.list) < keySetListMax {
+		k.list = append(k.list, name)
+		return true
+	}
+	k.m = make(map[string]struct{}, 2*keySetListMax)
+	for _, have := range k.list {
+		k.m[string(have)] = struct{}{}
+	}
+	k.m[string(name)] = struct{}{}
+	return true
 }
 
 // maxDepth bounds nesting (the same limit as internal/srcpos): a borders file
@@ -126,6 +171,7 @@ func (s *scanner) openObject() (bool, error) {
 	if err := s.enter(); err != nil {
 		return false, err
 	}
+	s.keys[s.depth].reset()
 	if s.ws() == '}' {
 		s.pos++
 		s.depth--
@@ -139,9 +185,16 @@ func (s *scanner) key() ([]byte, error) {
 	if s.ws() != '"' {
 		return nil, s.fail("expected a member name in double quotes")
 	}
+	at := s.pos
 	key, err := s.str()
 	if err != nil {
 		return nil, err
+	}
+	if !s.keys[s.depth].add(key) {
+		// A reader that keeps the last would see another feature than
+		// one that keeps the first; the pack reader refuses this too.
+		s.pos = at
+		return nil, s.fail("duplicate key " + strconv.Quote(string(key)) + " in one object (JSON readers disagree on which one counts)")
 	}
 	if err := s.expect(':', "':' after a member name"); err != nil {
 		return nil, err
@@ -303,6 +356,7 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 // path). Anything else goes to strconv.ParseFloat. Out-of-range numbers give
 // ±Inf (or 0), which the caller reports.
 func (s *scanner) num() (float64, error) {
+	s.ws() // white space is legal before any value, "[0, 0]" included
 	src := s.src
 	start := s.pos
 	i := start

@@ -1,6 +1,8 @@
 package borders
 
 import (
+	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -16,6 +18,9 @@ type topology struct {
 	scale        [2]float64
 	translate    [2]float64
 	hasTransform bool
+	arcsOff      int // where "arcs" starts, to place a bad position
+	scaleOff     int // where the transform's scale and translate start
+	translateOff int
 }
 
 func (t *topology) arcCount() int { return max(0, len(t.start)-1) }
@@ -23,6 +28,7 @@ func (t *topology) arcCount() int { return max(0, len(t.start)-1) }
 // readArcs reads the "arcs" array: an array of arcs, each an array of
 // positions (quantized and delta-encoded when there is a transform).
 func (t *topology) readArcs(s *scanner) error {
+	t.arcsOff = s.pos
 	t.pts = make([]orb.Point, 0, (len(s.src)-s.pos)/8)
 	t.start = t.start[:0]
 	ok, err := s.array()
@@ -81,36 +87,93 @@ func topoPosition(s *scanner) (orb.Point, error) {
 // readTransform reads {"scale": [sx, sy], "translate": [tx, ty]}.
 func (t *topology) readTransform(s *scanner) error {
 	t.hasTransform = true
-	pair := func(dst *[2]float64) error {
-		p, err := topoPosition(s)
-		*dst = p
-		return err
-	}
-	return s.object(func(key []byte) error {
+	start := s.pos
+	sawScale, sawTranslate := false, false
+	err := s.object(func(key []byte) error {
 		switch string(key) {
 		case "scale":
-			return pair(&t.scale)
+			t.scaleOff = s.pos
+			p, err := topoPosition(s)
+			if err == nil && !(finite(p[0]) && finite(p[1]) && p[0] != 0 && p[1] != 0) {
+				// A zero scale collapses every shape to a point.
+				s.pos = t.scaleOff
+				return s.fail(fmt.Sprintf("transform scale [%g, %g] must be two finite numbers other than 0", p[0], p[1]))
+			}
+			t.scale, sawScale = p, true
+			return err
 		case "translate":
-			return pair(&t.translate)
+			t.translateOff = s.pos
+			p, err := topoPosition(s)
+			if err == nil && !(finite(p[0]) && finite(p[1])) {
+				s.pos = t.translateOff
+				return s.fail(fmt.Sprintf("transform translate [%g, %g] must be two finite numbers", p[0], p[1]))
+			}
+			t.translate, sawTranslate = p, true
+			return err
 		}
 		return s.skip()
 	})
+	if err == nil && (!sawScale || !sawTranslate) {
+		s.pos = start
+		return s.fail("transform needs both \"scale\" and \"translate\" (TopoJSON §2.1.2)")
+	}
+	return err
 }
 
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
 // decodeArcs undoes the delta encoding and the quantization, in the order
-// topojson-client does, so that equal arcs give bit-identical points.
-func (t *topology) decodeArcs() {
-	if !t.hasTransform {
-		return
-	}
+// topojson-client does, so that equal arcs give bit-identical points. A
+// position that is not finite once decoded (deltas whose sum overflows,
+// or 1e400 in the file) is an error at that position: every shape after it
+// would be meaningless.
+func (t *topology) decodeArcs(s *scanner) error {
 	for a := 0; a+1 < len(t.start); a++ {
 		var x, y float64
 		for i := t.start[a]; i < t.start[a+1]; i++ {
-			x += t.pts[i][0]
-			y += t.pts[i][1]
-			t.pts[i] = orb.Point{x*t.scale[0] + t.translate[0], y*t.scale[1] + t.translate[1]}
+			if t.hasTransform {
+				x += t.pts[i][0]
+				y += t.pts[i][1]
+				t.pts[i] = orb.Point{x*t.scale[0] + t.translate[0], y*t.scale[1] + t.translate[1]}
+			}
+			if p := t.pts[i]; !finite(p[0]) || !finite(p[1]) {
+				what := "is not a finite number"
+				if t.hasTransform {
+					what = "decodes to a number that is not finite (its deltas or the transform overflow)"
+				}
+				ptr := "/arcs/" + strconv.Itoa(a) + "/" + strconv.Itoa(i-t.start[a])
+				s.pos = positionOffset(s.src, t.arcsOff, a, i-t.start[a])
+				return s.fail(fmt.Sprintf("arc position %s %s", ptr, what))
+			}
 		}
 	}
+	return nil
+}
+
+// positionOffset finds where position i of arc a starts, rescanning the
+// arcs array from off (only when an error needs the place).
+func positionOffset(src []byte, off, a, i int) int {
+	s := &scanner{src: src, pos: off}
+	ok, err := s.array()
+	for ; ok && err == nil && a > 0; a-- {
+		if err = s.skip(); err == nil {
+			ok, err = s.next()
+		}
+	}
+	if !ok || err != nil {
+		return off
+	}
+	ok, err = s.array()
+	for ; ok && err == nil && i > 0; i-- {
+		if err = s.skip(); err == nil {
+			ok, err = s.next()
+		}
+	}
+	if !ok || err != nil {
+		return off
+	}
+	s.ws()
+	return s.pos
 }
 
 // topoGeom is a TopoJSON geometry object as read.

@@ -11,6 +11,7 @@ package bot
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 
@@ -53,23 +54,27 @@ func (r *Random) Choose(v game.View) game.Move {
 		j := (i + 1 + r.rng.IntN(v.Days()-1)) % v.Days()
 		return game.Move{Swap: true, I: i, J: j}
 	}
-	k := r.rng.IntN(game.Piles + 1)
-	if k == game.Piles && v.CanDraw() {
+	k := r.rng.IntN(v.NumPiles() + 1)
+	if k == v.NumPiles() && v.CanDraw() {
 		return game.Move{From: game.FromDraw}
 	}
-	return game.Move{From: game.Source(k % game.Piles)}
+	return game.Move{From: game.Source(k % v.NumPiles())}
 }
 
 func (r *Random) Place(v game.View, _ engine.CardID) game.Put {
 	pile := v.MustPile()
 	if pile < 0 {
-		pile = r.rng.IntN(game.Piles)
+		pile = r.rng.IntN(v.NumPiles())
 	}
 	return game.Put{Slot: r.rng.IntN(v.Days()+1) - 1, Pile: pile}
 }
 
 // pick returns the index of the best of n scores (higher is better),
 // breaking ties uniformly with rng.
+// never scores a choice that must not be picked: below any progress (which
+// is negative on a combined board short of maps).
+const never = math.MinInt32
+
 func pick(rng *rand.Rand, n int, score func(i int) int) (best, bestScore int) {
 	ties := 0
 	for i := range n {

@@ -69,8 +69,11 @@ func (d *distance) sweep(t []int32, start, dir int) {
 	for k := 0; k < d.n; k++ {
 		i := start + dir*k
 		row := t[i*nr : (i+1)*nr]
-		var prev1, prev2 []int32
+		var prev1, prev2, prev3 []int32
 		var hop engine.CardID = engine.NoCard
+		// first, second: two held ships side by side on seas that connect,
+		// in journey order, ending next to day i.
+		first, second := engine.NoCard, engine.NoCard
 		if k >= 1 {
 			p := i - dir
 			prev1 = t[p*nr : (p+1)*nr]
@@ -79,6 +82,16 @@ func (d *distance) sweep(t []int32, start, dir int) {
 			p := i - 2*dir
 			prev2 = t[p*nr : (p+1)*nr]
 			hop = d.transportAt(i - dir)
+		}
+		if k >= 3 && b.SeasConnect() {
+			p := i - 3*dir
+			a, c := d.transportAt(i-2*dir), d.transportAt(i-dir)
+			if dir < 0 {
+				a, c = c, a
+			}
+			if a != engine.NoCard && c != engine.NoCard && b.ShipPair(a, c) {
+				prev3, first, second = t[p*nr:(p+1)*nr], a, c
+			}
 		}
 		for r := range nr {
 			if !d.usable[r] {
@@ -100,6 +113,17 @@ func (d *distance) sweep(t []int32, start, dir int) {
 				if hop != engine.NoCard {
 					for _, x := range b.LinkNeighbors(hop, r) {
 						best = min(best, prev2[x])
+					}
+				}
+			}
+			if prev3 != nil {
+				for x := range nr {
+					from, to := x, r
+					if dir < 0 {
+						from, to = r, x
+					}
+					if prev3[x] < best && b.PairLinks(first, second, from, to) {
+						best = prev3[x]
 					}
 				}
 			}

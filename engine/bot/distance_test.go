@@ -83,3 +83,30 @@ func TestDistanceIsTheFewestChanges(t *testing.T) {
 		require.Equal(t, want2, got, "holder %v, day %d := %d", h, s, c)
 	}
 }
+
+// A holder that is a valid journey over two ships on seas that connect is
+// at distance 0, forward and backward alike.
+func TestDistanceShipPair(t *testing.T) {
+	p := packtest.Europe()
+	for i := range p.Seas {
+		if p.Seas[i].ID == "atlantic" {
+			p.Seas[i].Connects = []string{"med"}
+		}
+	}
+	b, err := engine.Compile(p)
+	require.NoError(t, err)
+	var h []engine.CardID
+	for _, tok := range []string{"Denmark", "Sweden", "Finland", "Norway", "ship:atlantic", "ship:med", "Italy", "Austria", "Germany", "Poland"} {
+		c, err := b.Lookup(tok)
+		require.NoError(t, err)
+		h = append(h, c)
+	}
+	require.True(t, b.Check(h).Valid, b.Check(h).Reason())
+	d := newDistance(b)
+	require.Equal(t, int32(0), d.compute(h))
+	for i := range h {
+		if r := b.RegionOf(h[i]); r >= 0 {
+			require.Equal(t, int32(0), d.fwd[i*d.nr+r]+d.bwd[i*d.nr+r], "day %d", i)
+		}
+	}
+}

@@ -27,7 +27,7 @@ func (g *Greedy) bestSlot(b *engine.Board, h []engine.CardID, card engine.CardID
 	buf := g.scratch(h)
 	slot, score := pick(g.rng, len(h), func(d int) int {
 		if open != nil && !open(d) {
-			return -1
+			return never
 		}
 		old := buf[d]
 		buf[d] = card
@@ -47,7 +47,7 @@ func (g *Greedy) Fill(v game.View, card engine.CardID) int {
 func (g *Greedy) Choose(v game.View) game.Move {
 	b, h := v.Board(), v.Holder()
 	base := b.Progress(h)
-	pile, top := pick(g.rng, game.Piles, func(k int) int {
+	pile, top := pick(g.rng, v.NumPiles(), func(k int) int {
 		_, s := g.bestSlot(b, h, v.Top(k), nil)
 		return s
 	})
@@ -75,7 +75,7 @@ func (g *Greedy) Place(v game.View, card engine.CardID) game.Put {
 	}
 	if put.Pile < 0 {
 		// Cover the top this seat has least use for.
-		put.Pile, _ = pick(g.rng, game.Piles, func(k int) int {
+		put.Pile, _ = pick(g.rng, v.NumPiles(), func(k int) int {
 			_, s := g.bestSlot(b, h, v.Top(k), nil)
 			return -s
 		})

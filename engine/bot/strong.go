@@ -36,7 +36,7 @@ func (s *Strong) Fill(v game.View, card engine.CardID) int {
 	_, cost := s.d.best(card, open)
 	slot, _ := pick(s.rng, len(h), func(d int) int {
 		if !open(d) || s.d.costAt(d, card) != cost {
-			return -1
+			return never
 		}
 		return 0
 	})
@@ -55,9 +55,15 @@ func (s *Strong) Choose(v game.View) game.Move {
 	d0 := s.d.compute(h)
 
 	// Face-up tops: a certain gain.
-	var topGain [game.Piles]int32
+	var buf [game.Piles * 3]int32
+	topGain := buf[:0]
+	if v.NumPiles() <= len(buf) {
+		topGain = buf[:v.NumPiles()]
+	} else {
+		topGain = make([]int32, v.NumPiles())
+	}
 	bestPile, bestTop := 0, int32(-1)
-	for k := range game.Piles {
+	for k := range v.NumPiles() {
 		topGain[k] = s.gain(d0, v.Top(k))
 		if topGain[k] > bestTop {
 			bestPile, bestTop = k, topGain[k]
@@ -104,9 +110,9 @@ func (s *Strong) Choose(v game.View) game.Move {
 		if bestTop >= 0 {
 			var gb Greedy
 			gb.rng = s.rng
-			bestPile, _ = pick(s.rng, game.Piles, func(k int) int {
+			bestPile, _ = pick(s.rng, v.NumPiles(), func(k int) int {
 				if topGain[k] != bestTop {
-					return -1
+					return never
 				}
 				_, p := gb.bestSlot(b, h, v.Top(k), nil)
 				return p
@@ -136,7 +142,7 @@ func (s *Strong) Place(v game.View, card engine.CardID) game.Put {
 		// another seat keeps moves on).
 		slot, p := pick(s.rng, len(h), func(d int) int {
 			if s.d.costAt(d, card) != cost {
-				return -1
+				return never
 			}
 			old := s.buf[d]
 			s.buf[d] = card
@@ -150,7 +156,7 @@ func (s *Strong) Place(v game.View, card engine.CardID) game.Put {
 	}
 	if put.Pile < 0 {
 		// Cover the top this seat has least use for.
-		put.Pile, _ = pick(s.rng, game.Piles, func(k int) int { return -int(s.gain(d0, v.Top(k))) })
+		put.Pile, _ = pick(s.rng, v.NumPiles(), func(k int) int { return -int(s.gain(d0, v.Top(k))) })
 	}
 	return put
 }

@@ -28,7 +28,10 @@ type Source int8
 // FromDraw is the draw pile.
 const FromDraw Source = -1
 
-// Piles is the number of face-up discard piles.
+// Piles is the number of face-up discard piles of a box; a combined pack
+// says its own (engine.Board.FaceUp: six in 20 Days Around the World).
+// Its three draw piles are one here: drawing from any of three face-down
+// piles is drawing an unseen card.
 const Piles = 3
 
 // SwapRule chooses whether the swap action is allowed.
@@ -46,6 +49,24 @@ type Config struct {
 	Days      int // 0: the edition's
 	Swap      SwapRule
 	OpenHands bool
+	// VariantPlayers allows more than BoxPlayers seats (5 or 6 holders,
+	// which the box does not have; as many as the deck deals): a variant,
+	// to be marked as such in reports.
+	VariantPlayers bool
+}
+
+// BoxPlayers is the most players the boxes are for (2–4); more is a
+// variant (Config.VariantPlayers).
+const BoxPlayers = 4
+
+// Variants names the ways cfg departs from the box, for reports: "6
+// players (the box is for 2–4)". Empty for a game as the box plays it.
+func (cfg Config) Variants() []string {
+	var out []string
+	if cfg.Players > BoxPlayers {
+		out = append(out, fmt.Sprintf("%d players (the box is for 2–%d)", cfg.Players, BoxPlayers))
+	}
+	return out
 }
 
 // Phase is what the game waits for.
@@ -87,9 +108,9 @@ type Game struct {
 	open    bool
 	rng     *rand.Rand
 
-	kindOf []engine.CardID // physical card -> kind
-	draw   []card          // the top is the last
-	piles  [Piles][]card
+	kindOf []engine.CardID   // physical card -> kind
+	draw   []card            // the top is the last
+	piles  [][]card          // the face-up piles, Board.FaceUp of them
 	slots  [][]card          // [seat][day]
 	kinds  [][]engine.CardID // the same as kinds, for checks and bots
 
@@ -140,9 +161,13 @@ func New(b *engine.Board, cfg Config, rng *rand.Rand) (*Game, error) {
 			g.kindOf = append(g.kindOf, engine.CardID(c))
 		}
 	}
-	if need := cfg.Players*days + Piles; len(g.kindOf) < need {
+	g.piles = make([][]card, max(b.FaceUp(), 1))
+	if need := cfg.Players*days + len(g.piles); len(g.kindOf) < need {
 		return nil, fmt.Errorf("the deck holds %d cards, too few for %d players: %d holders of %d days and %d face-up cards need %d",
-			len(g.kindOf), cfg.Players, cfg.Players, days, Piles, need)
+			len(g.kindOf), cfg.Players, cfg.Players, days, len(g.piles), need)
+	}
+	if cfg.Players > BoxPlayers && !cfg.VariantPlayers {
+		return nil, fmt.Errorf("%d players: the box is for 2–%d; more players is a variant, which must be asked for (Config.VariantPlayers)", cfg.Players, BoxPlayers)
 	}
 	if len(g.kindOf) >= int(noCard) {
 		return nil, fmt.Errorf("the deck holds %d cards, more than this engine deals", len(g.kindOf))
@@ -229,6 +254,9 @@ func (g *Game) Top(k int) engine.CardID {
 	}
 	return g.kindOf[p[len(p)-1]]
 }
+
+// NumPiles is the number of face-up discard piles.
+func (g *Game) NumPiles() int { return len(g.piles) }
 
 // PileSize is the number of cards in discard pile k.
 func (g *Game) PileSize(k int) int { return len(g.piles[k]) }
@@ -322,7 +350,7 @@ func (g *Game) Take(src Source) error {
 		if len(g.draw) == 0 {
 			g.reshuffle()
 		}
-	case src >= 0 && int(src) < Piles:
+	case src >= 0 && int(src) < len(g.piles):
 		p := g.piles[src]
 		if len(p) == 0 {
 			return illegal("discard pile %d is empty", src+1)
@@ -347,8 +375,8 @@ func (g *Game) Put(slot, pile int) error {
 	if slot < -1 || slot >= g.days {
 		return illegal("day %d does not exist (1 to %d)", slot+1, g.days)
 	}
-	if pile < 0 || pile >= Piles {
-		return illegal("no discard pile %d (1 to %d)", pile+1, Piles)
+	if pile < 0 || pile >= len(g.piles) {
+		return illegal("no discard pile %d (1 to %d)", pile+1, len(g.piles))
 	}
 	if must := g.MustPile(); must >= 0 && pile != must {
 		return illegal("discard pile %d is empty: the discard must go there", must+1)

@@ -42,10 +42,11 @@ func TestNewChecksTheDeck(t *testing.T) {
 		err string
 	}{
 		{Config{Players: 4}, ""},
-		{Config{Players: 6}, ""}, // 60 + 3 = 63 cards
+		{Config{Players: 6, VariantPlayers: true}, ""}, // 60 + 3 = 63 cards
+		{Config{Players: 5}, "5 players: the box is for 2–4; more players is a variant"},
 		{Config{Players: 7}, "the deck holds 66 cards, too few for 7 players: 7 holders of 10 days and 3 face-up cards need 73"},
 		{Config{Players: 9}, "the deck holds 66 cards, too few for 9 players"},
-		{Config{Players: 12, Days: 5}, ""},
+		{Config{Players: 12, Days: 5, VariantPlayers: true}, ""},
 		{Config{Players: 13, Days: 5}, "too few for 13 players"},
 		{Config{Players: 1}, "at least 2"},
 		{Config{Players: 2, Days: 1}, "too short"},

@@ -26,6 +26,7 @@ func (v View) CanDraw() bool           { return v.g.CanDraw() }
 func (v View) DrawSize() int           { return len(v.g.draw) }
 func (v View) MustPile() int           { return v.g.MustPile() }
 func (v View) Top(k int) engine.CardID { return v.g.Top(k) }
+func (v View) NumPiles() int           { return len(v.g.piles) }
 func (v View) Turns() int              { return v.g.turns }
 
 // Holder is the seat's own cards by day. Do not modify it.

@@ -3,6 +3,7 @@ package network
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/tendays/tendays/mapdata"
 )
@@ -143,21 +144,46 @@ func (g *Game) Legal() []Action {
 		}
 		out = append(out, g.exchanges(p)...)
 		out = append(out, Action{Kind: Pass})
-	case PhaseOffer, PhaseFinal:
-		kind := Offer
-		if g.Phase == PhaseFinal {
-			kind = Keep
-		}
-		for c, n := range p.Hand {
-			if n > 0 {
-				out = append(out, Action{Kind: kind, Company: c})
-			}
-		}
-		if len(out) == 0 {
-			out = append(out, Action{Kind: kind, Company: -1})
-		}
+	case PhaseOffer:
+		out = cardChoices(p, Offer)
+	case PhaseFinal:
+		out = g.LegalFor(g.Seat)
 	}
 	return out
+}
+
+// cardChoices is one action of kind a card in hand, or one with no company
+// when the hand is empty.
+func cardChoices(p *Player, kind Kind) []Action {
+	var out []Action
+	for c, n := range p.Hand {
+		if n > 0 {
+			out = append(out, Action{Kind: kind, Company: c})
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, Action{Kind: kind, Company: -1})
+	}
+	return out
+}
+
+// LegalFor lists the actions open to a seat. In the final public offering
+// every seat that has not chosen yet may choose, in any order; at other
+// times only the player on turn has actions.
+func (g *Game) LegalFor(seat int) []Action {
+	if seat < 0 || seat >= len(g.Players) {
+		return nil
+	}
+	if g.Phase == PhaseFinal {
+		if g.Chosen[seat] {
+			return nil
+		}
+		return cardChoices(&g.Players[seat], Keep)
+	}
+	if seat != g.Seat {
+		return nil
+	}
+	return g.Legal()
 }
 
 func (g *Game) exchanges(p *Player) []Action {
@@ -344,20 +370,68 @@ func (g *Game) apply(a Action) {
 		}
 		g.endTurn()
 	case Keep:
-		if a.Company >= 0 {
-			p.Hand[a.Company]--
-			p.Shares[a.Company]++
+		g.seal(g.Seat, a.Company)
+	}
+}
+
+// Commit places a seat's sealed choice in the final public offering (a Keep
+// action among LegalFor(seat)). The seats may commit in any order; nothing
+// is revealed until the last has chosen, and then every choice is revealed
+// at once, so the order does not change the result.
+func (g *Game) Commit(seat int, a Action) error {
+	if g.Phase != PhaseFinal {
+		return fmt.Errorf("%w: %s in phase %s: only the final public offering is chosen face down", ErrIllegal, a, g.Phase)
+	}
+	if seat < 0 || seat >= len(g.Players) {
+		return fmt.Errorf("%w: no seat %d", ErrIllegal, seat)
+	}
+	if g.Chosen[seat] {
+		return fmt.Errorf("%w: seat %d has already chosen", ErrIllegal, seat)
+	}
+	legal := false
+	for _, l := range g.LegalFor(seat) {
+		legal = legal || sameAction(l, a)
+	}
+	if !legal {
+		return fmt.Errorf("%w: %s for seat %d in phase %s", ErrIllegal, a, seat, g.Phase)
+	}
+	g.Actions++
+	g.seal(seat, a.Company)
+	return nil
+}
+
+// seal records a face-down choice; the cards stay in the hand until the
+// reveal. The player on turn becomes the first seat yet to choose.
+func (g *Game) seal(seat, c int) {
+	g.Chosen[seat], g.sealed[seat] = true, c
+	for s, done := range g.Chosen {
+		if !done {
+			g.Seat = s
+			return
+		}
+	}
+	g.reveal()
+}
+
+// reveal turns every sealed card face up at once: each becomes a share of
+// its seat, the cards not chosen go back to the box. Each seat's step
+// touches only its own holdings and the box's counts, so no order among the
+// seats matters.
+func (g *Game) reveal() {
+	g.Kept = slices.Clone(g.sealed)
+	for s := range g.Players {
+		p := &g.Players[s]
+		if c := g.sealed[s]; c >= 0 {
+			p.Hand[c]--
+			p.Shares[c]++
 		}
 		for c, n := range p.Hand {
 			g.Box[c] += n
 			p.Hand[c] = 0
 		}
-		g.Seat++
-		if g.Seat == len(g.Players) {
-			g.Seat = 0
-			g.Phase = PhaseOver
-		}
 	}
+	g.Seat = 0
+	g.Phase = PhaseOver
 }
 
 func (g *Game) isLegal(a Action) bool {

@@ -62,6 +62,9 @@ func Compile(p *mapdata.NetworkPack) (*Board, error) {
 			return nil, fmt.Errorf("/rules/shareDivisors: divisors must be positive")
 		}
 	}
+	if err := checkCounts(p); err != nil {
+		return nil, err
+	}
 	index := map[string]int{}
 	for i, s := range p.Stations {
 		index[s.ID] = i
@@ -131,6 +134,33 @@ func Compile(p *mapdata.NetworkPack) (*Board, error) {
 		}
 	}
 	return b, nil
+}
+
+// checkCounts refuses a pack whose counted contents (station tokens, gold,
+// company cards) hold more than mapdata.MaxDeckCards items of one kind,
+// before any of them is laid out one by one.
+func checkCounts(p *mapdata.NetworkPack) error {
+	sum := func(ptr, what string, n int, count func(i int) int) error {
+		total := 0
+		for i := range n {
+			c := count(i)
+			if c < 0 {
+				return fmt.Errorf("%s/%d: a negative count of %s", ptr, i, what)
+			}
+			total = mapdata.SatAdd(total, c)
+		}
+		if total > mapdata.MaxDeckCards {
+			return fmt.Errorf("%s: %d %s, more than the %d this engine lays out", ptr, total, what, mapdata.MaxDeckCards)
+		}
+		return nil
+	}
+	if err := sum("/tokens", "station tokens", len(p.Tokens), func(i int) int { return p.Tokens[i].Count }); err != nil {
+		return err
+	}
+	if err := sum("/gold", "gold tokens", len(p.Gold), func(i int) int { return p.Gold[i].Count }); err != nil {
+		return err
+	}
+	return sum("/companies", "company cards", len(p.Companies), func(i int) int { return p.Companies[i].Cards })
 }
 
 // Players lists the player counts the pack has a setup for.

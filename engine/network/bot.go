@@ -7,7 +7,9 @@ import (
 
 // Bot chooses an action among the legal ones. It may read the whole game
 // but plays fair: the greedy bot looks ahead only on a clone whose hidden
-// decks are shuffled again.
+// decks are shuffled again, and in the final public offering it is given
+// (and takes itself) the seat's View, in which the others' sealed choices
+// are not there to see.
 type Bot interface {
 	Name() string
 	Choose(g *Game, legal []Action) Action
@@ -66,6 +68,10 @@ func (b *GreedyBot) Choose(g *Game, legal []Action) Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}
+	if g.Phase == PhaseFinal {
+		// A sealed choice: look only at what this seat may see.
+		g = g.View(g.Seat)
+	}
 	seat := g.Seat
 	best, bestV, ties := 0, math.Inf(-1), 0
 	seed := b.rng.Uint64()
@@ -102,9 +108,17 @@ func Estimate(g *Game, seat int) float64 {
 	left := float64(g.Setup.Rounds-g.Round) / float64(g.Setup.Rounds)
 	// Shares: rank among the public share piles; own hand counts a little
 	// towards future shares.
+	final := g.Phase == PhaseFinal
 	for c := 0; c < g.B.Companies; c++ {
 		price := float64(g.CubeN[c]) + 4*left
 		mine := float64(p.Shares[c]) + 0.4*float64(p.Hand[c])
+		if final {
+			// The hand goes to the box but for the card sealed.
+			mine = float64(p.Shares[c])
+			if g.Chosen[seat] && g.sealed[seat] == c {
+				mine++
+			}
+		}
 		rank := 1
 		for i := range g.Players {
 			if i != seat && float64(g.Players[i].Shares[c]) > mine {

@@ -80,7 +80,35 @@ func (g *Game) Check() error {
 	if !sameTokens(tokens, g.B.Tokens) {
 		return fmt.Errorf("station tokens are not the pack's mix")
 	}
+	if err := g.checkSealed(); err != nil {
+		return err
+	}
 	return g.checkHands()
+}
+
+// checkSealed: in the final public offering each sealed card is one its
+// seat holds, and the player on turn is the first seat yet to choose;
+// after it, the kept cards are shares.
+func (g *Game) checkSealed() error {
+	if g.Phase != PhaseFinal {
+		return nil
+	}
+	first := -1
+	for s, done := range g.Chosen {
+		if !done {
+			if first < 0 {
+				first = s
+			}
+			continue
+		}
+		if c := g.sealed[s]; c >= 0 && g.Players[s].Hand[c] == 0 {
+			return fmt.Errorf("seat %d sealed a card of company %d it does not hold", s, c)
+		}
+	}
+	if first != g.Seat {
+		return fmt.Errorf("final offering: seat %d on turn, but seat %d is the first yet to choose", g.Seat, first)
+	}
+	return nil
 }
 
 // checkHands: on a normal turn the player on turn starts with Hand cards
@@ -100,11 +128,8 @@ func (g *Game) checkHands() error {
 		want := full
 		switch {
 		case g.Phase == PhaseFinal:
-			if i < g.Seat {
-				want = 0
-			} else {
-				want = full - 2
-			}
+			// Sealed choices stay in the hand until the reveal.
+			want = full - 2
 		case i == g.Seat && g.Phase != PhaseLay && g.Played >= 0:
 			want = full - 1
 		case i < g.Seat && g.LastRound():

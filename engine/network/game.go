@@ -51,7 +51,7 @@ type Game struct {
 	B       *Board
 	Setup   mapdata.PlayerSetup
 	Players []Player
-	Seat    int // the player on turn (in PhaseFinal: the next to choose)
+	Seat    int // the player on turn (in PhaseFinal: the first who has not chosen)
 	Round   int // 0-based
 	Phase   Phase
 
@@ -65,6 +65,14 @@ type Game struct {
 	PDeck    []int
 	FDeck    []int
 	GoldPile []int
+
+	// The final public offering is simultaneous: Chosen[s] tells whether
+	// seat s has placed its card face down (public); which card it is stays
+	// sealed until every seat has chosen, then all are revealed together and
+	// Kept[s] is the card seat s kept (-1: its hand was empty).
+	Chosen []bool
+	Kept   []int
+	sealed []int
 
 	Played  int   // the company card played this turn (-1: none yet)
 	Pending []int // stations still to act at this turn
@@ -137,6 +145,8 @@ func NewGame(b *Board, players int, seed uint64) (*Game, error) {
 	g.FDeck = shuffled(g.rng, len(b.Freight))
 	g.GoldPile = slices.Clone(b.Gold)
 	g.rng.Shuffle(len(g.GoldPile), func(i, j int) { g.GoldPile[i], g.GoldPile[j] = g.GoldPile[j], g.GoldPile[i] })
+	g.Chosen = make([]bool, players)
+	g.sealed = slices.Repeat([]int{-1}, players)
 	g.Players = make([]Player, players)
 	for i := range g.Players {
 		g.Players[i] = Player{Hand: make([]int, nc), Shares: make([]int, nc), Goods: make([]int, nk), Money: b.Rules.StartMoney}
@@ -202,6 +212,7 @@ func (g *Game) Clone(seed uint64) *Game {
 	}
 	c.PDeck, c.FDeck, c.GoldPile = slices.Clone(g.PDeck), slices.Clone(g.FDeck), slices.Clone(g.GoldPile)
 	c.Pending = slices.Clone(g.Pending)
+	c.Chosen, c.Kept, c.sealed = slices.Clone(g.Chosen), slices.Clone(g.Kept), slices.Clone(g.sealed)
 	c.rng = rand.New(rand.NewPCG(seed, 0x636c6f6e65))
 	return &c
 }
@@ -213,6 +224,27 @@ func (g *Game) Redeal() {
 	for _, s := range [][]int{g.Deck, g.PDeck, g.FDeck, g.GoldPile} {
 		g.rng.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
 	}
+}
+
+// View is the game as seat may see it when it is that seat's move. In the
+// final public offering the others' sealed choices, and whether they have
+// chosen at all, are taken out of a copy, so that what a seat sees does not
+// depend on what the others chose nor on the order they chose in. At any
+// other time it is the game itself (the bots are trusted to read only what
+// a player may know; see Bot).
+func (g *Game) View(seat int) *Game {
+	if g.Phase != PhaseFinal {
+		return g
+	}
+	v := g.Clone(0)
+	for s := range v.Chosen {
+		if s != seat && v.Chosen[s] {
+			v.Chosen[s], v.sealed[s] = false, -1
+			v.Actions--
+		}
+	}
+	v.Seat = seat
+	return v
 }
 
 // Over reports whether the game has ended.

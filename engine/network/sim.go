@@ -40,8 +40,10 @@ func Play(g *Game, bots []Bot, check bool) (*Result, error) {
 		}
 	}
 	for !g.Over() {
-		legal := g.Legal()
-		a := bots[g.Seat].Choose(g, legal)
+		// In the final public offering each bot chooses from its own View,
+		// blind to the choices already sealed.
+		view := g.View(g.Seat)
+		a := bots[g.Seat].Choose(view, view.Legal())
 		if err := g.Apply(a); err != nil {
 			return nil, fmt.Errorf("round %d seat %d: %w", g.Round, g.Seat, err)
 		}

@@ -27,6 +27,9 @@ type Report struct {
 	Seed      uint64   `json:"seed"`
 	Bots      []string `json:"bots"`
 	TurnCap   int      `json:"turnCap"`
+	// Variants lists how the games depart from the box (6 players...);
+	// empty for the box's own rules.
+	Variants []string `json:"variants,omitempty"`
 
 	Finished int `json:"finished"`
 	Stalled  int `json:"stalled"`
@@ -106,7 +109,7 @@ func summarize(b *engine.Board, cfg Config, outcomes []outcome) *Report {
 		days = b.Days()
 	}
 	r := &Report{Pack: b.Pack().Edition.ID, Games: cfg.Games, Players: cfg.Game.Players, Days: days,
-		OpenHands: cfg.Game.OpenHands, Seed: cfg.Seed, Bots: cfg.Bots, TurnCap: cfg.TurnCap}
+		OpenHands: cfg.Game.OpenHands, Seed: cfg.Seed, Bots: cfg.Bots, TurnCap: cfg.TurnCap, Variants: cfg.Game.Variants()}
 	switch cfg.Game.Swap {
 	case 0:
 		r.Swap = b.Pack().Rules.Swap

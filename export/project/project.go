@@ -1,6 +1,6 @@
-// Package project turns longitude/latitude into flat map coordinates: two
-// equal-area projections (Albers conic, Lambert azimuthal), the choice of
-// one for a board, unwrapping longitudes across the antimeridian, and
+// Package project turns longitude/latitude into flat map coordinates for a
+// board: the choice of one of package geo's equal-area projections (Albers
+// conic, Lambert azimuthal), unwrapping longitudes across the antimeridian, and
 // fitting projected shapes into a box on the page.
 //
 // Coordinates in are degrees; coordinates out are on the unit sphere with y
@@ -9,90 +9,31 @@
 package project
 
 import (
-	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/paulmach/orb"
+
+	"github.com/tendays/tendays/geo"
 )
 
 const deg = math.Pi / 180
 
-// Projection maps a longitude and latitude (degrees) to the plane.
-type Projection interface {
-	Forward(lon, lat float64) (x, y float64)
-	String() string
-}
+// Projection maps a longitude and latitude (degrees) to the plane; the
+// projections themselves live in package geo, shared with the rest of the
+// toolkit.
+type Projection = geo.Projection
 
-// Albers is the Albers equal-area conic on a sphere: true to scale along its
-// two standard parallels, with areas kept everywhere. Suited to a land wider
-// than tall in the middle latitudes (the USA).
-type Albers struct {
-	Lon0, Lat0 float64 // centre of the map
-	Par1, Par2 float64 // standard parallels
-	n, c, rho0 float64
-}
+// The two equal-area projections boards use (see package geo).
+type (
+	Albers = geo.Albers
+	LAEA   = geo.LAEA
+)
 
-// NewAlbers prepares an Albers projection.
-func NewAlbers(lon0, lat0, par1, par2 float64) *Albers {
-	a := &Albers{Lon0: lon0, Lat0: lat0, Par1: par1, Par2: par2}
-	s1, s2 := math.Sin(par1*deg), math.Sin(par2*deg)
-	a.n = (s1 + s2) / 2
-	c1 := math.Cos(par1 * deg)
-	a.c = c1*c1 + 2*a.n*s1
-	a.rho0 = a.rho(lat0)
-	return a
-}
+// NewAlbers prepares an Albers equal-area conic (see geo.NewAlbers).
+func NewAlbers(lon0, lat0, par1, par2 float64) *Albers { return geo.NewAlbers(lon0, lat0, par1, par2) }
 
-func (a *Albers) rho(lat float64) float64 {
-	v := a.c - 2*a.n*math.Sin(lat*deg)
-	if v < 0 {
-		v = 0 // only beyond the pole the cone is built for
-	}
-	return math.Sqrt(v) / a.n
-}
-
-// Forward projects a point.
-func (a *Albers) Forward(lon, lat float64) (float64, float64) {
-	rho := a.rho(lat)
-	theta := a.n * (lon - a.Lon0) * deg
-	return rho * math.Sin(theta), a.rho0 - rho*math.Cos(theta)
-}
-
-func (a *Albers) String() string {
-	return fmt.Sprintf("Albers equal-area conic (standard parallels %s, %s; centre %s, %s)", deg2(a.Par1), deg2(a.Par2), deg2(a.Lon0), deg2(a.Lat0))
-}
-
-// LAEA is the Lambert azimuthal equal-area projection centred on a point:
-// areas kept, shapes least distorted near the centre. Suited to a board
-// that spans the equator or a whole continent (Africa, Asia).
-type LAEA struct {
-	Lon0, Lat0       float64
-	sinLat0, cosLat0 float64
-}
-
-// NewLAEA prepares a Lambert azimuthal equal-area projection.
-func NewLAEA(lon0, lat0 float64) *LAEA {
-	return &LAEA{Lon0: lon0, Lat0: lat0, sinLat0: math.Sin(lat0 * deg), cosLat0: math.Cos(lat0 * deg)}
-}
-
-// Forward projects a point. The point opposite the centre has no image; it
-// and its neighbourhood land on the rim of the projection's disc.
-func (l *LAEA) Forward(lon, lat float64) (float64, float64) {
-	phi, dl := lat*deg, (lon-l.Lon0)*deg
-	sp, cp := math.Sin(phi), math.Cos(phi)
-	cdl := math.Cos(dl)
-	den := 1 + l.sinLat0*sp + l.cosLat0*cp*cdl
-	if den < 1e-9 {
-		den = 1e-9
-	}
-	k := math.Sqrt(2 / den)
-	return k * cp * math.Sin(dl), k * (l.cosLat0*sp - l.sinLat0*cp*cdl)
-}
-
-func (l *LAEA) String() string {
-	return fmt.Sprintf("Lambert azimuthal equal-area (centre %s, %s)", deg2(l.Lon0), deg2(l.Lat0))
-}
+// NewLAEA prepares a Lambert azimuthal equal-area projection (see geo.NewLAEA).
+func NewLAEA(lon0, lat0 float64) *LAEA { return geo.NewLAEA(lon0, lat0) }
 
 // Presets are projections chosen by hand for editions whose maps have a
 // customary look: the USA as the Census Bureau and atlases draw it.
@@ -128,16 +69,6 @@ func Auto(b orb.Bound) Projection {
 }
 
 func round1(v float64) float64 { return math.Round(v*10) / 10 }
-
-// deg2 writes an angle to two decimals at most, for names that must read
-// the same on every machine.
-func deg2(v float64) string {
-	s := strconv.FormatFloat(math.Round(v*100)/100, 'f', -1, 64)
-	if s == "-0" {
-		return "0"
-	}
-	return s
-}
 
 // CentreLon is the circular mean of the longitudes: the middle of a set of
 // points even when it straddles the antimeridian (Russia, Fiji), where the

@@ -50,8 +50,72 @@ type placed struct {
 
 // Board draws a pack's board: regions in their colours with names, other
 // land, seas, rail lines, bridges and ferries, air-only regions in insets
-// (or marked where they lie inside the map), a title and a legend.
+// (or marked where they lie inside the map), a title and a legend. The
+// layout is worked out first (Layout); each layer is then drawn by one
+// function, bottom to top.
 func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
+	l, err := Layout(p, b, opt)
+	if err != nil {
+		return nil, err
+	}
+	sc := &Scene{Width: l.W, Height: l.H, Background: waterColor, Title: p.Edition.Name}
+	mapItems := &Group{ID: "map", Clip: &l.MapBox}
+	seas := l.seaLayer()
+	land := l.landLayer()
+	rails := l.railLines()
+	for _, g := range []*Group{seas.group, land.group, l.regionLayer(), l.railLayer(rails)} {
+		if g != nil {
+			mapItems.Items = append(mapItems.Items, g)
+		}
+	}
+	sc.Items = append(sc.Items, mapItems)
+	if g := l.linkLayer(); g != nil {
+		sc.Items = append(sc.Items, g)
+	}
+	lb := newLabeler(l.MapBox, l.u)
+	if g := l.insetLayer(lb); g != nil {
+		sc.Items = append(sc.Items, g)
+	}
+	sc.Items = append(sc.Items, l.labelLayer(lb, land.shapes, seas, rails))
+	sc.Items = append(sc.Items, l.titleLayer())
+	sc.Items = append(sc.Items, legend(p, l.regions, opt.Graph, len(seas.shapes) > 0, len(rails) > 0, orb.Point{l.margin, l.H - l.margin - l.legendH}, l.W-2*l.margin, l.u))
+	return sc, nil
+}
+
+// BoardLayout is where a regions board puts things: the page, the map's box
+// and projection, and each region's shape and label point. DOT export pins
+// its nodes at the label points, so the graph reads as the map.
+type BoardLayout struct {
+	W, H   float64   // the page
+	MapBox orb.Bound // the main map on the page
+	Main   project.Mapper
+
+	p                        *mapdata.Pack
+	b                        *board.Board
+	opt                      Options
+	u, margin, legendH, step float64
+	centre                   float64
+	boundLL                  orb.Bound
+	regions                  []*placed
+	byID                     map[string]*placed
+	insetIDs                 []string
+	insets                   insetLayout
+}
+
+// Anchor is a region's label point on the page (y down), where its name and
+// its link ends go; false when the board has no such region.
+func (l *BoardLayout) Anchor(id string) (orb.Point, bool) {
+	pr, ok := l.byID[id]
+	if !ok {
+		return orb.Point{}, false
+	}
+	return pr.anchor, true
+}
+
+// Layout works out the board's page: which regions go to insets, the
+// projection and its fit, each region's shape on the page and its label
+// point.
+func Layout(p *mapdata.Pack, b *board.Board, opt Options) (*BoardLayout, error) {
 	if len(p.Regions) == 0 {
 		return nil, fmt.Errorf("the pack has no regions to draw")
 	}
@@ -65,20 +129,8 @@ func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
 		W = 1600
 	}
 	u := W / 1600 // every size below is for a 1600-wide page, scaled
-	margin, titleH, legendH := 16*u, 56*u, 64*u
-
-	hex := map[string]string{}
-	for _, c := range p.Colors {
-		if _, _, _, err := RGB(c.Hex); err == nil {
-			hex[c.ID] = c.Hex
-		}
-	}
-	fillOf := func(r *mapdata.Region) string {
-		if h, ok := hex[r.Color]; ok {
-			return h
-		}
-		return fallback
-	}
+	l := &BoardLayout{p: p, b: b, opt: opt, W: W, u: u, margin: 16 * u, legendH: 64 * u, step: 0.35 * u}
+	titleH := 56 * u
 
 	// Which regions make the main map, and which go to insets: air-only
 	// regions that lie away from the rest (Alaska, Hawaii).
@@ -93,31 +145,72 @@ func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
 			mainGeo = append(mainGeo, b.Region(p.Regions[i].ID).Geometry)
 		}
 	}
-	centre := project.CentreLon(project.Points(largestParts(mainGeo)...))
-	boundLL := coreBound(mainGeo, centre)
-	var insetIDs []string
+	l.centre = project.CentreLon(project.Points(largestParts(mainGeo)...))
+	l.boundLL = coreBound(mainGeo, l.centre)
 	for _, r := range p.Regions {
 		if !r.AirOnly {
 			continue
 		}
-		if shareInside(project.UnwrapMultiPolygon(b.Region(r.ID).Geometry, centre), inflateRel(boundLL, 0.05)) < 0.5 {
-			insetIDs = append(insetIDs, r.ID)
+		if shareInside(project.UnwrapMultiPolygon(b.Region(r.ID).Geometry, l.centre), inflateRel(l.boundLL, 0.05)) < 0.5 {
+			l.insetIDs = append(l.insetIDs, r.ID)
 		}
 	}
-	if len(insetIDs) == len(p.Regions) {
-		insetIDs = nil
+	if len(l.insetIDs) == len(p.Regions) {
+		l.insetIDs = nil
 	}
 	isInset := map[string]int{}
-	for i, id := range insetIDs {
+	for i, id := range l.insetIDs {
 		isInset[id] = i
 	}
 
-	proj := project.Choose(p.Edition.ID, boundLL)
+	proj := project.Choose(p.Edition.ID, l.boundLL)
 	var fitted []orb.MultiPolygon
 	for _, mp := range mainGeo {
-		fitted = append(fitted, withinBound(project.UnwrapMultiPolygon(mp, centre), boundLL)...)
+		fitted = append(fitted, withinBound(project.UnwrapMultiPolygon(mp, l.centre), l.boundLL)...)
 	}
-	pb := project.ProjectedBound(proj, 0, fitted...)
+	l.Main, l.MapBox = fitMap(proj, l.centre, project.ProjectedBound(proj, 0, fitted...), W, l.margin, titleH, u)
+	l.H = l.MapBox.Max[1] + 8*u + l.legendH + l.margin
+
+	l.byID = map[string]*placed{}
+	for i := range p.Regions {
+		r := &p.Regions[i]
+		pr := &placed{reg: r, fill: fillOf(p, r), inset: -1}
+		if k, ok := isInset[r.ID]; ok {
+			pr.inset = k
+		} else {
+			pr.shape = toPage(b.Region(r.ID).Geometry, l.Main.Point, l.step)
+		}
+		l.regions = append(l.regions, pr)
+		l.byID[r.ID] = pr
+	}
+
+	// Insets go in the corner of the map where they hide least land, or in a
+	// strip below it when every corner is busy.
+	l.insets = layoutInsets(l.insetIDs, b, l.MapBox, l.regions, u)
+	l.H += l.insets.strip
+	for k, id := range l.insetIDs {
+		ib := l.insets.boxes[k]
+		geo := b.Region(id).Geometry
+		c := project.CentreLon(project.Points(geo))
+		ip := project.Auto(project.UnwrapMultiPolygon(geo, c).Bound())
+		inner := orb.Bound{Min: orb.Point{ib.Min[0] + 6*u, ib.Min[1] + 20*u}, Max: orb.Point{ib.Max[0] - 6*u, ib.Max[1] - 6*u}}
+		m := project.Mapper{Proj: ip, Fit: project.FitBound(project.ProjectedBound(ip, c, geo), inner), Centre: c}
+		l.byID[id].shape = toPage(geo, m.Point, l.step)
+	}
+	for _, pr := range l.regions {
+		// Names and link ends go on the part of a region the page shows.
+		pr.visible = pr.shape
+		if pr.inset < 0 {
+			pr.visible = clipShape(pr.shape, l.MapBox)
+		}
+		pr.anchor, pr.r = polylabelOf(pr.visible, 0.5*u)
+	}
+	return l, nil
+}
+
+// fitMap sizes the map's box below the title (its height from the land's
+// proportions) and fits the projected land into it.
+func fitMap(proj project.Projection, centre float64, pb orb.Bound, W, margin, titleH, u float64) (project.Mapper, orb.Bound) {
 	mw := W - 2*margin
 	aspect := 0.6
 	if w := pb.Max[0] - pb.Min[0]; w > 0 {
@@ -125,95 +218,82 @@ func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
 	}
 	mh := mw * math.Max(0.35, math.Min(aspect, 0.95))
 	mapBox := orb.Bound{Min: orb.Point{margin, margin + titleH}, Max: orb.Point{margin + mw, margin + titleH + mh}}
-	pad := 10 * u
-	fit := project.FitBound(pb, orb.Bound{Min: orb.Point{mapBox.Min[0] + pad, mapBox.Min[1] + pad}, Max: orb.Point{mapBox.Max[0] - pad, mapBox.Max[1] - pad}})
-	mainMap := project.Mapper{Proj: proj, Fit: fit, Centre: centre}
-	H := mapBox.Max[1] + 8*u + legendH + margin
-	minStep := 0.35 * u
+	inner := mapBox.Pad(-10 * u)
+	return project.Mapper{Proj: proj, Fit: project.FitBound(pb, inner), Centre: centre}, mapBox
+}
 
-	regions := make([]*placed, 0, len(p.Regions))
-	byID := map[string]*placed{}
-	for i := range p.Regions {
-		r := &p.Regions[i]
-		pr := &placed{reg: r, fill: fillOf(r), inset: -1}
-		if k, ok := isInset[r.ID]; ok {
-			pr.inset = k
-		} else {
-			pr.shape = toPage(b.Region(r.ID).Geometry, mainMap.Point, minStep)
-		}
-		regions = append(regions, pr)
-		byID[r.ID] = pr
-	}
-
-	// Insets go in the corner of the map where they hide least land, or in a
-	// strip below it when every corner is busy.
-	insets := layoutInsets(insetIDs, b, mapBox, regions, u)
-	if insets.strip > 0 {
-		H += insets.strip
-	}
-	for k, id := range insetIDs {
-		pr := byID[id]
-		ib := insets.boxes[k]
-		geo := b.Region(id).Geometry
-		c := project.CentreLon(project.Points(geo))
-		un := project.UnwrapMultiPolygon(geo, c)
-		ip := project.Auto(un.Bound())
-		inner := orb.Bound{Min: orb.Point{ib.Min[0] + 6*u, ib.Min[1] + 20*u}, Max: orb.Point{ib.Max[0] - 6*u, ib.Max[1] - 6*u}}
-		m := project.Mapper{Proj: ip, Fit: project.FitBound(project.ProjectedBound(ip, c, geo), inner), Centre: c}
-		pr.shape = toPage(geo, m.Point, minStep)
-	}
-	for _, pr := range regions {
-		// Names and link ends go on the part of a region the page shows.
-		pr.visible = pr.shape
-		if pr.inset < 0 {
-			pr.visible = clipShape(pr.shape, mapBox)
-		}
-		pr.anchor, pr.r = polylabelOf(pr.visible, 0.5*u)
-	}
-
-	sc := &Scene{Width: W, Height: H, Background: waterColor, Title: p.Edition.Name}
-	mapItems := &Group{ID: "map", Clip: &mapBox}
-
-	// Seas: a tint over the water, under the land.
-	seaShapes := map[string]shape{}
-	seaNames := map[string]string{}
-	if len(b.Seas) > 0 {
-		g := &Group{ID: "seas"}
-		for _, s := range b.Seas {
-			sh := toPage(withinBoundLoose(project.UnwrapMultiPolygon(s.Geometry, centre), boundLL), mainMap.Point, minStep)
-			if len(sh.polys) == 0 {
-				continue
+func fillOf(p *mapdata.Pack, r *mapdata.Region) string {
+	for _, c := range p.Colors {
+		if c.ID == r.Color {
+			if _, _, _, err := RGB(c.Hex); err == nil {
+				return c.Hex
 			}
-			g.Items = append(g.Items, &Path{ID: "sea-" + s.ID, Class: "sea", Title: seaName(p, s.ID, s.Name), Rings: sh.rings(), Closed: true,
-				Style: Style{Fill: seaColor, FillOpacity: 0.28}})
-			if prev, ok := seaShapes[s.ID]; ok {
-				sh = newShape(append(append([]orb.Polygon(nil), prev.polys...), sh.polys...))
-			}
-			seaShapes[s.ID] = sh
-			seaNames[s.ID] = seaName(p, s.ID, s.Name)
 		}
-		mapItems.Items = append(mapItems.Items, g)
 	}
+	return fallback
+}
 
-	// Land that is no region, so the coast reads whole.
-	var landShapes []shape
-	if len(b.Land) > 0 {
-		g := &Group{ID: "land"}
-		for _, l := range b.Land {
-			sh := toPage(withinBoundLoose(project.UnwrapMultiPolygon(l.Geometry, centre), boundLL), mainMap.Point, minStep)
-			if len(sh.polys) == 0 || !overlaps(sh.bound, mapBox) {
-				continue
-			}
-			landShapes = append(landShapes, sh)
-			g.Items = append(g.Items, &Path{Class: "land", Title: l.Name, Rings: sh.rings(), Closed: true,
-				Style: Style{Fill: landColor, FillOpacity: 1, Stroke: landEdge, StrokeOpacity: 1, StrokeWidth: 0.6 * u}})
+// seaLayer is a tint over the water, under the land, for each sea.
+type seaLayer struct {
+	group  *Group
+	shapes map[string]shape
+	names  map[string]string
+}
+
+func (l *BoardLayout) seaLayer() seaLayer {
+	out := seaLayer{shapes: map[string]shape{}, names: map[string]string{}}
+	if len(l.b.Seas) == 0 {
+		return out
+	}
+	out.group = &Group{ID: "seas"}
+	for _, s := range l.b.Seas {
+		// Hand-drawn seas have long straight edges: densified, they follow
+		// the projection's curves as the coast does.
+		geo := densify(withinBoundLoose(project.UnwrapMultiPolygon(s.Geometry, l.centre), l.boundLL), maxSegDeg)
+		sh := toPage(geo, l.Main.Point, l.step)
+		if len(sh.polys) == 0 {
+			continue
 		}
-		mapItems.Items = append(mapItems.Items, g)
+		name := seaName(l.p, s.ID, s.Name)
+		out.group.Items = append(out.group.Items, &Path{ID: "sea-" + s.ID, Class: "sea", Title: name, Rings: sh.rings(), Closed: true,
+			Style: Style{Fill: seaColor, FillOpacity: 0.28}})
+		if prev, ok := out.shapes[s.ID]; ok {
+			sh = newShape(append(append([]orb.Polygon(nil), prev.polys...), sh.polys...))
+		}
+		out.shapes[s.ID] = sh
+		out.names[s.ID] = name
 	}
+	return out
+}
 
-	// Regions.
+// landLayer is the land that is no region, so the coast reads whole.
+type landLayer struct {
+	group  *Group
+	shapes []shape
+}
+
+func (l *BoardLayout) landLayer() landLayer {
+	var out landLayer
+	if len(l.b.Land) == 0 {
+		return out
+	}
+	out.group = &Group{ID: "land"}
+	for _, ld := range l.b.Land {
+		sh := toPage(withinBoundLoose(project.UnwrapMultiPolygon(ld.Geometry, l.centre), l.boundLL), l.Main.Point, l.step)
+		if len(sh.polys) == 0 || !overlaps(sh.bound, l.MapBox) {
+			continue
+		}
+		out.shapes = append(out.shapes, sh)
+		out.group.Items = append(out.group.Items, &Path{Class: "land", Title: ld.Name, Rings: sh.rings(), Closed: true,
+			Style: Style{Fill: landColor, FillOpacity: 1, Stroke: landEdge, StrokeOpacity: 1, StrokeWidth: 0.6 * l.u}})
+	}
+	return out
+}
+
+func (l *BoardLayout) regionLayer() *Group {
+	u := l.u
 	rg := &Group{ID: "regions"}
-	for _, pr := range regions {
+	for _, pr := range l.regions {
 		if pr.inset >= 0 {
 			continue
 		}
@@ -223,128 +303,144 @@ func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
 		}
 		rg.Items = append(rg.Items, &Path{ID: "region-" + pr.reg.ID, Class: "region", Title: regionTitle(pr.reg), Rings: pr.shape.rings(), Closed: true, Style: st})
 	}
-	mapItems.Items = append(mapItems.Items, rg)
+	return rg
+}
 
-	// Rail lines: from the board's track, or through the stops' label points.
-	railLines := map[string][][]orb.Point{}
-	for _, rl := range b.Rails {
-		for _, ls := range project.UnwrapMultiLineString(rl.Geometry, centre) {
-			if pl := thinLine(ls, mainMap.Point, minStep); len(pl) >= 2 {
-				railLines[rl.ID] = append(railLines[rl.ID], pl)
+// railLines are the rail lines on the page: from the board's track, or
+// through the stops' label points.
+func (l *BoardLayout) railLines() map[string][][]orb.Point {
+	lines := map[string][][]orb.Point{}
+	for _, rl := range l.b.Rails {
+		for _, ls := range project.UnwrapMultiLineString(rl.Geometry, l.centre) {
+			if pl := thinLine(ls, l.Main.Point, l.step); len(pl) >= 2 {
+				lines[rl.ID] = append(lines[rl.ID], pl)
 			}
 		}
 	}
-	for _, rl := range p.Rails {
-		if _, ok := railLines[rl.ID]; ok {
+	for _, rl := range l.p.Rails {
+		if _, ok := lines[rl.ID]; ok {
 			continue
 		}
 		var pl []orb.Point
 		for _, s := range rl.Stops {
-			if pr := byID[s]; pr != nil && pr.inset < 0 {
+			if pr := l.byID[s]; pr != nil && pr.inset < 0 {
 				pl = append(pl, pr.anchor)
 			}
 		}
 		if len(pl) >= 2 {
-			railLines[rl.ID] = [][]orb.Point{pl}
+			lines[rl.ID] = [][]orb.Point{pl}
 		}
 	}
-	railIDs := sortedKeys(railLines)
-	if len(railIDs) > 0 {
-		g := &Group{ID: "rails"}
-		for _, id := range railIDs {
-			title := railName(p, id)
-			g.Items = append(g.Items,
-				&Path{ID: "rail-" + id, Class: "rail", Title: title, Rings: railLines[id], Style: Style{Stroke: railColor, StrokeOpacity: 1, StrokeWidth: 3.2 * u, RoundCaps: true}},
-				&Path{Class: "rail-ties", Rings: railLines[id], Style: Style{Stroke: "#ffffff", StrokeOpacity: 1, StrokeWidth: 1.4 * u, Dash: []float64{5 * u, 5 * u}}})
-		}
-		mapItems.Items = append(mapItems.Items, g)
-	}
-	sc.Items = append(sc.Items, mapItems)
+	return lines
+}
 
-	// Bridges, ferries and (on request) the whole link graph, between the
-	// regions' label points. They may run into an inset, so they are not
-	// clipped to the map.
+func (l *BoardLayout) railLayer(lines map[string][][]orb.Point) *Group {
+	if len(lines) == 0 {
+		return nil
+	}
+	u := l.u
+	g := &Group{ID: "rails"}
+	for _, id := range sortedKeys(lines) {
+		g.Items = append(g.Items,
+			&Path{ID: "rail-" + id, Class: "rail", Title: railName(l.p, id), Rings: lines[id], Style: Style{Stroke: railColor, StrokeOpacity: 1, StrokeWidth: 3.2 * u, RoundCaps: true}},
+			&Path{Class: "rail-ties", Rings: lines[id], Style: Style{Stroke: "#ffffff", StrokeOpacity: 1, StrokeWidth: 1.4 * u, Dash: []float64{5 * u, 5 * u}}})
+	}
+	return g
+}
+
+// linkLayer draws bridges, ferries and (on request) the whole link graph,
+// between the regions' label points. They may run into an inset, so they
+// are not clipped to the map.
+func (l *BoardLayout) linkLayer() *Group {
+	u := l.u
 	links := &Group{ID: "links"}
-	if opt.Graph {
-		for _, l := range p.Links {
-			a, bb := byID[l.A], byID[l.B]
+	if l.opt.Graph {
+		for _, lk := range l.p.Links {
+			a, bb := l.byID[lk.A], l.byID[lk.B]
 			if a == nil || bb == nil {
 				continue
 			}
 			seg := [][]orb.Point{{a.anchor, bb.anchor}}
-			switch l.Kind {
+			switch lk.Kind {
 			case mapdata.Border:
-				links.Items = append(links.Items, &Path{Class: "link-border", Title: linkTitle(l), Rings: seg, Style: Style{Stroke: "#111111", StrokeOpacity: 0.6, StrokeWidth: 1.2 * u}})
+				links.Items = append(links.Items, &Path{Class: "link-border", Title: linkTitle(lk), Rings: seg, Style: Style{Stroke: "#111111", StrokeOpacity: 0.6, StrokeWidth: 1.2 * u}})
 			case mapdata.Car:
-				links.Items = append(links.Items, &Path{Class: "link-car", Title: linkTitle(l), Rings: seg, Style: carStyle(u)})
+				links.Items = append(links.Items, &Path{Class: "link-car", Title: linkTitle(lk), Rings: seg, Style: carStyle(u)})
 			}
 		}
 	}
-	for _, l := range p.Links {
-		a, bb := byID[l.A], byID[l.B]
-		if a == nil || bb == nil || !(l.Kind == mapdata.Bridge || l.Kind == mapdata.Ferry) {
+	var land []shape
+	for _, r := range l.regions {
+		if r.inset < 0 {
+			land = append(land, r.shape)
+		}
+	}
+	for _, lk := range l.p.Links {
+		a, bb := l.byID[lk.A], l.byID[lk.B]
+		if a == nil || bb == nil || !(lk.Kind == mapdata.Bridge || lk.Kind == mapdata.Ferry) {
 			continue
 		}
 		// Coast to coast, not label to label: a line from Sweden's name
 		// to Denmark's would cross Norway.
 		seg := [][]orb.Point{{a.anchor, bb.anchor}}
 		if a.inset < 0 && bb.inset < 0 {
-			var land []shape
-			for _, r := range regions {
-				if r.inset < 0 {
-					land = append(land, r.shape)
-				}
-			}
 			c := crossing(a.shape, bb.shape, land, 14*u)
 			seg = [][]orb.Point{{c[0], c[1]}}
 		}
-		switch l.Kind {
+		switch lk.Kind {
 		case mapdata.Bridge:
-			links.Items = append(links.Items, &Path{Class: "link-bridge", Title: linkTitle(l), Rings: seg, Style: Style{Stroke: bridgeColor, StrokeOpacity: 1, StrokeWidth: 3 * u, RoundCaps: true}})
+			links.Items = append(links.Items, &Path{Class: "link-bridge", Title: linkTitle(lk), Rings: seg, Style: Style{Stroke: bridgeColor, StrokeOpacity: 1, StrokeWidth: 3 * u, RoundCaps: true}})
 		case mapdata.Ferry:
-			links.Items = append(links.Items, &Path{Class: "link-ferry", Title: linkTitle(l), Rings: seg, Style: Style{Stroke: ferryColor, StrokeOpacity: 1, StrokeWidth: 2.4 * u, Dash: []float64{7 * u, 5 * u}}})
+			links.Items = append(links.Items, &Path{Class: "link-ferry", Title: linkTitle(lk), Rings: seg, Style: Style{Stroke: ferryColor, StrokeOpacity: 1, StrokeWidth: 2.4 * u, Dash: []float64{7 * u, 5 * u}}})
 		}
 	}
-	if opt.Graph {
-		for _, pr := range regions {
+	if l.opt.Graph {
+		for _, pr := range l.regions {
 			links.Items = append(links.Items, &Circle{Class: "node", Center: pr.anchor, R: 3 * u, Style: Style{Fill: "#111111", FillOpacity: 1, Stroke: "#ffffff", StrokeOpacity: 1, StrokeWidth: 1 * u}})
 		}
 	}
-	if len(links.Items) > 0 {
-		sc.Items = append(sc.Items, links)
+	if len(links.Items) == 0 {
+		return nil
 	}
+	return links
+}
 
-	// Insets: a frame, the region, and its name as the caption.
-	lb := newLabeler(mapBox, u)
-	if len(insetIDs) > 0 {
-		g := &Group{ID: "insets"}
-		for k, id := range insetIDs {
-			pr := byID[id]
-			ib := insets.boxes[k]
-			frame := [][]orb.Point{{ib.Min, {ib.Max[0], ib.Min[1]}, ib.Max, {ib.Min[0], ib.Max[1]}, ib.Min}}
-			cap := &Text{Class: "inset-caption", At: orb.Point{ib.Min[0] + 6*u, ib.Min[1] + 11*u}, Lines: []string{pr.reg.Name + " (air only)"}, Size: 12 * u, Font: Italic, Anchor: Start, Fill: textColor}
-			g.Items = append(g.Items, &Group{ID: "inset-" + id, Clip: &ib, Items: []Item{
-				&Path{Class: "inset-frame", Rings: frame, Closed: true, Style: Style{Fill: waterColor, FillOpacity: 1}},
-				&Path{ID: "region-" + id, Class: "region", Title: regionTitle(pr.reg), Rings: pr.shape.rings(), Closed: true,
-					Style: Style{Fill: pr.fill, FillOpacity: 1, Stroke: borderColor, StrokeOpacity: 0.85, StrokeWidth: 0.8 * u}},
-				cap,
-			}}, &Path{Class: "inset-frame", Rings: frame, Closed: true, Style: Stroked(insetFrame, 1*u)})
-			lb.block(ib)
-		}
-		sc.Items = append(sc.Items, g)
+// insetLayer draws each inset: a frame, the region, and its name as the
+// caption; the labeler learns to keep off the frames.
+func (l *BoardLayout) insetLayer(lb *labeler) *Group {
+	if len(l.insetIDs) == 0 {
+		return nil
 	}
+	u := l.u
+	g := &Group{ID: "insets"}
+	for k, id := range l.insetIDs {
+		pr := l.byID[id]
+		ib := l.insets.boxes[k]
+		frame := [][]orb.Point{{ib.Min, {ib.Max[0], ib.Min[1]}, ib.Max, {ib.Min[0], ib.Max[1]}, ib.Min}}
+		caption := &Text{Class: "inset-caption", At: orb.Point{ib.Min[0] + 6*u, ib.Min[1] + 11*u}, Lines: []string{pr.reg.Name + " (air only)"}, Size: 12 * u, Font: Italic, Anchor: Start, Fill: textColor}
+		g.Items = append(g.Items, &Group{ID: "inset-" + id, Clip: &ib, Items: []Item{
+			&Path{Class: "inset-frame", Rings: frame, Closed: true, Style: Style{Fill: waterColor, FillOpacity: 1}},
+			&Path{ID: "region-" + id, Class: "region", Title: regionTitle(pr.reg), Rings: pr.shape.rings(), Closed: true,
+				Style: Style{Fill: pr.fill, FillOpacity: 1, Stroke: borderColor, StrokeOpacity: 0.85, StrokeWidth: 0.8 * u}},
+			caption,
+		}}, &Path{Class: "inset-frame", Rings: frame, Closed: true, Style: Stroked(insetFrame, 1*u)})
+		lb.block(ib)
+	}
+	return g
+}
 
-	// Names.
+// labelLayer names the regions (inside them where they fit, else outside
+// with a leader), the seas and the rail lines, keeping labels apart.
+func (l *BoardLayout) labelLayer(lb *labeler, landShapes []shape, seas seaLayer, rails map[string][][]orb.Point) *Group {
 	var obstacles []shape
-	for _, pr := range regions {
+	for _, pr := range l.regions {
 		if pr.inset < 0 {
 			obstacles = append(obstacles, pr.shape)
 		}
 	}
-	obstacles = append(obstacles, landShapes...)
-	lb.land = obstacles
+	lb.land = append(obstacles, landShapes...)
 	var jobs []*labelJob
-	for _, pr := range regions {
+	for _, pr := range l.regions {
 		if pr.inset >= 0 {
 			continue
 		}
@@ -355,25 +451,29 @@ func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
 		jobs = append(jobs, j)
 	}
 	labels := lb.place(jobs)
-	for _, id := range sortedKeys(seaShapes) {
-		if t := lb.seaLabel(seaNames[id], seaShapes[id]); t != nil {
+	for _, id := range sortedKeys(seas.shapes) {
+		if t := lb.seaLabel(seas.names[id], seas.shapes[id]); t != nil {
 			labels = append(labels, t)
 		}
 	}
-	for _, id := range railIDs {
-		if t := lb.lineLabel(railName(p, id), railLines[id]); t != nil {
+	for _, id := range sortedKeys(rails) {
+		if t := lb.lineLabel(railName(l.p, id), rails[id]); t != nil {
 			labels = append(labels, t)
 		}
 	}
-	sc.Items = append(sc.Items, &Group{ID: "labels", Items: labels})
+	return &Group{ID: "labels", Items: labels}
+}
 
-	// Title and legend.
-	sc.Items = append(sc.Items, &Group{ID: "title", Items: []Item{
-		&Text{At: orb.Point{margin, margin + 14*u}, Lines: []string{p.Edition.Name}, Size: 24 * u, Font: Bold, Anchor: Start, Fill: textColor},
-		&Text{At: orb.Point{margin, margin + 40*u}, Lines: []string{subtitle(p, proj)}, Size: 12.5 * u, Anchor: Start, Fill: "#4a4a4a"},
-	}})
-	sc.Items = append(sc.Items, legend(p, regions, opt.Graph, len(seaShapes) > 0, len(railIDs) > 0, orb.Point{margin, H - margin - legendH}, W-2*margin, u))
-	return sc, nil
+func (l *BoardLayout) titleLayer() *Group {
+	return titleGroup(l.p.Edition.Name, subtitle(l.p, l.Main.Proj), l.margin, l.u)
+}
+
+// titleGroup is a board's title and the line under it.
+func titleGroup(title, sub string, margin, u float64) *Group {
+	return &Group{ID: "title", Items: []Item{
+		&Text{At: orb.Point{margin, margin + 14*u}, Lines: []string{title}, Size: 24 * u, Font: Bold, Anchor: Start, Fill: textColor},
+		&Text{At: orb.Point{margin, margin + 40*u}, Lines: []string{sub}, Size: 12.5 * u, Anchor: Start, Fill: "#4a4a4a"},
+	}}
 }
 
 // largestParts keeps each region's largest polygon: its mainland.

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/clip"
 	"github.com/tendays/tendays/export/project"
 )
 
@@ -78,9 +79,8 @@ func toPage(mp orb.MultiPolygon, f func(orb.Point) orb.Point, minStep float64) s
 				}
 				continue
 			}
-			a := signedArea(pr)
-			if (j == 0) != (a > 0) {
-				reverse(pr)
+			if (j == 0) != (pr.Orientation() == orb.CCW) {
+				pr.Reverse()
 			}
 			out = append(out, pr)
 		}
@@ -104,8 +104,8 @@ func toPage(mp orb.MultiPolygon, f func(orb.Point) orb.Point, minStep float64) s
 		}
 		if best >= 0 {
 			r := thin(mp[best][0], f, 0, true)
-			if signedArea(r) < 0 {
-				reverse(r)
+			if r.Orientation() == orb.CW {
+				r.Reverse()
 			}
 			polys = []orb.Polygon{{r}}
 		}
@@ -158,10 +158,6 @@ func validBound(b orb.Bound) bool { return b.Min[0] <= b.Max[0] && b.Min[1] <= b
 
 func overlaps(a, b orb.Bound) bool {
 	return a.Min[0] < b.Max[0] && b.Min[0] < a.Max[0] && a.Min[1] < b.Max[1] && b.Min[1] < a.Max[1]
-}
-
-func inflate(b orb.Bound, d float64) orb.Bound {
-	return orb.Bound{Min: orb.Point{b.Min[0] - d, b.Min[1] - d}, Max: orb.Point{b.Max[0] + d, b.Max[1] + d}}
 }
 
 func inside(inner, outer orb.Bound) bool {
@@ -243,50 +239,10 @@ func clipShape(s shape, box orb.Bound) shape {
 	return newShape(polys)
 }
 
+// clipRing is orb's Sutherland–Hodgman clip of a ring to a box, on a copy
+// (orb uses its input as scratch space).
 func clipRing(ring orb.Ring, box orb.Bound) orb.Ring {
-	pts := []orb.Point(ring)
-	edges := []struct {
-		in  func(orb.Point) bool
-		cut func(a, b orb.Point) orb.Point
-	}{
-		{func(p orb.Point) bool { return p[0] >= box.Min[0] }, func(a, b orb.Point) orb.Point { return atX(a, b, box.Min[0]) }},
-		{func(p orb.Point) bool { return p[0] <= box.Max[0] }, func(a, b orb.Point) orb.Point { return atX(a, b, box.Max[0]) }},
-		{func(p orb.Point) bool { return p[1] >= box.Min[1] }, func(a, b orb.Point) orb.Point { return atY(a, b, box.Min[1]) }},
-		{func(p orb.Point) bool { return p[1] <= box.Max[1] }, func(a, b orb.Point) orb.Point { return atY(a, b, box.Max[1]) }},
-	}
-	for _, e := range edges {
-		if len(pts) == 0 {
-			break
-		}
-		var out []orb.Point
-		prev := pts[len(pts)-1]
-		for _, p := range pts {
-			switch {
-			case e.in(p) && !e.in(prev):
-				out = append(out, e.cut(prev, p), p)
-			case e.in(p):
-				out = append(out, p)
-			case e.in(prev):
-				out = append(out, e.cut(prev, p))
-			}
-			prev = p
-		}
-		pts = out
-	}
-	if len(pts) > 0 && pts[0] != pts[len(pts)-1] {
-		pts = append(pts, pts[0])
-	}
-	return orb.Ring(pts)
-}
-
-func atX(a, b orb.Point, x float64) orb.Point {
-	t := (x - a[0]) / (b[0] - a[0])
-	return orb.Point{x, a[1] + t*(b[1]-a[1])}
-}
-
-func atY(a, b orb.Point, y float64) orb.Point {
-	t := (y - a[1]) / (b[1] - a[1])
-	return orb.Point{a[0] + t*(b[0]-a[0]), y}
+	return clip.Ring(box, ring.Clone())
 }
 
 // crossing is where a bridge or ferry between two regions is drawn: the
@@ -361,6 +317,39 @@ func coastSamples(s shape, n int) []orb.Point {
 			}
 			k++
 		}
+	}
+	return out
+}
+
+// maxSegDeg is the longest segment, in degrees, projected as a straight
+// line: a longer one is cut into pieces first, so that it bends with the
+// projection (a parallel is a curve in a conic or azimuthal projection).
+const maxSegDeg = 0.5
+
+// densify returns mp with points added along every segment longer than
+// maxDeg (in longitude/latitude), so that no straight edge crosses the
+// projection's curves. Short segments (real coastlines) are left alone.
+func densify(mp orb.MultiPolygon, maxDeg float64) orb.MultiPolygon {
+	out := make(orb.MultiPolygon, 0, len(mp))
+	for _, poly := range mp {
+		np := make(orb.Polygon, 0, len(poly))
+		for _, r := range poly {
+			nr := make(orb.Ring, 0, len(r))
+			for i, p := range r {
+				if i > 0 {
+					q := r[i-1]
+					if n := int(math.Ceil(math.Max(math.Abs(p[0]-q[0]), math.Abs(p[1]-q[1])) / maxDeg)); n > 1 {
+						for k := 1; k < n; k++ {
+							t := float64(k) / float64(n)
+							nr = append(nr, orb.Point{q[0] + t*(p[0]-q[0]), q[1] + t*(p[1]-q[1])})
+						}
+					}
+				}
+				nr = append(nr, p)
+			}
+			np = append(np, nr)
+		}
+		out = append(out, np)
 	}
 	return out
 }

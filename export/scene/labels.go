@@ -41,7 +41,7 @@ func (lb *labeler) free(b orb.Bound) bool {
 	if !inside(b, lb.area) {
 		return false
 	}
-	g := inflate(b, 1.5*lb.u)
+	g := b.Pad(1.5 * lb.u)
 	for _, p := range lb.placed {
 		if overlaps(g, p) {
 			return false
@@ -232,7 +232,7 @@ func (lb *labeler) outside(j *labelJob) []Item {
 			if !lb.free(bd) {
 				continue
 			}
-			end := nearestOnBound(inflate(bd, 1*lb.u), j.anchor)
+			end := nearestOnBound(bd.Pad(1*lb.u), j.anchor)
 			cost := d + lb.landCost(bd) + lb.crossCost(j.anchor, end, j.shape)
 			if cost < bestCost {
 				best, bestCost = t, cost
@@ -249,7 +249,7 @@ func (lb *labeler) outside(j *labelJob) []Item {
 		return []Item{t}
 	}
 	lb.placed = append(lb.placed, best.Bound())
-	end := nearestOnBound(inflate(best.Bound(), 1*lb.u), j.anchor)
+	end := nearestOnBound(best.Bound().Pad(1*lb.u), j.anchor)
 	return []Item{
 		&Path{Class: "leader", Rings: [][]orb.Point{{j.anchor, end}}, Style: Style{Stroke: textColor, StrokeOpacity: 0.8, StrokeWidth: 0.8 * lb.u}},
 		&Circle{Class: "leader-dot", Center: j.anchor, R: 1.8 * lb.u, Style: Filled(textColor)},

@@ -1,6 +1,7 @@
 // Package svg writes a scene (export/scene) as an SVG 1.1 document: groups
 // with ids, clip paths, paths with the non-zero fill rule, text with a halo
-// drawn by paint-order. Numbers have two decimals at most, so the same
+// drawn as a stroked copy under it (no paint-order, which some renderers
+// ignore). Numbers have two decimals at most, so the same
 // scene always gives the same bytes.
 //
 // It does not decide what to draw; export/scene does.
@@ -105,27 +106,36 @@ func (e *enc) item(it scene.Item, indent string) {
 		e.printf("%s<circle%s cx=\"%s\" cy=\"%s\" r=\"%s\"%s/>\n", indent, classAttr(t.Class), n(t.Center[0]), n(t.Center[1]), n(t.R), style(t.Style, true))
 	case *scene.Text:
 		anchor := map[scene.Anchor]string{scene.Middle: "middle", scene.Start: "start", scene.End: "end"}[t.Anchor]
-		attrs := fmt.Sprintf(" font-size=\"%s\" text-anchor=\"%s\" fill=\"%s\"", n(t.Size), anchor, esc(t.Fill))
+		font := fmt.Sprintf(" font-size=\"%s\" text-anchor=\"%s\"", n(t.Size), anchor)
 		switch t.Font {
 		case scene.Bold:
-			attrs += " font-weight=\"bold\""
+			font += " font-weight=\"bold\""
 		case scene.Italic:
-			attrs += " font-style=\"italic\""
+			font += " font-style=\"italic\""
 		}
+		// The halo is a text of its own, stroked, drawn under the text:
+		// paint-order would do it in one element, but CairoSVG and other
+		// renderers ignore it and paint the stroke over the glyphs.
 		if t.Halo != "" && t.HaloWidth > 0 {
-			attrs += fmt.Sprintf(" stroke=\"%s\" stroke-width=\"%s\" stroke-linejoin=\"round\" paint-order=\"stroke\"", esc(t.Halo), n(t.HaloWidth))
+			e.text(indent, " class=\"halo\" aria-hidden=\"true\"", t, font+fmt.Sprintf(" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\" stroke-linejoin=\"round\"", esc(t.Halo), esc(t.Halo), n(t.HaloWidth)))
 		}
-		base := t.Baselines()
-		if len(t.Lines) == 1 {
-			e.printf("%s<text%s x=\"%s\" y=\"%s\"%s>%s</text>\n", indent, classAttr(t.Class), n(t.At[0]), n(base[0]), attrs, esc(t.Lines[0]))
-			return
-		}
-		e.printf("%s<text%s%s>", indent, classAttr(t.Class), attrs)
-		for i, l := range t.Lines {
-			e.printf("<tspan x=\"%s\" y=\"%s\">%s</tspan>", n(t.At[0]), n(base[i]), esc(l))
-		}
-		e.printf("</text>\n")
+		e.text(indent, classAttr(t.Class), t, font+fmt.Sprintf(" fill=\"%s\"", esc(t.Fill)))
 	}
+}
+
+// text writes one <text> element of t's lines.
+func (e *enc) text(indent, class string, t *scene.Text, attrs string) {
+	n := scene.Num
+	base := t.Baselines()
+	if len(t.Lines) == 1 {
+		e.printf("%s<text%s x=\"%s\" y=\"%s\"%s>%s</text>\n", indent, class, n(t.At[0]), n(base[0]), attrs, esc(t.Lines[0]))
+		return
+	}
+	e.printf("%s<text%s%s>", indent, class, attrs)
+	for i, l := range t.Lines {
+		e.printf("<tspan x=\"%s\" y=\"%s\">%s</tspan>", n(t.At[0]), n(base[i]), esc(l))
+	}
+	e.printf("</text>\n")
 }
 
 func (e *enc) closeWithTitle(title string) {

@@ -50,8 +50,9 @@ func TestWriteIsWellFormedWithAwkwardText(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, "Côte d'Ivoire & coline <2>", text, "text survives escaping; control characters are dropped")
-	assert.Equal(t, 2, names["tspan"])
+	assert.Equal(t, "Côte d'Ivoire & coline <2>Côte d'Ivoire & coline <2>", text,
+		"text survives escaping; control characters are dropped; the halo is a copy of the text")
+	assert.Equal(t, 4, names["tspan"])
 	assert.Equal(t, 1, names["clipPath"])
 	assert.Equal(t, 2, names["path"])
 }
@@ -64,4 +65,25 @@ func TestWriteNumbers(t *testing.T) {
 	require.NoError(t, Write(&buf, sc))
 	assert.Contains(t, buf.String(), `width="100"`)
 	assert.Contains(t, buf.String(), `d="M1 0L2.5 3"`, "two decimals, no -0, no trailing zeros")
+}
+
+// The halo is a stroked copy under the text, not paint-order (which
+// CairoSVG ignores, painting the white stroke over the glyphs).
+func TestHaloIsASeparateTextUnderTheText(t *testing.T) {
+	sc := &scene.Scene{Width: 100, Height: 50, Items: []scene.Item{
+		&scene.Text{Class: "label", At: orb.Point{5, 5}, Lines: []string{"Oregon"}, Size: 10, Fill: "#1c1c1c", Halo: "#ffffff", HaloWidth: 3},
+		&scene.Text{At: orb.Point{5, 25}, Lines: []string{"plain"}, Size: 10, Fill: "#1c1c1c"},
+	}}
+	var buf bytes.Buffer
+	require.NoError(t, Write(&buf, sc))
+	out := buf.String()
+	assert.NotContains(t, out, "paint-order")
+	halo := bytes.Index(buf.Bytes(), []byte(`<text class="halo" aria-hidden="true" x="5"`))
+	text := bytes.Index(buf.Bytes(), []byte(`<text class="label" x="5"`))
+	require.GreaterOrEqual(t, halo, 0, out)
+	require.GreaterOrEqual(t, text, 0, out)
+	assert.Less(t, halo, text, "the halo is drawn first, under the text")
+	assert.Contains(t, out, `fill="#ffffff" stroke="#ffffff" stroke-width="3" stroke-linejoin="round">Oregon</text>`)
+	assert.Contains(t, out, `fill="#1c1c1c">Oregon</text>`, "the text itself has no stroke")
+	assert.Equal(t, 3, bytes.Count(buf.Bytes(), []byte("<text")), "no halo for text without one")
 }

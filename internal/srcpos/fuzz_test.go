@@ -119,6 +119,8 @@ func FuzzYAML(f *testing.F) {
 		"a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\n",
 		"\tkey: tab\n",
 		"",
+		"a: &a \"" + strings.Repeat("x", 200) + "\"\nb: [*a, *a, *a, *a]\nc: {*a : 1}\n",
+		"a: &a {k: &k long-value-repeated}\nb: [*a, *k, *a, *k]\n",
 	} {
 		f.Add([]byte(s))
 	}

@@ -27,6 +27,12 @@ type Index struct {
 	src   []byte
 	lines []int          // byte offset of the start of each line
 	at    map[string]pos // pointer -> 1-based line and column
+	// cur is the last place LineCol worked out. The parsers ask for places
+	// in source order, so the next column is counted from there, not from
+	// the start of the line: a minified (one-line) document costs its
+	// length once, not once per value.
+	cur     struct{ line, off, col int }
+	counted int // bytes LineCol has counted runes in, for the test of linearity
 }
 
 type pos struct{ line, col int }
@@ -51,9 +57,19 @@ func (ix *Index) LineCol(offset int) (line, col int) {
 	if offset > len(ix.src) {
 		offset = len(ix.src)
 	}
+	c := &ix.cur
+	if c.line > 0 && offset >= c.off && (c.line == len(ix.lines) || offset < ix.lines[c.line]) {
+		// On the line of the last answer, at or after it.
+		c.col += utf8.RuneCount(ix.src[c.off:offset])
+		ix.counted += offset - c.off
+		c.off = offset
+		return c.line, c.col
+	}
 	i := sort.Search(len(ix.lines), func(i int) bool { return ix.lines[i] > offset }) - 1
 	start := ix.lines[i]
-	return i + 1, utf8.RuneCount(ix.src[start:offset]) + 1
+	c.line, c.off, c.col = i+1, offset, utf8.RuneCount(ix.src[start:offset])+1
+	ix.counted += offset - start
+	return c.line, c.col
 }
 
 // Lookup gives the line and column of pointer, or of its nearest ancestor

@@ -20,6 +20,13 @@ import (
 // instead of filling memory. An edition has a few thousand nodes.
 const MaxYAMLNodes = 200_000
 
+// MaxYAMLExpansion caps the text a YAML document may expand to once its
+// aliases are followed: the bytes of every scalar and key, counted each
+// time an alias repeats them. The node cap alone let 1,000 aliases of one
+// 900 KB string through (4 GB and 46 s downstream). The cap is this or 4×
+// the file, whichever is larger, so a file without aliases always fits.
+const MaxYAMLExpansion = 16 << 20
+
 // YAML parses a YAML document into plain values (map[string]any, []any,
 // string, json.Number, bool, nil) and indexes every value by JSON pointer.
 // Mapping keys must be scalars; anchors and aliases are followed, up to
@@ -62,7 +69,7 @@ func YAML(src []byte) (any, *Index, error) {
 		l, c := at(docs[1].Body)
 		return nil, nil, &SyntaxError{l, c, "a second YAML document (---): the file must hold one"}
 	}
-	w := &yamlWalker{ix: ix, anchors: map[string]ast.Node{}}
+	w := &yamlWalker{ix: ix, anchors: map[string]ast.Node{}, maxBytes: max(MaxYAMLExpansion, 4*len(src))}
 	v, err := w.value(docs[0].Body, "", 0)
 	if err != nil {
 		return nil, nil, err
@@ -116,9 +123,23 @@ func tooDeep(tokens token.Tokens) *token.Token {
 }
 
 type yamlWalker struct {
-	ix      *Index
-	nodes   int
-	anchors map[string]ast.Node
+	ix       *Index
+	nodes    int
+	bytes    int // scalar and key text expanded so far
+	maxBytes int
+	via      ast.Node // the outermost alias being followed, where expansion errors are placed
+	anchors  map[string]ast.Node
+}
+
+// text counts s towards the expansion cap.
+func (w *yamlWalker) text(n ast.Node, s string) error {
+	if w.bytes += len(s); w.bytes > w.maxBytes {
+		if w.via != nil {
+			n = w.via
+		}
+		return fail(n, "document expands to more than %d bytes of text (aliases repeating a long value?)", w.maxBytes)
+	}
+	return nil
 }
 
 func at(n ast.Node) (line, col int) {
@@ -170,6 +191,10 @@ func (w *yamlWalker) value(n ast.Node, pointer string, depth int) (any, error) {
 		if !ok {
 			return nil, fail(n, "alias *%s names no anchor defined before it", name)
 		}
+		if w.via == nil {
+			w.via = n
+			defer func() { w.via = nil }()
+		}
 		return w.value(target, pointer, depth+1)
 	case *ast.TagNode:
 		return w.value(t.Value, pointer, depth+1)
@@ -207,12 +232,12 @@ func (w *yamlWalker) value(n ast.Node, pointer string, depth int) (any, error) {
 	case *ast.InfinityNode, *ast.NanNode:
 		return nil, fail(n, "not a finite number: %s", n.String())
 	case *ast.StringNode:
-		return t.Value, nil
+		return t.Value, w.text(n, t.Value)
 	case *ast.LiteralNode:
 		if t.Value == nil {
 			return "", nil
 		}
-		return t.Value.Value, nil
+		return t.Value.Value, w.text(n, t.Value.Value)
 	case *ast.MergeKeyNode:
 		return nil, fail(n, "merge keys (<<) are not supported; write the keys out")
 	}
@@ -237,6 +262,9 @@ func (w *yamlWalker) mapping(values []*ast.MappingValueNode, pointer string, dep
 			key = k.String()
 		default:
 			return nil, fail(keyNode, "a mapping key must be a plain string")
+		}
+		if err := w.text(keyNode, key); err != nil {
+			return nil, err
 		}
 		if _, dup := m[key]; dup {
 			return nil, fail(keyNode, "duplicate key %q", key)

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// checkFlags is the one check every command's flags go through before the
+// command runs (root's PersistentPreRunE), for what a command's own range
+// check would let through:
+//
+//   - a float flag set to NaN or ±Inf (strconv reads "NaN" and "Inf", and
+//     NaN passes every "x < lo || x > hi" test: --width NaN wrote an SVG
+//     full of NaN);
+//   - a flag whose zero value means "the default", given 0 (or empty)
+//     explicitly: --days 0, --turn-cap 0 and --bots ” silently took the
+//     default, --workers -1 every core. Left out, they still do; --workers 0
+//     is documented as one per core.
+func checkFlags(cmd *cobra.Command) error {
+	var err error
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if err != nil {
+			return
+		}
+		bad := func(format string, args ...any) {
+			err = &usageError{msg: fmt.Sprintf("--%s %s: ", f.Name, f.Value.String()) + fmt.Sprintf(format, args...), help: cmd.CommandPath()}
+		}
+		switch f.Value.Type() {
+		case "float64", "float32":
+			if v, perr := strconv.ParseFloat(f.Value.String(), 64); perr == nil && (math.IsNaN(v) || math.IsInf(v, 0)) {
+				bad("must be a finite number")
+				return
+			}
+		}
+		switch f.Name {
+		case "days":
+			if n, _ := strconv.Atoi(f.Value.String()); n == 0 { // negative: the command says so
+				bad("a journey has at least 2 days (leave --days out for the edition's)")
+			}
+		case "turn-cap":
+			if n, _ := strconv.Atoi(f.Value.String()); n == 0 {
+				bad("must be at least 1 (leave --turn-cap out for the default)")
+			}
+		case "workers":
+			if n, _ := strconv.Atoi(f.Value.String()); n < 0 { // 0 is documented: one per core
+				bad("must be at least 1 (0 or left out: one per core)")
+			}
+		case "bots":
+			if s, ok := f.Value.(pflag.SliceValue); ok {
+				for _, name := range s.GetSlice() {
+					if strings.TrimSpace(name) == "" {
+						bad("has an empty bot name (give one or more names, comma-separated)")
+						return
+					}
+				}
+				if len(s.GetSlice()) == 0 {
+					bad("names no bot (give one or more, comma-separated)")
+				}
+			}
+		}
+	})
+	return err
+}

@@ -1,0 +1,165 @@
+package engine
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tendays/tendays/derive/combine"
+	"github.com/tendays/tendays/engine/internal/packtest"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// combined joins small packs as a combined edition would.
+func combined(t testing.TB, yaml string, members ...combine.Member) *mapdata.Pack {
+	t.Helper()
+	doc, err := mapdata.DecodeCombinedEdition("edition.yaml", []byte(yaml))
+	require.NoError(t, err)
+	p, _, err := combine.Combine(doc, members)
+	require.NoError(t, err)
+	return p
+}
+
+// twoGrids is two 3×3 grids, east and west, joined by a ferry from west's
+// Cedar to east's Ash, and one place on both (Elm).
+func twoGrids(t testing.TB, days int) *mapdata.Pack {
+	return combined(t, `kind: combined
+id: grids
+name: Two grids
+days: `+strconv.Itoa(days)+`
+members: [west, east]
+piles: {draw: 3, face_up: 6}
+win: every-map
+planes: within-map
+links:
+  - {a: "west:Cedar", b: "east:Ash", kind: ferry, why: strait}
+`, combine.Member{ID: "west", Pack: packtest.Grid()}, combine.Member{ID: "east", Pack: packtest.Grid()})
+}
+
+func TestCombinedCheck(t *testing.T) {
+	b := compile(t, twoGrids(t, 6))
+	assert.Equal(t, 2, b.NumMaps())
+	assert.Equal(t, 6, b.FaceUp())
+	tests := []struct {
+		journey string
+		fault   Fault
+		reason  string
+	}{
+		{journey: "west:Ash,west:Birch,west:Cedar,east:Ash,east:Birch"},
+		{journey: "west:Ash,west:Birch,west:Cedar", fault: MissingMap,
+			reason: "the journey holds no region of the East map: a journey of this game holds one of every map (West, East)"},
+		{journey: "west:Ash,west:Elm", fault: NotLinked},
+		// Planes fly within their map.
+		{journey: "west:Ash,plane:west:red,west:Cedar,east:Ash", reason: ""},
+		{journey: "west:Ash,plane:west:red,east:Cedar", fault: NotLinked},
+	}
+	for _, tc := range tests {
+		t.Run(tc.journey, func(t *testing.T) {
+			cards := journey(t, b, tc.journey)
+			v := b.Check(cards)
+			if tc.fault == MissingMap || tc.fault == NotLinked {
+				assert.Equal(t, tc.fault, v.Fault, v.Reason())
+			} else {
+				assert.True(t, v.Valid, v.Reason())
+				assert.Equal(t, len(cards)+1, b.Progress(cards))
+			}
+			if tc.reason != "" {
+				assert.Equal(t, tc.reason, v.Reason())
+			}
+			if !v.Valid {
+				assert.Less(t, b.Progress(cards), len(cards)+1)
+			}
+		})
+	}
+	// A name on both maps must say which.
+	_, err := b.Lookup("Ash")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `"Ash" is on more than one map: name the map (east:Ash or west:Ash)`)
+	_, err = b.Lookup("A1")
+	assert.Contains(t, err.Error(), "name the map")
+}
+
+func TestCombinedSamePlace(t *testing.T) {
+	p := combined(t, `kind: combined
+id: grids
+name: Two grids
+days: 20
+members: [west, east]
+piles: {draw: 3, face_up: 6}
+win: every-map
+planes: within-map
+same:
+  - ["west:Elm", "east:Elm"]
+`, combine.Member{ID: "west", Pack: packtest.Grid()}, combine.Member{ID: "east", Pack: packtest.Grid()})
+	b := compile(t, p)
+	v := b.Check(journey(t, b, "west:Ash,west:Birch,east:Elm,east:Fir"))
+	require.True(t, v.Valid, v.Reason())
+	v = b.Check(journey(t, b, "west:Birch,east:Elm,west:Elm"))
+	assert.Equal(t, NotLinked, v.Fault, "one place twice in a row goes nowhere")
+	steps := b.Check(journey(t, b, "west:Birch,east:Elm")).Steps()
+	require.Len(t, steps, 1)
+	assert.Contains(t, steps[0].Why, "Elm is one place on the West and East maps")
+}
+
+func TestCombinedCountMatchesEnumeration(t *testing.T) {
+	b := compile(t, twoGrids(t, 4))
+	for days := 1; days <= 4; days++ {
+		c, err := b.Count(days)
+		require.NoError(t, err)
+		total, per := bruteCount(b, days)
+		assert.Equal(t, total, c.Total.Int64(), "days %d", days)
+		for r, rc := range c.Regions {
+			assert.Equal(t, per[r], rc.Journeys.Int64(), "days %d region %s", days, rc.ID)
+		}
+	}
+}
+
+func aroundTheWorld(t testing.TB) *Board {
+	t.Helper()
+	src, err := os.ReadFile("testdata/around-the-world.pack.json")
+	require.NoError(t, err)
+	doc, err := mapdata.DecodePack("around-the-world.pack.json", src)
+	require.NoError(t, err)
+	return compile(t, doc.Pack)
+}
+
+// The journey the README shows: every map, 20 days; and the same journey
+// with the Americas left out.
+const (
+	worldJourney   = `americas:Mexico,United States,asia:Russia,Finland,Sweden,Denmark,Germany,France,Spain,Morocco,Algeria,Libya,Egypt,Sudan,Chad,Niger,Mali,Mauritania,Senegal,Guinea`
+	noAmericasTrip = `Norway,Finland,asia:Russia,Belarus,Poland,Germany,France,Spain,Morocco,Algeria,Libya,Egypt,Sudan,Chad,Niger,Mali,Mauritania,Senegal,Guinea,Sierra Leone`
+)
+
+func TestAroundTheWorld(t *testing.T) {
+	b := aroundTheWorld(t)
+	assert.Equal(t, 20, b.Days())
+	assert.Equal(t, 6, b.FaceUp())
+	v := b.Check(journey(t, b, worldJourney))
+	require.True(t, v.Valid, v.Reason())
+	v = b.Check(journey(t, b, noAmericasTrip))
+	require.Equal(t, MissingMap, v.Fault)
+	assert.True(t, strings.HasPrefix(v.Reason(), "the journey holds no country of the Americas map"), v.Reason())
+	_, err := b.Lookup("Russia")
+	assert.ErrorContains(t, err, "name the map (asia:Russia or europe:Russia)")
+}
+
+// BenchmarkCheckCombined checks a 20-day journey on the four-map edition
+// (goal: ≤ 200 ns, no allocations).
+func BenchmarkCheckCombined(b *testing.B) {
+	board := aroundTheWorld(b)
+	for name, trip := range map[string]string{"valid": worldJourney, "missing-map": noAmericasTrip} {
+		cards := journey(b, board, trip)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if v := board.Check(cards); v.Valid != (name == "valid") {
+					b.Fatal(v.Reason())
+				}
+			}
+		})
+	}
+}

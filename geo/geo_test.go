@@ -1,0 +1,29 @@
+package geo
+
+import (
+	"math"
+	"testing"
+
+	"github.com/paulmach/orb"
+	"github.com/stretchr/testify/assert"
+)
+
+func TestGreatCircleKm(t *testing.T) {
+	// A degree of a great circle is 2πR/360.
+	assert.InDelta(t, 2*math.Pi*EarthRadiusKm/360, GreatCircleKm(orb.Point{10, 0}, orb.Point{11, 0}), 1e-9)
+	assert.InDelta(t, 2*math.Pi*EarthRadiusKm/360, GreatCircleKm(orb.Point{10, 40}, orb.Point{10, 41}), 1e-9)
+	// Across the antimeridian, the short way.
+	assert.InDelta(t, 2*math.Pi*EarthRadiusKm/360*2, GreatCircleKm(orb.Point{179, 0}, orb.Point{-179, 0}), 1e-9)
+	// Antipodes: half the circumference.
+	assert.InDelta(t, math.Pi*EarthRadiusKm, GreatCircleKm(orb.Point{0, 0}, orb.Point{180, 0}), 1e-6)
+}
+
+func TestProjectionsKeepAreasAndOrientation(t *testing.T) {
+	for _, p := range []Projection{NewAlbers(-96, 37.5, 29.5, 45.5), NewLAEA(20, 0)} {
+		ox, oy := p.Forward(-96+116, 37.5-37.5) // somewhere on the map
+		ex, _ := p.Forward(-96+117, 0)
+		_, ny := p.Forward(-96+116, 1)
+		assert.Greater(t, ex, ox, "%s: east is right", p)
+		assert.Greater(t, ny, oy, "%s: north is up", p)
+	}
+}
