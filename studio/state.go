@@ -148,7 +148,7 @@ func newState(b *Build, version int) (*state, error) {
 		if err := mapdata.EncodeJSON(&buf, p); err != nil {
 			return nil, fmt.Errorf("studio: encoding the pack: %w", err)
 		}
-		pic, err := export.RenderNetwork(p, export.SVG, export.Options{Width: 1600})
+		pic, err := export.RenderNetwork(p, export.SVG, export.Options{Width: 1600, Land: b.Land})
 		if err != nil {
 			v.SVGNote = err.Error()
 		} else {

@@ -22,6 +22,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/paulmach/orb"
+
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/internal/watch"
@@ -32,9 +34,12 @@ import (
 // a network pack (or neither, when the edition broke its schema), the board
 // geometry when there is one, and the lint findings.
 type Build struct {
-	Pack     *mapdata.Pack
-	Network  *mapdata.NetworkPack
-	Board    *board.Board
+	Pack    *mapdata.Pack
+	Network *mapdata.NetworkPack
+	Board   *board.Board
+	// Land is drawn under a network's board (export.Options.Land); the
+	// loader reads it, as it reads the board.
+	Land     []orb.MultiPolygon
 	Findings []diag.Finding
 	// Source names what was built (an edition folder, a pack file).
 	Source string

@@ -157,6 +157,9 @@ func loadEditionBuild(opts *serveOptions, src *editionSource) (*studio.Build, er
 		b.Findings = cfg.Apply(lint.Check(t))
 		if res != nil {
 			b.Network = res.Pack
+			if b.Land, err = networkLand(res.Pack); err != nil {
+				return nil, err
+			}
 		}
 		return b, nil
 	}
@@ -192,6 +195,11 @@ func loadPackBuild(opts *serveOptions, path string) (*studio.Build, error) {
 	}
 	b := &studio.Build{Source: filepath.ToSlash(path), Pack: t.Pack, Network: t.Network, Findings: cfg.Apply(lint.Check(t))}
 	b.Unplayable = unplayable(b.Findings)
+	if b.Network != nil {
+		if b.Land, err = networkLand(b.Network); err != nil {
+			return nil, err
+		}
+	}
 	if b.Pack != nil {
 		bd, _, err := readBoard(mapdata.BoardPathFor(path), opts.Global.limit(mapdata.DefaultMaxInput))
 		switch {
