@@ -96,3 +96,65 @@ func TestApplyRefusesABadChange(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestFerryForPlaneOnly: two islands joined to nothing. For each, the doctor
+// proposes a ferry to the shore whose outline comes nearest (by the board's
+// geometry), measures that it joins the island to the rest, and Apply
+// writes it under links.add.
+func TestFerryForPlaneOnly(t *testing.T) {
+	in, err := advise.FromFolder(filepath.Join("testdata", "island"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := advise.Diagnose(context.Background(), in, advise.Options{Games: 300, MeasureGames: 100, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"Isle": "Farshore", "Rock": "Westshore"}
+	found := map[string]advise.Proposal{}
+	for _, f := range rep.Findings {
+		if f.Kind != "plane-only" {
+			continue
+		}
+		for _, id := range f.Proposals {
+			p := rep.Proposals[id-1]
+			if strings.HasPrefix(p.Edit, "add a ferry "+f.Subject+" ") {
+				found[f.Subject] = p
+			}
+		}
+	}
+	if len(found) != len(want) {
+		js, _ := json.MarshalIndent(rep, "", "  ")
+		t.Fatalf("want a ferry for Isle and Rock, got %v:\n%s", found, js)
+	}
+	for island, shore := range want {
+		p := found[island]
+		v, _ := p.Changes[0].Value.(map[string]any)
+		if p.Changes[0].Op != "append" || v["a"] != island || v["b"] != shore || v["kind"] != "ferry" {
+			t.Errorf("ferry for %s: %+v", island, p.Changes)
+		}
+		if !strings.Contains(p.Edit, "(111 km apart)") {
+			t.Errorf("ferry for %s: %s", island, p.Edit)
+		}
+		if len(p.Before.PlaneOnly) != 2 || len(p.After.PlaneOnly) != 1 || !strings.Contains(p.Effect, "regions only a plane reaches 2 → 1") {
+			t.Errorf("ferry for %s measured %v → %v (%s)", island, p.Before.PlaneOnly, p.After.PlaneOnly, p.Effect)
+		}
+	}
+	out, err := advise.Apply(in.EditionYAML, []advise.Proposal{found["Isle"], found["Rock"]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"{a: Isle, b: Farshore, kind: ferry,", "{a: Rock, b: Westshore, kind: ferry,"} {
+		if !strings.Contains(string(out), line) {
+			t.Errorf("applied edition lacks %q:\n%s", line, out)
+		}
+	}
+	in.EditionYAML = out
+	after, err := advise.Diagnose(context.Background(), in, advise.Options{Games: 100, MeasureGames: 50, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after.Figures.PlaneOnly) != 0 || after.Figures.Errors != 0 {
+		t.Errorf("after the ferries: plane-only %v, %d error(s)", after.Figures.PlaneOnly, after.Figures.Errors)
+	}
+}

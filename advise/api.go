@@ -4,11 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 
+	"github.com/tendays/tendays/internal/safeio"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -16,22 +15,25 @@ import (
 const EditionFile = "edition.yaml"
 
 // FromFolder reads the edition in dir (a folder holding edition.yaml).
+// The files it names are read from the folder, and links that lead outside
+// it are refused (internal/safeio).
 func FromFolder(dir string) (Input, error) {
-	return FromFS(os.DirFS(dir), filepath.ToSlash(dir), 0)
+	folder, err := safeio.OpenFolder(dir)
+	if err != nil {
+		return Input{}, fmt.Errorf("%s: %w", filepath.ToSlash(dir), err)
+	}
+	return FromFS(folder.FS(), filepath.ToSlash(dir), 0)
 }
 
 // FromFS reads the edition of a folder given as a file system (a bundled
-// edition, or a folder on disk), naming it dir in messages.
+// edition, or a folder on disk), naming it dir in messages. edition.yaml is
+// read as every command reads it (internal/safeio): a regular file inside
+// the folder, within maxBytes (0: mapdata.DefaultMaxYAML).
 func FromFS(fsys fs.FS, dir string, maxBytes int64) (Input, error) {
 	if maxBytes <= 0 {
 		maxBytes = mapdata.DefaultMaxYAML
 	}
-	f, err := fsys.Open(EditionFile)
-	if err != nil {
-		return Input{}, fmt.Errorf("%s/%s: %w", dir, EditionFile, err)
-	}
-	defer f.Close()
-	text, err := readBounded(f, maxBytes)
+	text, err := safeio.FolderFS(fsys).ReadFile(EditionFile, maxBytes)
 	if err != nil {
 		return Input{}, fmt.Errorf("%s/%s: %w", dir, EditionFile, err)
 	}
@@ -67,16 +69,4 @@ func (o Options) withDefaults() Options {
 		o.TurnCap = DefaultTurnCap
 	}
 	return o
-}
-
-// readBounded reads at most max bytes, refusing more.
-func readBounded(r io.Reader, max int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("file is over the limit of %d bytes", max)
-	}
-	return data, nil
 }

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/paulmach/orb/geojson"
+
 	"github.com/tendays/tendays/derive"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
@@ -25,6 +27,9 @@ type doctor struct {
 	opts  Options
 	file  string
 	games int // every game played
+	// borders keeps the parsed borders file across the rebuilds of the
+	// proposals, which edit edition.yaml alone.
+	borders *derive.BordersCache
 }
 
 // state is one build of the edition (or the pack), analysed.
@@ -34,6 +39,7 @@ type state struct {
 	findings []diag.Finding
 	fig      Figures
 	count    *engine.Count
+	board    *geojson.FeatureCollection // the board geometry (nil for a pack)
 }
 
 // StalledThreshold is the share of stalled games from which the doctor
@@ -41,7 +47,7 @@ type state struct {
 const StalledThreshold = 0.01
 
 func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
-	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile)}
+	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile), borders: derive.NewBordersCache(1)}
 	base, err := d.build(in.EditionYAML, in.Pack)
 	if err != nil {
 		return nil, err
@@ -55,7 +61,7 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 	}
 	// Proposals are measured on fewer games: the first MeasureGames of the
 	// same seed, for the edition as it is and as edited.
-	before := &state{text: base.text, pack: base.pack, findings: base.findings, count: base.count}
+	before := &state{text: base.text, pack: base.pack, findings: base.findings, count: base.count, board: base.board}
 	if err := d.measure(before, opts.MeasureGames); err != nil {
 		return nil, err
 	}
@@ -115,11 +121,11 @@ func (d *doctor) build(text []byte, pack *mapdata.Pack) (*state, error) {
 	} else if len(vs) > 0 {
 		return nil, fmt.Errorf("%s: the edition breaks its schema (%s); run tendays build for every place", d.file, vs[0].Message)
 	}
-	res, err := derive.Build(derive.Input{Doc: doc, FS: d.in.FS, Dir: d.in.Dir, MaxBytes: d.in.MaxBytes})
+	res, err := derive.Build(derive.Input{Doc: doc, FS: d.in.FS, Dir: d.in.Dir, MaxBytes: d.in.MaxBytes, Borders: d.borders})
 	if err != nil {
 		return nil, err
 	}
-	st.pack = res.Pack
+	st.pack, st.board = res.Pack, res.Board
 	st.findings = lint.Check(&lint.Target{File: d.file, Pack: res.Pack, Locate: res.Locate, Findings: res.Findings})
 	return st, nil
 }

@@ -476,6 +476,9 @@ func (d *doctor) planeOnly(base *state, ed *mapdata.Edition, id string) candidat
 	if base.text == nil {
 		return c
 	}
+	if e := ferry(base, r, id); e != nil {
+		c.proposals = append(c.proposals, e)
+	}
 	c.proposals = append(c.proposals, &edit{
 		edit:    fmt.Sprintf("mark %s (%s) air-only", r.Name, id),
 		changes: []Change{{Op: "append", Path: []string{"air_only"}, Value: r.Name}},

@@ -36,14 +36,21 @@ func (b *builder) board(p *mapdata.Pack) *geojson.FeatureCollection {
 		drawn[f.Properties.MustString("rail", "")] = true
 		fc.Append(f)
 	}
-	// Rails given as stops are drawn through their stops' inner points.
+	// Rails given as stops are drawn through their stops' inner points,
+	// each found once however many lines stop there.
+	labels := map[string]orb.Point{}
 	for _, rail := range p.Rails {
 		if drawn[rail.ID] || len(rail.Stops) < 2 {
 			continue
 		}
 		var line orb.LineString
 		for _, id := range rail.Stops {
-			line = append(line, labelPoint(b.regions[b.byID[id]].geometry))
+			pt, ok := labels[id]
+			if !ok {
+				pt = labelPoint(b.regions[b.byID[id]].geometry)
+				labels[id] = pt
+			}
+			line = append(line, pt)
 		}
 		f := geojson.NewFeature(line)
 		f.Properties = geojson.Properties{"layer": mapdata.LayerRail, "rail": rail.ID, "name": rail.Name}

@@ -45,6 +45,8 @@ type Input struct {
 	Dir string
 	// MaxBytes limits each file read (0: mapdata.DefaultMaxInput).
 	MaxBytes int64
+	// Borders, when set, keeps the parsed borders file between builds.
+	Borders *BordersCache
 }
 
 // Result is a built edition.
@@ -159,9 +161,24 @@ func (b *builder) readBorders() error {
 	if err != nil {
 		return err
 	}
-	layer, fs, err := borders.Decode(display, src, borders.Options{IDProperty: b.ed.Borders.ID, Object: b.ed.Borders.Object})
+	opts := borders.Options{IDProperty: b.ed.Borders.ID, Object: b.ed.Borders.Object}
+	c := b.in.Borders
+	var key cacheKey
+	if c != nil {
+		in, _ := b.files.Input(b.ed.Borders.File)
+		key = cacheKey{sha256: in.SHA256, display: display, idProperty: opts.IDProperty, obj: opts.Object}
+		if layer, fs, ok := c.get(key); ok {
+			b.findings = append(b.findings, fs...)
+			b.features = layer.Features
+			return nil
+		}
+	}
+	layer, fs, err := borders.Decode(display, src, opts)
 	if err != nil {
 		return err
+	}
+	if c != nil {
+		c.put(key, layer, fs)
 	}
 	b.findings = append(b.findings, fs...)
 	b.features = layer.Features

@@ -121,8 +121,10 @@ func seaFeature(id, name string, g orb.Geometry) *geojson.Feature {
 // inside or within tolM of the polygons.
 func (b *builder) coastOn(polys []orb.Polygon, tolM, minKm float64) map[int]bool {
 	bounds := make([]orb.Bound, len(polys))
+	prepared := make([]preparedPolygon, len(polys))
 	for i, p := range polys {
 		bounds[i] = padBound(p.Bound(), tolM)
+		prepared[i] = preparePolygon(p)
 	}
 	km := map[int]float64{}
 	for ui, u := range b.units {
@@ -133,7 +135,7 @@ func (b *builder) coastOn(polys []orb.Polygon, tolM, minKm float64) map[int]bool
 			for i := 0; i+1 < len(line); i++ {
 				p, q := line[i], line[i+1]
 				mid := orb.Point{(p[0] + q[0]) / 2, (p[1] + q[1]) / 2}
-				if near(mid, polys, bounds, tolM) {
+				if near(mid, polys, prepared, bounds, tolM) {
 					km[u.region] += geo.GreatCircleKm(p, q)
 				}
 			}
@@ -159,12 +161,12 @@ func padBound(b orb.Bound, m float64) orb.Bound {
 
 // near reports whether pt is inside one of the polygons or within tolM
 // metres of its boundary.
-func near(pt orb.Point, polys []orb.Polygon, bounds []orb.Bound, tolM float64) bool {
+func near(pt orb.Point, polys []orb.Polygon, prepared []preparedPolygon, bounds []orb.Bound, tolM float64) bool {
 	for i, poly := range polys {
 		if !bounds[i].Contains(pt) {
 			continue
 		}
-		if planar.PolygonContains(poly, pt) {
+		if prepared[i].contains(pt) {
 			return true
 		}
 		if tolM > 0 && distanceToPolygonM(pt, poly) <= tolM {

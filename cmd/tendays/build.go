@@ -23,8 +23,12 @@ type buildOptions struct {
 	Output  string
 	NoBoard bool
 	Format  string
+	// Watch (--watch) rebuilds on every save until interrupted.
+	Watch bool
 	// report collects the summary for --format json.
 	report *buildReport
+	// watch is the state of build --watch between rebuilds.
+	watch *watchState
 }
 
 func init() { register(newBuildCmd) }
@@ -44,10 +48,18 @@ file: the stations' points are in the pack.
 
 Findings are printed on stderr as file:line:col: severity rule: message, with a
 summary line. Exit codes: 0 built, 1 errors found (nothing written), 2 a file
-could not be read.`,
+could not be read.
+
+With --watch, build builds once and then again on every save of edition.yaml
+or a file it names (the borders, seas, cut and rail lines), printing the
+findings and summary each time (--format json: one JSON object a line), until
+Ctrl-C or SIGTERM, which end it with exit 0. A rebuild after an edit to
+edition.yaml alone reuses the parsed borders. Each pack is written whole, as
+build always writes, or not at all.`,
 		Example: `  tendays build usa
   tendays build editions/europe -o europe.pack.json
   tendays build ./my-edition
+  tendays build ./my-edition --watch
   tendays build usa --format json | jq .counts`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -58,11 +70,15 @@ could not be read.`,
 			if opts.Format == "json" && opts.Output == "-" {
 				return &usageError{msg: "--format json prints the summary on standard output, so the pack cannot go there too (-o FILE)", cmd: cmd}
 			}
+			if opts.Watch {
+				return runBuildWatch(cmd.Context(), opts)
+			}
 			return runBuild(opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "text, or json: the summary (counts, findings, files written) on stdout for scripts")
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the pack to this `file` (default <id>.pack.json; DIR/ for DIR/<id>.pack.json; - for standard output, without the board)")
+	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "rebuild on every save of edition.yaml or a file it names, until Ctrl-C (one JSON object a line with --format json)")
 	cmd.Flags().BoolVar(&opts.NoBoard, "no-board", false, "do not write the board geometry beside the pack")
 	return cmd
 }
@@ -78,14 +94,16 @@ type buildReport struct {
 	Counts        map[string]int `json:"counts"`
 	Summary       lint.Summary   `json:"summary"`
 	Findings      []diag.Finding `json:"findings"`
+	// Error is why a rebuild of build --watch could not read the edition
+	// (what ends a single build with exit 2).
+	Error string `json:"error,omitempty"`
 }
 
 func runBuild(opts *buildOptions) error {
 	if opts.Format != "json" {
 		return buildPack(opts)
 	}
-	opts.report = &buildReport{Format: "tendays.build", FormatVersion: 1, Written: []string{},
-		Counts: map[string]int{}, Findings: []diag.Finding{}}
+	opts.report = newBuildReport()
 	err := buildPack(opts)
 	if err != nil && !errors.Is(err, errNo) {
 		return err
@@ -105,10 +123,11 @@ func buildPack(opts *buildOptions) error {
 	if isNetworkEdition(src, opts.Global) {
 		return runBuildNetwork(opts, src)
 	}
-	target, res, err := buildEdition(src, opts.Global)
+	target, res, err := buildEditionWith(src, opts.Global, opts.watch.bordersCache())
 	if err != nil {
 		return err
 	}
+	opts.watch.noteInputs(src, res)
 	s, err := reportBuild(opts, src, target, res != nil)
 	if err != nil {
 		return err

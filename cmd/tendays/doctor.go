@@ -124,6 +124,9 @@ func doctorInput(opts *doctorOptions) (advise.Input, string, error) {
 	if err != nil {
 		return advise.Input{}, "", err
 	}
+	if isNetworkEdition(src, opts.Global) {
+		return advise.Input{}, "", &usageError{msg: fmt.Sprintf("%s: a route-network edition (kind: network); doctor examines region editions (try tendays simulate on its pack)", opts.Target)}
+	}
 	_, text, _, err := readEdition(src, opts.Global)
 	if err != nil {
 		return advise.Input{}, "", err

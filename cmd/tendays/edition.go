@@ -90,6 +90,12 @@ func schemaTarget(file string, doc *mapdata.Doc) (*lint.Target, error) {
 // derivation findings come back as the target's findings; an error means a
 // file could not be read at all.
 func buildEdition(src *editionSource, g *globalOptions) (*lint.Target, *derive.Result, error) {
+	return buildEditionWith(src, g, nil)
+}
+
+// buildEditionWith is buildEdition keeping parsed borders in cache (nil:
+// none), for rebuilds.
+func buildEditionWith(src *editionSource, g *globalOptions, cache *derive.BordersCache) (*lint.Target, *derive.Result, error) {
 	file, text, doc, err := readEdition(src, g)
 	if err != nil {
 		return nil, nil, err
@@ -104,7 +110,7 @@ func buildEdition(src *editionSource, g *globalOptions) (*lint.Target, *derive.R
 	if err != nil {
 		return nil, nil, err
 	}
-	res, err := derive.Build(derive.Input{Doc: ed, FS: src.FS, Dir: src.Dir, MaxBytes: g.limit(mapdata.DefaultMaxInput)})
+	res, err := derive.Build(derive.Input{Doc: ed, FS: src.FS, Dir: src.Dir, MaxBytes: g.limit(mapdata.DefaultMaxInput), Borders: cache})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -214,7 +214,7 @@ func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
 		return err
 	}
 	for _, p := range paths {
-		fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", p)
+		opts.Global.notef(opts.IO.ErrOut, "wrote %s\n", p)
 	}
 	return nil
 }

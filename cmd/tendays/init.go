@@ -126,7 +126,7 @@ func runInit(opts *initOptions) error {
 		return err
 	}
 	for _, f := range findings {
-		if f.Severity > diag.Info {
+		if opts.Global.shows(f.Severity) {
 			fmt.Fprintln(opts.IO.ErrOut, f.String())
 		}
 	}
@@ -194,7 +194,7 @@ func runInit(opts *initOptions) error {
 	if len(spec.Omit) > 0 {
 		omitted = fmt.Sprintf(", %d touching feature(s) kept as land", len(spec.Omit))
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "wrote %s (%d regions%s) and %s beside it; next: tendays build %s\n",
+	opts.Global.notef(opts.IO.ErrOut, "wrote %s (%d regions%s) and %s beside it; next: tendays build %s\n",
 		filepath.ToSlash(target), len(spec.Regions), omitted, bordersName, filepath.ToSlash(opts.Folder))
 	return nil
 }

@@ -9,8 +9,10 @@
 package main
 
 import (
+	"context"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/tendays/tendays/internal/atomicfile"
@@ -21,6 +23,11 @@ func main() {
 	os.Exit(Main(os.Args[1:], SystemIO()))
 }
 
+// stopOnSignal, when set, is called on the first SIGINT or SIGTERM instead
+// of exiting: a command that runs until stopped (build --watch) finishes the
+// write under way and returns, with exit 0. A second signal exits as usual.
+var stopOnSignal atomic.Pointer[context.CancelFunc]
+
 // exitOnSignal makes SIGINT and SIGTERM end the process the way a failed
 // run does: files being written keep their old contents and no temporary
 // file is left behind. The exit code is the shell's 128+signal.
@@ -29,6 +36,10 @@ func exitOnSignal() {
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	go func() {
 		s := <-sigs
+		if stop := stopOnSignal.Swap(nil); stop != nil {
+			(*stop)()
+			s = <-sigs
+		}
 		atomicfile.Abandon()
 		code := 128 + 2
 		if s == syscall.SIGTERM {

@@ -61,6 +61,12 @@ func (r *Reader) Record(name string, src []byte) {
 	r.inputs[name] = mapdata.Input{Path: name, SHA256: hex.EncodeToString(sum[:]), Bytes: int64(len(src))}
 }
 
+// Input is what Read or Record noted of the file name: its size and hash.
+func (r *Reader) Input(name string) (mapdata.Input, bool) {
+	in, ok := r.inputs[name]
+	return in, ok
+}
+
 // Inputs lists every file read, by name.
 func (r *Reader) Inputs() []mapdata.Input {
 	names := make([]string, 0, len(r.inputs))

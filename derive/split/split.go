@@ -341,19 +341,45 @@ func interiorPoint(r orb.Ring) orb.Point {
 		ys = append(ys, p[1])
 	}
 	sort.Float64s(ys)
+	// The scan lines go up; an edge crosses line y when its lower end is
+	// at or below y and its upper end above. Edges enter the active list in
+	// order of their lower end and leave once the line reaches their upper
+	// end, so each line looks at the edges it may cross, not at all of them.
+	// The crossings are the same numbers, sorted the same, as scanning
+	// every edge would give.
+	edges := make([]int, 0, len(r))
+	for j := 0; j+1 < len(r); j++ {
+		if r[j][1] != r[j+1][1] {
+			edges = append(edges, j)
+		}
+	}
+	lower := func(j int) float64 { return math.Min(r[j][1], r[j+1][1]) }
+	upper := func(j int) float64 { return math.Max(r[j][1], r[j+1][1]) }
+	sort.SliceStable(edges, func(a, c int) bool { return lower(edges[a]) < lower(edges[c]) })
+	var active []int
+	next := 0
 	best, bestW := b.Center(), -1.0
+	var xs []float64
 	for i := 0; i+1 < len(ys); i++ {
 		if ys[i+1]-ys[i] <= 0 {
 			continue
 		}
 		y := (ys[i] + ys[i+1]) / 2
-		var xs []float64
-		for j := 0; j+1 < len(r); j++ {
-			a, c := r[j], r[j+1]
-			if (a[1] <= y) != (c[1] <= y) {
-				xs = append(xs, a[0]+(y-a[1])*(c[0]-a[0])/(c[1]-a[1]))
-			}
+		for next < len(edges) && lower(edges[next]) <= y {
+			active = append(active, edges[next])
+			next++
 		}
+		xs = xs[:0]
+		kept := active[:0]
+		for _, j := range active {
+			if upper(j) <= y {
+				continue
+			}
+			kept = append(kept, j)
+			a, c := r[j], r[j+1]
+			xs = append(xs, a[0]+(y-a[1])*(c[0]-a[0])/(c[1]-a[1]))
+		}
+		active = kept
 		sort.Float64s(xs)
 		for k := 0; k+1 < len(xs); k += 2 {
 			if w := xs[k+1] - xs[k]; w > bestW {

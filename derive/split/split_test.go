@@ -2,12 +2,17 @@ package split
 
 import (
 	"math"
+	"math/rand/v2"
+	"sort"
 	"testing"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/planar"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/editions"
 )
 
 func square(x0, y0, x1, y1 float64) orb.Ring {
@@ -104,4 +109,65 @@ func TestAssignGivesIslandsToTheNearestPart(t *testing.T) {
 
 	a = Assign(pieces[:2], []orb.Point{{1, 1}, {1.5, 1.5}, {3, 1}})
 	assert.Equal(t, [][]int{{0, 1}}, a.Crowded)
+}
+
+// interiorPointReference is interiorPoint as first written: every edge
+// looked at for every scan line. The sweep must give the same point.
+func interiorPointReference(r orb.Ring) orb.Point {
+	if ringArea(r) < 0 {
+		r = reverse(r)
+	}
+	b := r.Bound()
+	ys := make([]float64, 0, len(r))
+	for _, p := range r {
+		ys = append(ys, p[1])
+	}
+	sort.Float64s(ys)
+	best, bestW := b.Center(), -1.0
+	for i := 0; i+1 < len(ys); i++ {
+		if ys[i+1]-ys[i] <= 0 {
+			continue
+		}
+		y := (ys[i] + ys[i+1]) / 2
+		var xs []float64
+		for j := 0; j+1 < len(r); j++ {
+			a, c := r[j], r[j+1]
+			if (a[1] <= y) != (c[1] <= y) {
+				xs = append(xs, a[0]+(y-a[1])*(c[0]-a[0])/(c[1]-a[1]))
+			}
+		}
+		sort.Float64s(xs)
+		for k := 0; k+1 < len(xs); k += 2 {
+			if w := xs[k+1] - xs[k]; w > bestW {
+				best, bestW = orb.Point{(xs[k] + xs[k+1]) / 2, y}, w
+			}
+		}
+	}
+	return best
+}
+
+// TestInteriorPointSweepMatchesReference: on every ring of the world
+// borders and on random rings (with repeated y values), the same point.
+func TestInteriorPointSweepMatchesReference(t *testing.T) {
+	layer, _, err := borders.Decode("world", editions.World(), borders.Options{})
+	require.NoError(t, err)
+	rings := 0
+	for _, f := range layer.Features {
+		for _, p := range f.Geometry {
+			for _, r := range p {
+				rings++
+				require.Equal(t, interiorPointReference(r), interiorPoint(r), "%s", f.ID)
+			}
+		}
+	}
+	assert.Greater(t, rings, 500)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 300; n++ {
+		var r orb.Ring
+		for k := 3 + rng.IntN(30); k > 0; k-- {
+			r = append(r, orb.Point{float64(rng.IntN(10)), float64(rng.IntN(6))})
+		}
+		r = append(r, r[0])
+		require.Equal(t, interiorPointReference(r), interiorPoint(r), "%v", r)
+	}
 }

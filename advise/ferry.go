@@ -1,0 +1,150 @@
+package advise
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geojson"
+
+	"github.com/tendays/tendays/mapdata"
+)
+
+// coastTo is the region of the rest of the board nearest to a plane-only
+// region, by the board's geometry: the two closest points of their outlines,
+// in km on the ground.
+type coastTo struct {
+	id string
+	km float64
+}
+
+// nearestCoast finds, among the regions a player can walk, drive, sail or
+// ride between (not plane-only, not air-only), the one whose outline comes
+// nearest to region id's. ok is false without a board or a geometry.
+func nearestCoast(st *state, id string) (coastTo, bool) {
+	if st.board == nil {
+		return coastTo{}, false
+	}
+	shapes := regionShapes(st.board)
+	from, ok := shapes[id]
+	if !ok || len(from.points) == 0 {
+		return coastTo{}, false
+	}
+	type cand struct {
+		id    string
+		lower float64
+	}
+	var cands []cand
+	for _, r := range st.pack.Regions {
+		if r.ID == id || r.AirOnly || slices.Contains(st.fig.PlaneOnly, r.ID) {
+			continue
+		}
+		if sh, ok := shapes[r.ID]; ok && len(sh.points) > 0 {
+			cands = append(cands, cand{r.ID, boundKm(from.bound, sh.bound)})
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].lower < cands[j].lower })
+	best := coastTo{km: math.Inf(1)}
+	for _, c := range cands {
+		if c.lower >= best.km {
+			break // no nearer outline can follow
+		}
+		if km := pointsKm(from.points, shapes[c.id].points, best.km); km < best.km {
+			best = coastTo{id: c.id, km: km}
+		}
+	}
+	return best, best.id != ""
+}
+
+type shape struct {
+	bound  orb.Bound
+	points []orb.Point
+}
+
+// regionShapes are the outlines of the board's regions, by id.
+func regionShapes(board *geojson.FeatureCollection) map[string]shape {
+	out := map[string]shape{}
+	for _, f := range board.Features {
+		if f.Properties.MustString("layer", "") != mapdata.LayerRegion {
+			continue
+		}
+		id := f.Properties.MustString("id", "")
+		var pts []orb.Point
+		var polys []orb.Polygon
+		switch g := f.Geometry.(type) {
+		case orb.Polygon:
+			polys = []orb.Polygon{g}
+		case orb.MultiPolygon:
+			polys = g
+		}
+		for _, p := range polys {
+			if len(p) > 0 {
+				pts = append(pts, p[0]...) // the outer ring: holes are no coast
+			}
+		}
+		if len(pts) > 0 {
+			out[id] = shape{bound: f.Geometry.Bound(), points: pts}
+		}
+	}
+	return out
+}
+
+// kmPerDegree of latitude; a degree of longitude is this times cos(lat).
+const kmPerDegree = 111.2
+
+// boundKm is a lower bound of the distance between any points of two
+// bounds: the gaps in latitude and longitude, longitude at its shortest
+// (at the latitude farthest from the equator).
+func boundKm(a, b orb.Bound) float64 {
+	dx := math.Max(0, math.Max(a.Min[0]-b.Max[0], b.Min[0]-a.Max[0]))
+	dy := math.Max(0, math.Max(a.Min[1]-b.Max[1], b.Min[1]-a.Max[1]))
+	lat := math.Max(math.Max(math.Abs(a.Min[1]), math.Abs(a.Max[1])), math.Max(math.Abs(b.Min[1]), math.Abs(b.Max[1])))
+	kx := kmPerDegree * math.Cos(math.Min(lat, 90)*math.Pi/180)
+	return math.Hypot(dx*kx, dy*kmPerDegree)
+}
+
+// pointsKm is the smallest distance between a point of as and one of bs,
+// in a local equirectangular frame (good to a percent over hundreds of
+// km), giving up on b points farther than limit in latitude alone.
+func pointsKm(as, bs []orb.Point, limit float64) float64 {
+	best := limit
+	for _, a := range as {
+		kx := kmPerDegree * math.Cos(a[1]*math.Pi/180)
+		for _, b := range bs {
+			dy := (b[1] - a[1]) * kmPerDegree
+			if math.Abs(dy) >= best {
+				continue
+			}
+			if d := math.Hypot((b[0]-a[0])*kx, dy); d < best {
+				best = d
+			}
+		}
+	}
+	return best
+}
+
+// ferry proposes a ferry from a plane-only region to the nearest coast of
+// the rest of the board.
+func ferry(base *state, r mapdata.Region, id string) *edit {
+	to, ok := nearestCoast(base, id)
+	if !ok {
+		return nil
+	}
+	other := regionByID(base.pack, to.id)
+	km := fmt.Sprintf("%.0f km", to.km)
+	if to.km < 1 {
+		km = "under 1 km"
+	}
+	return &edit{
+		edit: fmt.Sprintf("add a ferry %s (%s) – %s (%s) between the nearest coasts (%s apart)", r.Name, id, other.Name, other.ID, km),
+		changes: []Change{{Op: "append", Path: []string{"links", "add"},
+			Value: map[string]any{"a": r.Name, "b": other.Name, "kind": "ferry", "why": "tendays doctor: the nearest coasts, " + km + " apart"}}},
+		keep: func(b, a *state) bool { return !slices.Contains(a.fig.PlaneOnly, id) },
+		effect: func(b, a *state) string {
+			return fmt.Sprintf("regions only a plane reaches %d → %d; journeys through %s %s → %s; stalled games %s → %s",
+				len(b.fig.PlaneOnly), len(a.fig.PlaneOnly), id, journeys(b, id), journeys(a, id), pct(b.fig.StalledRate), pct(a.fig.StalledRate))
+		},
+	}
+}
