@@ -124,7 +124,7 @@ func (c *cover) choose(rng *rand.Rand, v game.View, g *Greedy) game.Move {
 		})
 		return game.Move{From: game.Source(pile)}
 	}
-	return game.Move{From: game.FromDraw}
+	return game.Move{From: drawFrom(v)}
 }
 
 func (c *cover) place(rng *rand.Rand, v game.View, card engine.CardID, g *Greedy) game.Put {

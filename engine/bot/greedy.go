@@ -77,7 +77,7 @@ func (g *Greedy) Choose(v game.View) game.Move {
 	if topGain > 0 || !v.CanDraw() {
 		return game.Move{From: game.Source(pile)}
 	}
-	return game.Move{From: game.FromDraw}
+	return game.Move{From: drawFrom(v)}
 }
 
 func (g *Greedy) Place(v game.View, card engine.CardID) game.Put {
