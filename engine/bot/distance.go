@@ -27,7 +27,7 @@ type distance struct {
 	all      int     // the mask of every map (0 when k is 1)
 	bit      []int32 // each region's map bit (0 when k is 1)
 	h        []engine.CardID
-	fwd, bwd []int32 // [(day*nr + region)*k + mask]
+	fwd, bwd []int32         // [(day*nr + region)*k + mask]
 	last     []engine.CardID // the holder the tables are for
 	usable   []bool
 	acc      []int32 // k scratch cells
