@@ -405,6 +405,22 @@ func (b *Board) FaceUp() int { return b.faceUp }
 // draw pile k*DrawPiles/FaceUp.
 func (b *Board) DrawPiles() int { return b.draws }
 
+// Coverage counts the region cards of cards on each member map of a
+// combined board (nil on a board of one map): what a journey holds of every
+// map, for explaining a win.
+func (b *Board) Coverage(cards []CardID) []int {
+	if b.nmaps == 0 {
+		return nil
+	}
+	out := make([]int, b.nmaps)
+	for _, c := range cards {
+		if b.IsRegion(c) {
+			out[b.regMap[b.reg[c]]]++
+		}
+	}
+	return out
+}
+
 // missingMaps is the maps none of the journey's regions is on.
 func (b *Board) missingMaps(cards []CardID) uint64 {
 	var have uint64
