@@ -140,6 +140,10 @@ func DataPackageFiles(in Input, opt Options) ([]File, error) {
 		Version:     opt.PackageVersion,
 		Keywords:    []string{"tendays", "board game", "map"},
 	}
+	if p.Combined != nil {
+		d.Description = "The map pack of " + p.Edition.Name + ", a combined edition of " + strings.Join(memberNames(p), ", ") +
+			" (regions, links, deck), with its tables and board geometry, exported by tendays."
+	}
 	if d.Version == "" {
 		d.Version = "1.0.0"
 	}
@@ -174,6 +178,10 @@ func DataPackageFiles(in Input, opt Options) ([]File, error) {
 				{Name: "seas", Type: "string", Description: "sea ids, separated by ;"},
 				{Name: "rails", Type: "string", Description: "rail line ids, separated by ;"},
 			}, PrimaryKey: []string{"id"}, MissingVals: []string{""}}
+			if p.Combined != nil {
+				r.TableSchema.Fields = append(r.TableSchema.Fields, Field{Name: MapColumn, Type: "string",
+					Description: "the member map the region is on (" + strings.Join(memberIDs(p), ", ") + ")"})
+			}
 		case strings.HasSuffix(f.Name, ".links.csv"):
 			r.Name, r.Type, r.Title, r.Format, r.Mediatype = "links", "table", "Links", "csv", "text/csv"
 			r.Dialect = csvDialect

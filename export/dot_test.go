@@ -12,6 +12,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/paulmach/orb"
+
+	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/derive/network"
 	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/mapdata"
@@ -44,6 +47,21 @@ func bundledNetwork(t *testing.T) *mapdata.NetworkPack {
 	res, err := network.Build(network.Input{Doc: ed, FS: files, Dir: "editions/across-the-us"})
 	require.NoError(t, err)
 	return res.Pack
+}
+
+// usLand is the land cmd draws under Across the United States: the usa
+// edition's states, read the way the caller reads them.
+func usLand(t *testing.T) []orb.MultiPolygon {
+	t.Helper()
+	src, err := fs.ReadFile(editions.FS(), "usa/states-10m.topojson")
+	require.NoError(t, err)
+	layer, _, err := borders.Decode("usa/states-10m.topojson", src, borders.Options{Object: "states"})
+	require.NoError(t, err)
+	var land []orb.MultiPolygon
+	for _, f := range layer.Features {
+		land = append(land, f.Geometry)
+	}
+	return land
 }
 
 var svgWidth = regexp.MustCompile(`<svg width="([0-9.]+)pt" height="([0-9.]+)pt"`)

@@ -17,6 +17,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/paulmach/orb"
+
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/mapdata"
 )
@@ -82,6 +84,12 @@ type Input struct {
 type Options struct {
 	Graph bool    // svg: overlay the link graph
 	Width float64 // svg: page width in pixels (default 1600)
+
+	// Land is drawn under a route network's svg board (the outlines the
+	// stations stand on, in longitude and latitude); nil draws none. The
+	// caller reads it (the bundled usa states for Across the United
+	// States): export reads no edition.
+	Land []orb.MultiPolygon
 
 	// Data package.
 	PackageVersion string // default "1.0.0"

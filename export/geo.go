@@ -60,7 +60,8 @@ func Stats(p *mapdata.Pack) map[string]*RegionStats {
 
 // GeoJSONBytes writes the board with each region feature's properties set
 // from the pack: name, color, colorName, colorHex, copies, airOnly, seas,
-// rails, neighbours, borderKm, carLinks, bridges, ferries. Other layers pass
+// rails, neighbours, borderKm, carLinks, bridges, ferries, and map in a
+// combined pack (the member map the region is on). Other layers pass
 // through as they are. One feature a line, in the board's order.
 func GeoJSONBytes(p *mapdata.Pack, b *board.Board) ([]byte, error) {
 	stats := Stats(p)
@@ -103,6 +104,9 @@ func GeoJSONBytes(p *mapdata.Pack, b *board.Board) ([]byte, error) {
 			props["carLinks"] = st.CarLinks
 			props["bridges"] = st.Bridges
 			props["ferries"] = st.Ferries
+			if r.Map != "" {
+				props["map"] = r.Map // a combined pack's member map
+			}
 		}
 		line, err := json.Marshal(out)
 		if err != nil {

@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,10 +42,46 @@ var graphMLKeys = []graphMLKey{
 	{"e_why", "edge", "why", "string"},
 }
 
+// combinedGraphMLKeys are the keys a combined pack adds: its member maps,
+// its piles and win condition on the graph, each region's map on its node.
+var combinedGraphMLKeys = []graphMLKey{
+	{"g_members", "graph", "members", "string"},
+	{"g_draw_piles", "graph", "draw_piles", "int"},
+	{"g_face_up", "graph", "face_up", "int"},
+	{"g_win", "graph", "win", "string"},
+	{"g_planes", "graph", "planes", "string"},
+	{"n_map", "node", "map", "string"},
+}
+
+// memberIDs and memberNames list a combined pack's maps, in its order.
+func memberIDs(p *mapdata.Pack) []string {
+	var out []string
+	for _, m := range p.Combined.Members {
+		out = append(out, m.ID)
+	}
+	return out
+}
+
+func memberNames(p *mapdata.Pack) []string {
+	var out []string
+	for _, m := range p.Combined.Members {
+		out = append(out, m.Name)
+	}
+	return out
+}
+
 // GraphMLBytes writes the pack as an undirected GraphML multigraph: a node
 // per region, an edge per link, with typed attributes (lists joined by ";").
+// A combined pack adds its members, piles and win condition to the graph
+// and each region's map to its node.
 func GraphMLBytes(p *mapdata.Pack) ([]byte, error) {
-	g := newGraphML(graphMLKeys, p.Edition.ID, kv{"g_name", p.Edition.Name}, kv{"g_days", strconv.Itoa(p.Edition.Days)})
+	keys, graph := graphMLKeys, []kv{{"g_name", p.Edition.Name}, {"g_days", strconv.Itoa(p.Edition.Days)}}
+	if c := p.Combined; c != nil {
+		keys = append(slices.Clone(keys), combinedGraphMLKeys...)
+		graph = append(graph, kv{"g_members", strings.Join(memberIDs(p), ListSep)}, kv{"g_draw_piles", strconv.Itoa(c.DrawPiles)},
+			kv{"g_face_up", strconv.Itoa(c.FaceUp)}, kv{"g_win", c.Win}, kv{"g_planes", c.Planes})
+	}
+	g := newGraphML(keys, p.Edition.ID, graph...)
 	hex := colorHex(p)
 	for _, r := range sortedRegions(p) {
 		data := []kv{{"n_name", r.Name}, {"n_color", r.Color}}
@@ -53,6 +90,9 @@ func GraphMLBytes(p *mapdata.Pack) ([]byte, error) {
 		}
 		data = append(data, kv{"n_copies", strconv.Itoa(r.Copies)}, kv{"n_air_only", strconv.FormatBool(r.AirOnly)},
 			kv{"n_seas", strings.Join(r.Seas, ListSep)}, kv{"n_rails", strings.Join(r.Rails, ListSep)})
+		if p.Combined != nil {
+			data = append(data, kv{"n_map", r.Map})
+		}
 		g.node(r.ID, data...)
 	}
 	for i, l := range p.Links {
@@ -89,7 +129,8 @@ const dotWidth = 1400
 // asks for neato, so that plain `dot -Tsvg` gives a map-like picture; with
 // the board, each region is pinned at its label point on the board (pos in
 // points, inputscale=72), so the graph is the map; without it, neato lays
-// the graph out by its links.
+// the graph out by its links. A combined pack's regions carry their map
+// (map="europe").
 func DOTBytes(p *mapdata.Pack, b *board.Board) ([]byte, error) {
 	var pos map[string]orb.Point
 	if b != nil {
@@ -125,6 +166,9 @@ func DOTBytes(p *mapdata.Pack, b *board.Board) ([]byte, error) {
 		}
 		if r.AirOnly {
 			attrs = append(attrs, "style=\"rounded,filled,dashed\"")
+		}
+		if r.Map != "" {
+			attrs = append(attrs, "map="+q(r.Map))
 		}
 		if at, ok := pos[r.ID]; ok {
 			attrs = append(attrs, fmt.Sprintf("pos=\"%s,%s!\"", scene.Num(at[0]), scene.Num(at[1])))
@@ -182,6 +226,7 @@ type jsonNode struct {
 	AirOnly  bool     `json:"air_only"`
 	Seas     []string `json:"seas"`
 	Rails    []string `json:"rails"`
+	Map      string   `json:"map,omitempty"` // a combined pack's member map
 }
 
 type jsonLink struct {
@@ -197,12 +242,19 @@ type jsonLink struct {
 // JSONGraphBytes writes the pack as node-link JSON for networkx's
 // node_link_graph: undirected, a multigraph (two regions may have a border
 // and a car link), each link keyed 0, 1, ... within its pair of regions.
+// A combined pack adds members, draw_piles, face_up, win and planes to the
+// graph's attributes and each region's map to its node.
 func JSONGraphBytes(p *mapdata.Pack) ([]byte, error) {
 	g := jsonGraph{Multigraph: true, Graph: map[string]any{"id": p.Edition.ID, "name": p.Edition.Name, "days": p.Edition.Days}}
+	if c := p.Combined; c != nil {
+		g.Graph["members"] = memberIDs(p)
+		g.Graph["draw_piles"], g.Graph["face_up"] = c.DrawPiles, c.FaceUp
+		g.Graph["win"], g.Graph["planes"] = c.Win, c.Planes
+	}
 	hex := colorHex(p)
 	for _, r := range sortedRegions(p) {
 		g.Nodes = append(g.Nodes, jsonNode{ID: r.ID, Name: r.Name, Color: r.Color, ColorHex: hex[r.Color], Copies: r.Copies, AirOnly: r.AirOnly,
-			Seas: nonNil(r.Seas), Rails: nonNil(r.Rails)})
+			Seas: nonNil(r.Seas), Rails: nonNil(r.Rails), Map: r.Map})
 	}
 	keys := map[[2]string]int{}
 	g.Links = []jsonLink{}

@@ -4,15 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/paulmach/orb"
 
-	"github.com/tendays/tendays/derive/borders"
-	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/export/scene"
 	"github.com/tendays/tendays/export/svg"
 	"github.com/tendays/tendays/mapdata"
@@ -202,9 +198,10 @@ func NetworkGeoJSON(p *mapdata.NetworkPack) ([]byte, error) {
 // regions board (export/scene): the land under the network, the routes
 // with their cube spaces, the numbered stations with their names placed
 // clear of each other, a title and a legend of the companies. --graph adds
-// each route's length.
+// each route's length. The land is the caller's (opt.Land): export reads
+// no edition.
 func NetworkSVG(p *mapdata.NetworkPack, opt Options) ([]byte, error) {
-	sc, err := scene.Network(p, networkLand(p), scene.Options{Width: opt.Width, Graph: opt.Graph})
+	sc, err := scene.Network(p, opt.Land, scene.Options{Width: opt.Width, Graph: opt.Graph})
 	if err != nil {
 		return nil, err
 	}
@@ -214,38 +211,3 @@ func NetworkSVG(p *mapdata.NetworkPack, opt Options) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
-
-// networkLand is the land drawn under a network: the U.S. states the
-// bundled usa edition ships, when the stations lie in the United States
-// (Across the United States); nothing elsewhere.
-func networkLand(p *mapdata.NetworkPack) []orb.MultiPolygon {
-	landOnce.Do(func() {
-		src, err := fs.ReadFile(editions.FS(), "usa/states-10m.topojson")
-		if err != nil {
-			return
-		}
-		layer, _, err := borders.Decode("usa/states-10m.topojson", src, borders.Options{Object: "states"})
-		if err != nil {
-			return
-		}
-		for _, f := range layer.Features {
-			usLand = append(usLand, f.Geometry)
-		}
-	})
-	if len(usLand) == 0 || len(p.Stations) == 0 {
-		return nil
-	}
-	// The lower 48's box: Alaska and Hawaii widen the states' own.
-	lower48 := orb.Bound{Min: orb.Point{-125, 24}, Max: orb.Point{-66, 50}}
-	for _, s := range p.Stations {
-		if !lower48.Contains(orb.Point(s.Point)) {
-			return nil
-		}
-	}
-	return usLand
-}
-
-var (
-	landOnce sync.Once
-	usLand   []orb.MultiPolygon
-)

@@ -95,7 +95,7 @@ func TestNetworkGraphs(t *testing.T) {
 }
 
 func TestNetworkSVG(t *testing.T) {
-	svg, err := RenderNetwork(netPack(), SVG, Options{Width: 800})
+	svg, err := RenderNetwork(netPack(), SVG, Options{Width: 800, Land: usLand(t)})
 	require.NoError(t, err)
 	s := string(svg)
 	require.NoError(t, xml.Unmarshal(svg, new(struct{})), "well-formed SVG")
@@ -108,9 +108,12 @@ func TestNetworkSVG(t *testing.T) {
 	assert.Contains(t, s, `fill="#d9d9d9"`, "a station without a space is grey")
 	assert.Contains(t, s, `<g id="title">`, "a title, as the regions board has")
 	assert.Contains(t, s, "Three &amp; Co")
-	assert.Contains(t, s, `<g id="land">`, "the U.S. states under stations in the United States")
+	assert.Contains(t, s, `<g id="land">`, "the land the caller gives is drawn under the network")
 	assert.NotContains(t, s, "paint-order")
-	graph, err := RenderNetwork(netPack(), SVG, Options{Width: 800, Graph: true})
+	bare, err := RenderNetwork(netPack(), SVG, Options{Width: 800})
+	require.NoError(t, err)
+	assert.NotContains(t, string(bare), `<g id="land">`, "no land given, none drawn: export reads no edition")
+	graph, err := RenderNetwork(netPack(), SVG, Options{Width: 800, Graph: true, Land: usLand(t)})
 	require.NoError(t, err)
 	assert.NotEqual(t, svg, graph, "--graph adds the routes' lengths")
 	assert.Contains(t, string(graph), ">437 km</text>")
@@ -123,7 +126,7 @@ func TestNetworkSVG(t *testing.T) {
 // and Birmingham were overwritten when names always went up and right).
 func TestNetworkBoardNamesDoNotCollide(t *testing.T) {
 	p := bundledNetwork(t)
-	sc, err := scene.Network(p, networkLand(p), scene.Options{Width: 1600})
+	sc, err := scene.Network(p, usLand(t), scene.Options{Width: 1600})
 	require.NoError(t, err)
 	var names []orb.Bound
 	var discs []orb.Bound

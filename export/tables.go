@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/csv"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -12,11 +13,24 @@ import (
 )
 
 // The CSV tables' columns. Lists (a region's seas and rails, a car link's
-// via regions) are joined with ";".
+// via regions) are joined with ";". A combined pack's regions table has
+// one more column, MapColumn, last.
 var (
 	RegionColumns = []string{"id", "name", "color", "copies", "air_only", "seas", "rails"}
 	LinkColumns   = []string{"a", "b", "kind", "length_km", "via", "why"}
 )
+
+// MapColumn names the member map a region of a combined pack is on
+// (Around the World: europe, asia, africa, americas).
+const MapColumn = "map"
+
+// regionColumns are the regions table's columns for a pack.
+func regionColumns(p *mapdata.Pack) []string {
+	if p.Combined != nil {
+		return append(slices.Clone(RegionColumns), MapColumn)
+	}
+	return RegionColumns
+}
 
 // ListSep joins a list inside one CSV field.
 const ListSep = ";"
@@ -27,7 +41,7 @@ const ListSep = ";"
 // as a formula is neutralized (see SafeCell).
 func CSVFiles(p *mapdata.Pack) ([]File, error) {
 	id := baseName(p)
-	regions, err := writeCSV(RegionColumns, regionRows(p))
+	regions, err := writeCSV(regionColumns(p), regionRows(p))
 	if err != nil {
 		return nil, err
 	}
@@ -41,8 +55,12 @@ func CSVFiles(p *mapdata.Pack) ([]File, error) {
 func regionRows(p *mapdata.Pack) [][]string {
 	rows := make([][]string, 0, len(p.Regions))
 	for _, r := range sortedRegions(p) {
-		rows = append(rows, []string{r.ID, r.Name, r.Color, strconv.Itoa(r.Copies), strconv.FormatBool(r.AirOnly),
-			strings.Join(r.Seas, ListSep), strings.Join(r.Rails, ListSep)})
+		row := []string{r.ID, r.Name, r.Color, strconv.Itoa(r.Copies), strconv.FormatBool(r.AirOnly),
+			strings.Join(r.Seas, ListSep), strings.Join(r.Rails, ListSep)}
+		if p.Combined != nil {
+			row = append(row, r.Map)
+		}
+		rows = append(rows, row)
 	}
 	return rows
 }
@@ -119,11 +137,7 @@ func Zip(files []File) ([]byte, error) {
 
 // sortedRegions gives the regions by id without reordering the pack.
 func sortedRegions(p *mapdata.Pack) []mapdata.Region {
-	out := append([]mapdata.Region(nil), p.Regions...)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].ID < out[j-1].ID; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	out := slices.Clone(p.Regions)
+	slices.SortStableFunc(out, func(a, b mapdata.Region) int { return strings.Compare(a.ID, b.ID) })
 	return out
 }

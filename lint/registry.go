@@ -4,9 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tendays/tendays/derive"
-	"github.com/tendays/tendays/derive/borders"
-	"github.com/tendays/tendays/derive/network"
 	"github.com/tendays/tendays/diag"
 )
 
@@ -41,15 +38,15 @@ var Kinds = []Kind{KindSchema, KindBorders, KindEdition, KindNetworkEdition, Kin
 var schemaRule = &Rule{RuleInfo: diag.RuleInfo{ID: RuleSchema, Severity: diag.Error,
 	Doc: "The file conforms to its JSON Schema (tendays schema pack|edition)."}, Kind: KindSchema}
 
-// registry is every rule the toolkit can report, listed explicitly: the
-// packages that make findings declare their rules beside their code, and
-// this list is the one place that gathers them. A test fails when code
+// registry is every rule the toolkit can report, listed explicitly: lint's
+// own rules beside their code, and those that reading and deriving report
+// (reported.go). A test fails when code
 // reports an id that is not here.
 var registry = newRegistry(
 	[]*Rule{schemaRule},
-	described(KindBorders, borders.Rules),
-	described(KindEdition, derive.Rules),
-	described(KindNetworkEdition, network.Rules),
+	described(KindBorders, bordersRules),
+	described(KindEdition, editionRules),
+	described(KindNetworkEdition, networkEditionRules),
 	packRules,
 	[]*Rule{seaConnectsRule},
 	networkRules,

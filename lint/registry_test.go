@@ -31,8 +31,18 @@ func TestEveryEmittedRuleIsRegistered(t *testing.T) {
 			families[fam] = true
 		}
 	}
-	declared := map[string]string{} // id -> where
 	fset := token.NewFileSet()
+	declared := map[string]string{} // id -> where
+	// elsewhere: ids declared outside lint, where the code that reports
+	// them lives (lint lists, but does not report, the derive rules).
+	elsewhere := map[string]bool{}
+	note := func(id string, pos token.Pos) {
+		where := fset.Position(pos)
+		declared[id] = where.String()
+		if filepath.Base(filepath.Dir(where.Filename)) != "lint" {
+			elsewhere[id] = true
+		}
+	}
 	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -53,20 +63,20 @@ func TestEveryEmittedRuleIsRegistered(t *testing.T) {
 				for i, name := range n.Names {
 					if strings.HasPrefix(name.Name, "Rule") && i < len(n.Values) {
 						if id, ok := stringLit(n.Values[i]); ok {
-							declared[id] = fset.Position(n.Pos()).String()
+							note(id, n.Pos())
 						}
 					}
 				}
 			case *ast.KeyValueExpr:
 				if key, ok := n.Key.(*ast.Ident); ok && key.Name == "Rule" {
 					if id, ok := stringLit(n.Value); ok {
-						declared[id] = fset.Position(n.Pos()).String()
+						note(id, n.Pos())
 					}
 				}
 			case *ast.BasicLit:
 				if id, ok := stringLit(n); ok && ruleLiteral.MatchString(id) {
 					if fam, _, _ := strings.Cut(id, "/"); families[fam] {
-						declared[id] = fset.Position(n.Pos()).String()
+						note(id, n.Pos())
 					}
 				}
 			}
@@ -78,11 +88,14 @@ func TestEveryEmittedRuleIsRegistered(t *testing.T) {
 	require.Contains(t, declared, "borders/winding", "the scan should see derive/borders")
 	for id, where := range declared {
 		_, ok := Lookup(id)
-		assert.True(t, ok, "%s: rule %q is not in lint's registry (add it to its package's Rules list)", where, id)
+		assert.True(t, ok, "%s: rule %q is not in lint's registry (add it to lint's list: rules.go, or reported.go for what derive reports)", where, id)
 	}
 	for _, r := range Rules() {
 		_, ok := declared[r.ID]
 		assert.True(t, ok, "registered rule %q is declared nowhere in the source", r.ID)
+		if r.Kind == KindBorders || r.Kind == KindEdition || r.Kind == KindNetworkEdition {
+			assert.True(t, elsewhere[r.ID], "registered %s rule %q is reported nowhere outside lint", r.Kind, r.ID)
+		}
 	}
 }
 

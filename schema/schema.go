@@ -10,6 +10,7 @@ package schema
 import (
 	"bytes"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -52,7 +53,53 @@ var (
 	compileOnce sync.Once
 	compiled    map[string]*jsonschema.Schema
 	compileErr  error
+	// patternHelp is the description beside each pattern in the schemas, so
+	// that a value that fails a pattern is told what is wanted in words, not
+	// with a regular expression.
+	patternHelp map[string]string
 )
+
+// describePatterns fills patternHelp from a schema's JSON: every object that
+// has both a "pattern" and a "description".
+func describePatterns(node any) {
+	switch n := node.(type) {
+	case map[string]any:
+		p, okP := n["pattern"].(string)
+		d, okD := n["description"].(string)
+		if okP && okD {
+			patternHelp[p] = d
+		}
+		for _, v := range n {
+			describePatterns(v)
+		}
+	case []any:
+		for _, v := range n {
+			describePatterns(v)
+		}
+	}
+}
+
+// quotePattern quotes a pattern the way the validator's messages do.
+func quotePattern(p string) string {
+	q := fmt.Sprintf("%q", p)
+	q = strings.ReplaceAll(q, `\"`, `"`)
+	q = strings.ReplaceAll(q, `'`, `\'`)
+	return "'" + q[1:len(q)-1] + "'"
+}
+
+// plainMessage replaces a pattern failure's regular expression with the
+// pattern's description, where the schema gives one.
+func plainMessage(keyword, msg string) string {
+	if keyword != "pattern" {
+		return msg
+	}
+	for p, d := range patternHelp {
+		if msg == "does not match pattern "+quotePattern(p) {
+			return "does not match the pattern: " + d
+		}
+	}
+	return msg
+}
 
 func compileAll() {
 	c := jsonschema.NewCompiler()
@@ -62,12 +109,19 @@ func compileAll() {
 		return nil, fmt.Errorf("schema %s: not embedded, and tendays never fetches schemas", url)
 	}
 	compiled = map[string]*jsonschema.Schema{}
+	patternHelp = map[string]string{}
 	for _, name := range Names() {
 		src, err := Source(name)
 		if err != nil {
 			compileErr = err
 			return
 		}
+		var doc any
+		if err := json.Unmarshal(src, &doc); err != nil {
+			compileErr = fmt.Errorf("schema %s: %w", name, err)
+			return
+		}
+		describePatterns(doc)
 		if err := c.AddResource(ids[name], bytes.NewReader(src)); err != nil {
 			compileErr = fmt.Errorf("schema %s: %w", name, err)
 			return
@@ -122,7 +176,8 @@ func Validate(name string, value any) ([]Violation, error) {
 // "doesn't validate with ..." wrappers above them.
 func collect(ve *jsonschema.ValidationError, out *[]Violation, seen map[string]bool) {
 	if len(ve.Causes) == 0 {
-		v := Violation{Pointer: ve.InstanceLocation, Keyword: lastKeyword(ve.KeywordLocation), Message: ve.Message}
+		keyword := lastKeyword(ve.KeywordLocation)
+		v := Violation{Pointer: ve.InstanceLocation, Keyword: keyword, Message: plainMessage(keyword, ve.Message)}
 		key := v.Pointer + "\x00" + v.Message
 		if !seen[key] {
 			seen[key] = true

@@ -109,6 +109,11 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 			last = line
 		}
 	}
+	if projected(findings) {
+		// Lengths and contacts computed from metres read as degrees mean
+		// nothing: print none rather than pairs a script might trust.
+		return errNo
+	}
 	geoms := make([]orb.MultiPolygon, len(layer.Features))
 	for i := range layer.Features {
 		geoms[i] = layer.Features[i].Geometry
@@ -239,6 +244,17 @@ func uniqueRenames(renamed map[string][]string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// projected tells whether the data is not in longitude/latitude: a position
+// outside [-180, 180] × [-90, 90].
+func projected(findings []diag.Finding) bool {
+	for _, f := range findings {
+		if f.Rule == borders.RuleOutOfRange {
+			return true
+		}
+	}
+	return false
 }
 
 // errorsFound is errNo when a finding is an error: the output was written,

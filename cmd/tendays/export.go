@@ -188,6 +188,11 @@ func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
 	if err := checkClobber([]string{strings.TrimSuffix(out, "/")}, inputs); err != nil {
 		return err
 	}
+	if !export.OneFile(opts.Format) && atomicfile.WritesThrough(out) {
+		// Files "beside" a device or a pipe would be new files in /dev or
+		// next to the FIFO, never what the reader of the stream sees.
+		return usageErrorf("-o %s is a device or a pipe, and --format %s writes several files: give %s", out, opts.Format, outputHint(opts.Format))
+	}
 	if opts.Format == export.DataPackage {
 		if err := checkInside(out, inputs); err != nil {
 			return err

@@ -2,11 +2,16 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/paulmach/orb"
+
+	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
@@ -29,7 +34,13 @@ func runExportNetwork(opts *exportOptions, packName string, src []byte, inputs .
 	if err != nil {
 		return err
 	}
-	data, err := export.RenderNetwork(pd.Pack, opts.Format, export.Options{Width: opts.Width, Graph: opts.Graph})
+	eo := export.Options{Width: opts.Width, Graph: opts.Graph}
+	if opts.Format == export.SVG {
+		if eo.Land, err = networkLand(pd.Pack); err != nil {
+			return err
+		}
+	}
+	data, err := export.RenderNetwork(pd.Pack, opts.Format, eo)
 	if err != nil {
 		return err
 	}
@@ -52,4 +63,37 @@ func runExportNetwork(opts *exportOptions, packName string, src []byte, inputs .
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", path)
 	return nil
+}
+
+// usLandFile is the outline drawn under a network whose stations all lie in
+// the lower 48 states (Across the United States): the states the bundled
+// usa edition ships.
+const usLandFile = "usa/states-10m.topojson"
+
+// networkLand reads the land a network's svg board is drawn on: the U.S.
+// states when every station lies in the lower 48, nothing elsewhere.
+func networkLand(p *mapdata.NetworkPack) ([]orb.MultiPolygon, error) {
+	// The lower 48's box: Alaska and Hawaii widen the states' own.
+	lower48 := orb.Bound{Min: orb.Point{-125, 24}, Max: orb.Point{-66, 50}}
+	if len(p.Stations) == 0 {
+		return nil, nil
+	}
+	for _, s := range p.Stations {
+		if !lower48.Contains(orb.Point(s.Point)) {
+			return nil, nil
+		}
+	}
+	src, err := fs.ReadFile(editions.FS(), usLandFile)
+	if err != nil {
+		return nil, fmt.Errorf("the land under the board: %w", err)
+	}
+	layer, _, err := borders.Decode(usLandFile, src, borders.Options{Object: "states"})
+	if err != nil {
+		return nil, fmt.Errorf("the land under the board: %w", err)
+	}
+	land := make([]orb.MultiPolygon, 0, len(layer.Features))
+	for _, f := range layer.Features {
+		land = append(land, f.Geometry)
+	}
+	return land, nil
 }

@@ -160,6 +160,17 @@ func TestOutputsNeverReplaceSpecialFiles(t *testing.T) {
 	assert.NotZero(t, fi.Mode()&os.ModeNamedPipe, "the FIFO was replaced")
 	assert.NoFileExists(t, filepath.Join(dir, "out.fifo.board.geojson"), "no board beside a FIFO")
 
+	// An export of several files is refused onto a FIFO: its files would be
+	// new files beside the pipe, which its reader never sees.
+	for _, format := range []string{"csv", "tts", "datapackage"} {
+		code, _, stderr = run(t, "", "export", "usa", "--format", format, "-o", fifo)
+		assert.Equal(t, 2, code, format)
+		assert.Contains(t, stderr, "is a device or a pipe, and --format "+format+" writes several files", format)
+	}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "nothing written beside the FIFO")
+
 	target := filepath.Join(dir, "target.pack.json")
 	require.NoError(t, os.WriteFile(target, []byte("old"), 0o644))
 	link := filepath.Join(dir, "link.pack.json")

@@ -52,12 +52,7 @@ func loadBoard(path string, io *IOStreams, g *globalOptions) (*engine.Board, err
 	if err != nil {
 		return nil, err
 	}
-	var errs []diag.Finding
-	for _, f := range cfg.Apply(lint.Check(target)) {
-		if f.Severity >= diag.Error && f.Rule != lint.RuleDeckTooSmall {
-			errs = append(errs, f)
-		}
-	}
+	errs := playErrors(cfg.Apply(lint.Check(target)))
 	if len(errs) > 0 || target.Pack == nil {
 		for _, f := range errs {
 			fmt.Fprintln(io.ErrOut, f.String())
@@ -78,6 +73,19 @@ func loadBoard(path string, io *IOStreams, g *globalOptions) (*engine.Board, err
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return b, nil
+}
+
+// playErrors are the findings that make a pack unfit to play: errors,
+// except deck/too-small (it checks a deck for four players; the engine
+// checks the player count it is asked for).
+func playErrors(findings []diag.Finding) []diag.Finding {
+	var errs []diag.Finding
+	for _, f := range findings {
+		if f.Severity >= diag.Error && f.Rule != lint.RuleDeckTooSmall {
+			errs = append(errs, f)
+		}
+	}
+	return errs
 }
 
 // checkFormat refuses an output format other than text or json.
@@ -152,27 +160,6 @@ wrong length, a batch line that cannot be checked, a pack with lint errors).`,
 	return cmd
 }
 
-// stepJSON is one step of a journey in JSON; days are 1-based.
-type stepJSON struct {
-	From   int    `json:"from"`
-	Via    int    `json:"via,omitempty"`
-	Via2   int    `json:"via2,omitempty"` // the second of two ships on seas that connect
-	To     int    `json:"to"`
-	Linked bool   `json:"linked"`
-	How    string `json:"how"`
-	Why    string `json:"why"`
-	Text   string `json:"text"`
-}
-
-type verdictJSON struct {
-	Valid  bool       `json:"valid"`
-	Reason string     `json:"reason"`
-	Fault  string     `json:"fault,omitempty"`
-	Day    int        `json:"day,omitempty"`
-	Cards  []string   `json:"cards"`
-	Steps  []stepJSON `json:"steps"`
-}
-
 func runJourneyCheck(opts *journeyCheckOptions) error {
 	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
 	if err != nil {
@@ -191,23 +178,7 @@ func runJourneyCheck(opts *journeyCheckOptions) error {
 	}
 	v := b.Check(cards)
 	if opts.Format == "json" {
-		out := verdictJSON{Valid: v.Valid, Reason: v.Reason(), Steps: []stepJSON{}}
-		if !v.Valid {
-			out.Fault, out.Day = v.Fault.String(), v.At+1
-		}
-		for _, c := range cards {
-			out.Cards = append(out.Cards, b.Card(c).Token)
-		}
-		for _, s := range v.Steps() {
-			sj := stepJSON{From: s.From + 1, To: s.To + 1, Linked: s.Linked, How: s.How, Why: s.Why, Text: s.Text}
-			if s.Via >= 0 {
-				sj.Via = s.Via + 1
-			}
-			if s.Via2 >= 0 {
-				sj.Via2 = s.Via2 + 1
-			}
-			out.Steps = append(out.Steps, sj)
-		}
+		out := b.Report(cards, v)
 		if err := mapdata.EncodeJSON(opts.IO.Out, out); err != nil {
 			return err
 		}

@@ -2,8 +2,9 @@ package scene
 
 import (
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/paulmach/orb"
@@ -340,7 +341,7 @@ func (l *BoardLayout) railLayer(lines map[string][][]orb.Point) *Group {
 	}
 	u := l.u
 	g := &Group{ID: "rails"}
-	for _, id := range sortedKeys(lines) {
+	for _, id := range slices.Sorted(maps.Keys(lines)) {
 		g.Items = append(g.Items,
 			&Path{ID: "rail-" + id, Class: "rail", Title: railName(l.p, id), Rings: lines[id], Style: Style{Stroke: railColor, StrokeOpacity: 1, StrokeWidth: 3.2 * u, RoundCaps: true}},
 			&Path{Class: "rail-ties", Rings: lines[id], Style: Style{Stroke: "#ffffff", StrokeOpacity: 1, StrokeWidth: 1.4 * u, Dash: []float64{5 * u, 5 * u}}})
@@ -451,12 +452,12 @@ func (l *BoardLayout) labelLayer(lb *labeler, landShapes []shape, seas seaLayer,
 		jobs = append(jobs, j)
 	}
 	labels := lb.place(jobs)
-	for _, id := range sortedKeys(seas.shapes) {
+	for _, id := range slices.Sorted(maps.Keys(seas.shapes)) {
 		if t := lb.seaLabel(seas.names[id], seas.shapes[id]); t != nil {
 			labels = append(labels, t)
 		}
 	}
-	for _, id := range sortedKeys(rails) {
+	for _, id := range slices.Sorted(maps.Keys(rails)) {
 		if t := lb.lineLabel(railName(l.p, id), rails[id]); t != nil {
 			labels = append(labels, t)
 		}
@@ -781,15 +782,6 @@ func subtitle(p *mapdata.Pack, proj project.Projection) string {
 		}
 	}
 	return fmt.Sprintf("%d regions · %d cards · %d foot links, %d car links · %s", len(p.Regions), p.Deck.Totals.Cards, walk, car, proj)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // carStyle draws car links dotted and grey: there are many, and they are

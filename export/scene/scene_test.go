@@ -2,7 +2,9 @@ package scene
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/paulmach/orb"
@@ -22,7 +24,7 @@ func synthetic(id string, shapes map[string]orb.MultiPolygon, airOnly ...string)
 		Colors: []mapdata.Color{{ID: "a", Name: "A", Hex: "#88aa44"}, {ID: "b", Name: "B", Hex: "#4466cc"}}}
 	b := &board.Board{File: id + ".board.geojson"}
 	i := 0
-	for _, rid := range sortedKeys(shapes) {
+	for _, rid := range slices.Sorted(maps.Keys(shapes)) {
 		air := false
 		for _, a := range airOnly {
 			air = air || a == rid

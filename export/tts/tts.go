@@ -54,6 +54,7 @@ import (
 	"image"
 	"image/draw"
 	"image/png"
+	"strings"
 
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/export/raster"
@@ -284,8 +285,36 @@ func Build(p *mapdata.Pack, b *board.Board, opt Options) (*Save, []File, error) 
 		ColorDiffuse: Color{1, 1, 1}, Locked: true, Grid: true, Snap: true, Autoraise: true, Sticky: true, Tooltip: true,
 		CustomImage: &CustomImage{ImageURL: url(boardName), ImageScalar: 1, CustomTile: CustomTile{Thickness: 0.1}}}
 
-	save := &Save{SaveName: p.Edition.Name, Gravity: 0.5, PlayArea: 0.5, TabStates: map[string]string{}, ObjectStates: []Object{deck, tile}}
+	save := &Save{SaveName: p.Edition.Name, Gravity: 0.5, PlayArea: 0.5, TabStates: map[string]string{}, ObjectStates: []Object{deck, tile},
+		Rules: combinedRules(p)}
 	return save, files, nil
+}
+
+// combinedRules is the setup a combined pack adds to its boxes' rules,
+// shown in the save's Rules tab; other packs play by their box's rulebook
+// and leave it empty.
+func combinedRules(p *mapdata.Pack) string {
+	c := p.Combined
+	if c == nil {
+		return ""
+	}
+	var maps []string
+	for _, m := range c.Members {
+		maps = append(maps, m.Name)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: the maps of %s, one deck of all their cards, %d days.\n", p.Edition.Name, strings.Join(maps, ", "), p.Edition.Days)
+	fmt.Fprintf(&b, "Setup: shuffle the deck and fill every holder as usual; the rest forms %d draw piles, and cards turned up from them make %d face-up piles. Draw from any draw pile or face-up pile.\n", c.DrawPiles, c.FaceUp)
+	if c.Win == mapdata.WinEveryMap {
+		fmt.Fprintf(&b, "Win: the first to complete a %d-day journey that includes at least one region of every map.\n", p.Edition.Days)
+	}
+	switch c.Planes {
+	case mapdata.PlanesWithinMap:
+		b.WriteString("Planes link two regions of their own map only.\n")
+	case mapdata.PlanesAcross:
+		b.WriteString("Planes link two regions of their colour on any maps.\n")
+	}
+	return b.String()
 }
 
 // guid is six hex digits from a stable name.

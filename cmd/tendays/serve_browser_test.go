@@ -1,0 +1,558 @@
+package main
+
+// Browser tests of the studio: `tendays serve` in-process, driven by a real
+// headless Chromium through chromedp. Without a browser they skip, except in
+// CI (CI=true), where they fail. Timings are measured and logged (go test -v
+// -run Studio), never asserted; STUDIO_SCREENSHOTS=DIR saves screenshots.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/tendays/tendays/editions"
+)
+
+// chromium finds a browser, or skips (fails in CI).
+func chromium(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("CHROME_PATH"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("no Chromium found, and CI=true: the studio's browser tests must run in CI (apt-get install chromium)")
+	}
+	t.Skip("no Chromium found (install Debian's chromium, or set CHROME_PATH): the studio's browser tests are skipped")
+	return ""
+}
+
+// lockedBuffer is a stderr the server writes while the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// startServe runs `tendays serve TARGET --addr 127.0.0.1:0` in-process and
+// returns the URL of its first line.
+func startServe(t *testing.T, target string, allowEdit bool) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	stderr := &lockedBuffer{}
+	opts := &serveOptions{IO: &IOStreams{In: strings.NewReader(""), Out: pw, ErrOut: stderr}, Global: &globalOptions{},
+		Target: target, Addr: "127.0.0.1:0", AllowEdit: allowEdit, Context: ctx}
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() { done <- runServe(opts); pw.Close() }()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	t.Logf("serve %s: built and listening in %d ms", target, time.Since(start).Milliseconds())
+	if err != nil {
+		cancel()
+		t.Fatalf("serve %s: no first line (%v); stderr: %s", target, err, stderr.String())
+	}
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve %s: %v", target, err)
+		}
+		if t.Failed() {
+			t.Logf("serve stderr:\n%s", stderr.String())
+		}
+	})
+	url, ok := strings.CutPrefix(strings.TrimSpace(line), "serving ")
+	if !ok || !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/") {
+		t.Fatalf("first line %q, want serving http://127.0.0.1:PORT/", line)
+	}
+	return url
+}
+
+// browser starts a fresh headless Chromium and returns a tab's context. JS
+// exceptions on the page fail the test.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromium(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1500, 1000),
+	)
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	ctx, tcancel := context.WithTimeout(ctx, 3*time.Minute)
+	var mu sync.Mutex
+	var exceptions []string
+	err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+			msg := e.ExceptionDetails.Text
+			if ex := e.ExceptionDetails.Exception; ex != nil {
+				msg += " " + ex.Description
+			}
+			mu.Lock()
+			exceptions = append(exceptions, msg)
+			mu.Unlock()
+		}
+	})
+	if err != nil {
+		tcancel()
+		cancel()
+		acancel()
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	t.Cleanup(func() {
+		mu.Lock()
+		for _, e := range exceptions {
+			t.Errorf("JavaScript exception on the page: %s", e)
+		}
+		mu.Unlock()
+		tcancel()
+		cancel()
+		acancel()
+	})
+	return ctx
+}
+
+// do runs actions that return nothing.
+func do(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// eval evaluates a JavaScript expression on the page.
+func eval[T any](t *testing.T, ctx context.Context, expr string, opts ...chromedp.EvaluateOption) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, opts...))
+	if err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	if err != nil {
+		t.Fatalf("%s: %v", sel, err)
+	}
+	return v
+}
+
+func attr(t *testing.T, ctx context.Context, sel, name string) string {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS(sel), name))
+	if err != nil {
+		t.Fatalf("%s: %v", sel, err)
+	}
+	return v.Value
+}
+
+func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
+
+// open loads the page and waits until its first view is drawn.
+func open(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	do(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`body[data-ready="true"]`)))
+}
+
+type paintTimes struct {
+	FCP   float64 `json:"fcp"`
+	Board float64 `json:"board"`
+}
+
+func firstPaint(t *testing.T, ctx context.Context) paintTimes {
+	t.Helper()
+	return eval[paintTimes](t, ctx, `({fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {startTime: -1}).startTime, board: window.studio.timings.firstBoard})`)
+}
+
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	dir := os.Getenv("STUDIO_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestStudioBoardRegionsAndJourneys(t *testing.T) {
+	url := startServe(t, "usa", false)
+	ctx := browser(t)
+	open(t, ctx, url)
+	p := firstPaint(t, ctx)
+	t.Logf("usa: first contentful paint %.0f ms, board drawn %.0f ms after navigation", p.FCP, p.Board)
+
+	ids := eval[[]string](t, ctx, `[...document.querySelectorAll("#board [data-region]")].map(e => e.dataset.region)`)
+	if len(ids) != 50 {
+		t.Errorf("%d data-region shapes, want 50 (one per state)", len(ids))
+	}
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			t.Errorf("region %s has two shapes", id)
+		}
+		seen[id] = true
+	}
+	for _, id := range []string{"OR", "AK", "HI", "MI", "CO"} {
+		if !seen[id] {
+			t.Errorf("no shape for region %s", id)
+		}
+	}
+
+	do(t, ctx,
+		chromedp.Click(css(`#board [data-region="CO"]`)),
+		chromedp.WaitVisible(css(`[data-panel="region"]`)))
+	if name := text(t, ctx, `[data-panel="region"] h2`); !strings.Contains(name, "Colorado") {
+		t.Errorf("the region panel reads %q after clicking Colorado", name)
+	}
+	panel := text(t, ctx, `[data-panel="region"]`)
+	for _, want := range []string{"Wyoming", "border", "via", "plane:"} {
+		if !strings.Contains(panel, want) {
+			t.Errorf("Colorado's panel lacks %q:\n%s", want, panel)
+		}
+	}
+
+	// Hovering lights the links by kind.
+	lit := eval[[]string](t, ctx, `(() => { const e = document.querySelector('#board [data-region="CO"]');
+		e.dispatchEvent(new MouseEvent("mouseover", {bubbles: true}));
+		return [...document.querySelectorAll("#board .hl.foot")].map(e => e.dataset.region); })()`)
+	if len(lit) < 5 || !contains(lit, "WY") {
+		t.Errorf("hovering Colorado lights %v on foot, want its neighbours (Wyoming among them)", lit)
+	}
+
+	check := func(journey, want string) string {
+		t.Helper()
+		eval[chromedp.Void](t, ctx, `document.querySelector("[data-journey-input]").value = ""`)
+		do(t, ctx,
+			chromedp.SendKeys(css(`[data-journey-input]`), journey+"\r"),
+			chromedp.WaitVisible(css(fmt.Sprintf(`[data-verdict=%q]`, want))))
+		verdict := text(t, ctx, `[data-verdict]`)
+		if !strings.HasPrefix(verdict, want+":") {
+			t.Errorf("%s: verdict %q, want it to start %q", journey, verdict, want)
+		}
+		return verdict
+	}
+	check("OR, car, AZ, plane:tan, OH, WV, PA, plane:light-blue, GA, FL", "valid")
+	steps := eval[[]string](t, ctx, `[...document.querySelectorAll("#steps li")].map(e => e.textContent)`)
+	if len(steps) != 6 || !strings.Contains(steps[0], "car via California or Nevada") {
+		t.Errorf("steps of the valid journey: %q", steps)
+	}
+	v := check("ME, car, NH, OH, MI, WI, plane:red, TX, plane:red, AK", "not valid")
+	if !strings.Contains(v, "no third state borders both") {
+		t.Errorf("invalid verdict %q does not say why", v)
+	}
+	check("OR, nowhere", "not valid")
+
+	// A journey built by clicking: regions on the board, transport cards from the bar.
+	eval[chromedp.Void](t, ctx, `document.querySelector("[data-journey-input]").value = ""`)
+	do(t, ctx,
+		chromedp.Click(css(`#journey-build`)),
+		chromedp.Click(css(`#board [data-region="CO"]`)),
+		chromedp.Click(css(`[data-card="car"]`)),
+		chromedp.Click(css(`#board [data-region="WY"]`)),
+		chromedp.Click(css(`#journey-build`)))
+	if got := eval[string](t, ctx, `document.querySelector("[data-journey-input]").value`); got != "CO, car, WY" {
+		t.Errorf("the journey built by clicking reads %q, want \"CO, car, WY\"", got)
+	}
+	// Timing: more verdicts, measured in the page from Enter to the verdict drawn.
+	for range 5 {
+		check("OR, car, AZ, plane:tan, OH, WV, PA, plane:light-blue, GA, FL", "valid")
+		check("ME, car, NH, OH, MI, WI, plane:red, TX, plane:red, AK", "not valid")
+	}
+	ms := eval[[]float64](t, ctx, `new Promise(ok => requestAnimationFrame(() => setTimeout(() => ok(window.studio.timings.verdicts), 0)))`, chromedp.EvalAwaitPromise)
+	t.Logf("verdict after Enter: %s ms (%d checks)", summarizeMs(ms), len(ms))
+	check("OR, car, AZ, plane:tan, OH, WV, PA, plane:light-blue, GA, FL", "valid")
+	do(t, ctx, chromedp.Click(css(`#board [data-region="CO"]`)))
+	screenshot(t, ctx, "studio-usa.png")
+}
+
+func TestStudioEditionsFirstPaint(t *testing.T) {
+	chromium(t)
+	for _, name := range editions.Names() {
+		t.Run(name, func(t *testing.T) {
+			url := startServe(t, name, false)
+			ctx := browser(t)
+			open(t, ctx, url)
+			p := firstPaint(t, ctx)
+			t.Logf("%s: first contentful paint %.0f ms, board drawn %.0f ms after navigation", name, p.FCP, p.Board)
+			if n := eval[int](t, ctx, `performance.getEntriesByType("resource").filter(e => e.name.endsWith("/api/view")).length`); n != 1 {
+				t.Logf("%s: /api/view fetched %d times (the preload went unused)", name, n)
+			}
+			kind := eval[string](t, ctx, `window.studio.view.kind`)
+			shapes := eval[int](t, ctx, `document.querySelectorAll("#board [data-region]").length`)
+			stations := eval[int](t, ctx, `document.querySelectorAll("[data-station]").length`)
+			if !eval[bool](t, ctx, `!!document.querySelector("#board svg")`) {
+				t.Errorf("%s: no board picture", name)
+			}
+			switch kind {
+			case "regions":
+				if want := eval[int](t, ctx, `window.studio.view.regions.length`); shapes != want {
+					t.Errorf("%s: %d region shapes for %d regions", name, shapes, want)
+				}
+			case "network":
+				tickets := eval[int](t, ctx, `document.querySelectorAll("[data-ticket]").length`)
+				if stations < 2 || tickets == 0 {
+					t.Errorf("%s: %d stations and %d tickets listed", name, stations, tickets)
+				}
+				// No journey bar on a route-network pack; the page says why, and does not break.
+				if eval[bool](t, ctx, `document.querySelector("#journey").offsetParent !== null`) {
+					t.Errorf("%s: a journey bar on a route-network pack", name)
+				}
+			default:
+				t.Errorf("%s: kind %q", name, kind)
+			}
+			switch name {
+			case "europe":
+				fr := eval[string](t, ctx, `window.studio.view.regions.find(r => r.name === "France").id`)
+				do(t, ctx, chromedp.Click(css(fmt.Sprintf(`#board [data-region=%q]`, fr))))
+				screenshot(t, ctx, "studio-"+name+".png")
+			case "across-the-us":
+				screenshot(t, ctx, "studio-"+name+".png")
+			}
+		})
+	}
+}
+
+func TestStudioLiveEdit(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"edition.yaml", "borders.geojson"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "editions", "corners", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	url := startServe(t, dir, false)
+	ctx := browser(t)
+	open(t, ctx, url)
+
+	colors := eval[map[string]string](t, ctx, `Object.fromEntries(window.studio.view.regions.map(r => [r.name, r.color]))`)
+	other := map[string]string{"red": "blue", "blue": "red"}
+	before := attr(t, ctx, `#board [data-region="NW"]`, "fill")
+	orig, err := os.ReadFile(filepath.Join(dir, "edition.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var latencies []float64
+	for round := range 3 {
+		var assign []string
+		for _, n := range []string{"Northwest", "Northeast", "Southwest", "Southeast"} {
+			colors[n] = other[colors[n]]
+			assign = append(assign, fmt.Sprintf("%s: %s", n, colors[n]))
+		}
+		text := strings.Replace(string(orig), "colors: {palette: [red, blue]", "colors: {palette: [red, blue], assign: {"+strings.Join(assign, ", ")+"}", 1)
+		if text == string(orig) {
+			t.Fatal("the fixture's colours line moved: update this test")
+		}
+		written := time.Now()
+		if err := os.WriteFile(filepath.Join(dir, "edition.yaml"), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pred := fmt.Sprintf(`(() => { const e = document.querySelector('#board [data-region="NW"]'); return !!e && e.getAttribute("fill") !== %q; })()`, before)
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](pred, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			t.Fatalf("round %d: Northwest's colour did not change on the page: %v", round, err)
+		}
+		after := attr(t, ctx, `#board [data-region="NW"]`, "fill")
+		shown := eval[float64](t, ctx, `window.studio.timings.boardUpdates.at(-1).at`)
+		latencies = append(latencies, shown-float64(written.UnixMilli()))
+		before = after
+	}
+	// A save that cannot be read: the page keeps the last build and says why;
+	// the next good save clears it.
+	if err := os.WriteFile(filepath.Join(dir, "edition.yaml"), []byte("id: [corners\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.WaitVisible(css(`#error`)))
+	if msg := text(t, ctx, `#error`); !strings.Contains(msg, "edition.yaml") {
+		t.Errorf("the error banner reads %q, want it to name edition.yaml", msg)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#board [data-region]").length`); n != 4 {
+		t.Errorf("after a broken save the board has %d regions, want the last build's 4", n)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "edition.yaml"), orig, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.WaitNotVisible(css(`#error`)))
+
+	if n := eval[int](t, ctx, `performance.getEntriesByType("navigation").length`); n != 1 {
+		t.Errorf("%d navigations: the page reloaded instead of updating in place", n)
+	}
+	t.Logf("saved edit visible on the page after: %s ms (file written to board redrawn; the watcher polls every 100 ms and waits one quiet poll)", summarizeMs(latencies))
+}
+
+func TestStudioPlayAgainstBots(t *testing.T) {
+	url := startServe(t, "usa", false)
+	ctx := browser(t)
+	open(t, ctx, url)
+
+	// The doctor's charts first: a bar a state, the colour classes, the games.
+	do(t, ctx,
+		chromedp.Click(css(`[data-tab="doctor"]`)),
+		chromedp.Click(css(`[data-action="doctor"]`)),
+		chromedp.WaitVisible(css(`[data-chart="games"]`)))
+	if n := eval[int](t, ctx, `document.querySelectorAll('[data-chart="journeys"] .bar').length`); n != 50 {
+		t.Errorf("the journeys chart has %d bars, want 50", n)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('[data-chart="colors"] .bar').length`); n < 5 {
+		t.Errorf("the colours chart has %d bars", n)
+	}
+	screenshot(t, ctx, "studio-doctor.png")
+
+	do(t, ctx, chromedp.Click(css(`[data-tab="play"]`)))
+	eval[chromedp.Void](t, ctx, `document.querySelector("#seed").value = "7"; document.querySelector("#bots").value = "3"; document.querySelector("#strength").value = "greedy"`)
+	do(t, ctx,
+		chromedp.Click(css(`[data-action="new-game"]`)),
+		chromedp.WaitVisible(css(`#game[data-phase="filling"]`)))
+	clicks := 0
+	for {
+		phase := attr(t, ctx, `#game`, "data-phase")
+		count := attr(t, ctx, `#game`, "data-moves")
+		var sel string
+		switch phase {
+		case "filling":
+			sel = `#game [data-slot][data-open]`
+		case "choosing":
+			sel = `#game [data-action="draw"]`
+		case "placing":
+			sel = `#game [data-action="discard"]`
+		case "over":
+		default:
+			t.Fatalf("phase %q", phase)
+		}
+		if phase == "over" {
+			break
+		}
+		if clicks++; clicks > 3000 {
+			t.Fatal("the game does not end")
+		}
+		do(t, ctx,
+			chromedp.Click(css(sel)),
+			chromedp.WaitVisible(css(fmt.Sprintf(`#game:not([data-moves=%q])`, count))))
+		if eval[int](t, ctx, `document.querySelectorAll("[data-game-error]").length`) > 0 {
+			t.Fatalf("click %d (%s): %s", clicks, phase, text(t, ctx, `[data-game-error]`))
+		}
+	}
+	outcome := attr(t, ctx, `[data-game-over]`, "data-game-over")
+	over := text(t, ctx, `[data-game-over]`)
+	t.Logf("game over after %d clicks: %s: %s", clicks, outcome, strings.SplitN(over, "\n", 2)[0])
+	switch outcome {
+	case "won", "lost":
+		verdict := attr(t, ctx, `[data-winning-verdict]`, "data-winning-verdict")
+		steps := eval[int](t, ctx, `document.querySelectorAll("[data-game-over] .steps li").length`)
+		if verdict != "valid" || steps == 0 {
+			t.Errorf("the winning journey: verdict %q, %d steps explained:\n%s", verdict, steps, over)
+		}
+	case "stalled":
+	default:
+		t.Errorf("game over reads %q", outcome)
+	}
+	screenshot(t, ctx, "studio-play.png")
+}
+
+func contains(s []string, x string) bool {
+	for _, v := range s {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// summarizeMs is "median M, max X" of some milliseconds.
+func summarizeMs(ms []float64) string {
+	if len(ms) == 0 {
+		return "none"
+	}
+	s := append([]float64(nil), ms...)
+	for i := range s {
+		for j := i + 1; j < len(s); j++ {
+			if s[j] < s[i] {
+				s[i], s[j] = s[j], s[i]
+			}
+		}
+	}
+	b, _ := json.Marshal(map[string]float64{"first": round1(ms[0]), "median": round1(s[len(s)/2]), "max": round1(s[len(s)-1])})
+	return string(b)
+}
+
+func round1(v float64) float64 { return float64(int64(v*10+0.5)) / 10 }
+
+// Europe's rules allow the swap: pick a day, then the day to swap it with.
+func TestStudioSwap(t *testing.T) {
+	url := startServe(t, "europe", false)
+	ctx := browser(t)
+	open(t, ctx, url)
+	do(t, ctx, chromedp.Click(css(`[data-tab="play"]`)))
+	eval[chromedp.Void](t, ctx, `document.querySelector("#seed").value = "11"; document.querySelector("#bots").value = "1"`)
+	do(t, ctx,
+		chromedp.Click(css(`[data-action="new-game"]`)),
+		chromedp.WaitVisible(css(`#game[data-phase="filling"]`)))
+	click := func(sel string) {
+		t.Helper()
+		count := attr(t, ctx, `#game`, "data-moves")
+		do(t, ctx, chromedp.Click(css(sel)), chromedp.WaitVisible(css(fmt.Sprintf(`#game:not([data-moves=%q])`, count))))
+	}
+	for attr(t, ctx, `#game`, "data-phase") == "filling" {
+		click(`#game [data-slot][data-open]`)
+	}
+	if phase := attr(t, ctx, `#game`, "data-phase"); phase != "choosing" {
+		t.Skipf("the game ended during the fill (%s)", phase)
+	}
+	before := eval[[]string](t, ctx, `[...document.querySelectorAll("#game .holder:not(.small) .card")].map(e => e.textContent)`)
+	do(t, ctx, chromedp.Click(css(`#game [data-slot="0"]`)), chromedp.WaitVisible(css(`#game [data-swap-with="1"]`)))
+	click(`#game [data-swap-with="1"]`)
+	log := text(t, ctx, `#game .log`)
+	if !strings.Contains(log, "You swapped days 1 and 2.") {
+		t.Errorf("no swap in the log:\n%s", log)
+	}
+	after := eval[[]string](t, ctx, `[...document.querySelectorAll("#game .holder:not(.small) .card")].map(e => e.textContent)`)
+	if attr(t, ctx, `#game`, "data-phase") != "over" && (after[0] != before[1] || after[1] != before[0]) {
+		t.Errorf("days 1 and 2 not swapped on the page: %q → %q", before[:2], after[:2])
+	}
+}

@@ -1,0 +1,325 @@
+package studio
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"mime"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/tendays/tendays/engine"
+)
+
+//go:embed web
+var webFS embed.FS
+
+// maxBody bounds a request body: a journey or a move is a few hundred bytes.
+const maxBody = 64 << 10
+
+func (s *Server) routes() *http.ServeMux {
+	mux := http.NewServeMux()
+	static, _ := fs.Sub(webFS, "web")
+	files := http.FileServerFS(static)
+	mux.Handle("GET /", files)
+	mux.HandleFunc("GET /api/pack", s.getPack)
+	mux.HandleFunc("GET /api/view", s.getView)
+	mux.HandleFunc("GET /api/findings", s.getFindings)
+	mux.HandleFunc("POST /api/journey", s.postJourney)
+	mux.HandleFunc("GET /api/events", s.getEvents)
+	mux.HandleFunc("GET /api/doctor", s.getDoctor)
+	mux.HandleFunc("POST /api/doctor/try", s.postDoctorTry)
+	mux.HandleFunc("POST /api/doctor/apply", s.postDoctorApply)
+	mux.HandleFunc("POST /api/games", s.postGame)
+	mux.HandleFunc("GET /api/games/{id}", s.getGame)
+	mux.HandleFunc("POST /api/games/{id}/moves", s.postMove)
+	return mux
+}
+
+// guard refuses requests for another Host (DNS rebinding: a page of
+// evil.example whose name now points at 127.0.0.1), cross-origin writes,
+// and writes that are not JSON (a form cannot post JSON across origins
+// without a preflight).
+func (s *Server) guard(next http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'")
+		if !s.hostAllowed(r.Host) {
+			httpError(w, http.StatusMisdirectedRequest, fmt.Sprintf("this studio answers for %s only, not for host %q", s.servedHost(), r.Host))
+			return
+		}
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			if err := cop.Check(r); err != nil {
+				httpError(w, http.StatusForbidden, "cross-origin request refused: "+err.Error())
+				return
+			}
+			if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host {
+				httpError(w, http.StatusForbidden, fmt.Sprintf("cross-origin request refused (origin %s)", o))
+				return
+			}
+			if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+				httpError(w, http.StatusUnsupportedMediaType, "send JSON (Content-Type: application/json)")
+				return
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) servedHost() string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.host
+}
+
+// hostAllowed: the served host:port, or localhost with its port.
+func (s *Server) hostAllowed(host string) bool {
+	served := s.servedHost()
+	if served == "" || strings.EqualFold(host, served) {
+		return served != ""
+	}
+	_, port, err := net.SplitHostPort(served)
+	if err != nil {
+		return false
+	}
+	ip, _, _ := net.SplitHostPort(served)
+	if parsed := net.ParseIP(ip); parsed == nil || !parsed.IsLoopback() {
+		return false
+	}
+	return strings.EqualFold(host, "localhost:"+port)
+}
+
+func httpError(w http.ResponseWriter, code int, msg string) {
+	writeJSON(w, code, mustJSON(map[string]string{"error": msg}))
+}
+
+func writeJSON(w http.ResponseWriter, code int, body []byte) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_, _ = w.Write(body)
+	_, _ = w.Write([]byte("\n"))
+}
+
+func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", mbe.Limit))
+			return false
+		}
+		httpError(w, http.StatusBadRequest, "bad JSON: "+err.Error())
+		return false
+	}
+	return true
+}
+
+func (s *Server) getPack(w http.ResponseWriter, r *http.Request) {
+	st, _ := s.state()
+	writeJSON(w, http.StatusOK, st.pack)
+}
+
+func (s *Server) getFindings(w http.ResponseWriter, r *http.Request) {
+	st, _ := s.state()
+	writeJSON(w, http.StatusOK, st.findings)
+}
+
+// getView is the page's one document per build, with the loader's last
+// error (the page keeps showing the last good build).
+func (s *Server) getView(w http.ResponseWriter, r *http.Request) {
+	st, loadErr := s.state()
+	body := st.view
+	extra := map[string]any{"allowEdit": s.opts.AllowEdit, "doctor": s.opts.Doctor != nil, "error": loadErr}
+	tail := mustJSON(extra)
+	// Splice the two objects: {...view..., ...extra...}.
+	out := make([]byte, 0, len(body)+len(tail))
+	out = append(out, body[:len(body)-1]...)
+	out = append(out, ',')
+	out = append(out, tail[1:]...)
+	writeJSON(w, http.StatusOK, out)
+}
+
+// JourneyRequest is the body of POST /api/journey.
+type JourneyRequest struct {
+	Cards []string `json:"cards"`
+	Days  int      `json:"days,omitempty"` // 0: the edition's
+}
+
+func (s *Server) postJourney(w http.ResponseWriter, r *http.Request) {
+	var req JourneyRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	st, _ := s.state()
+	if st.board == nil {
+		httpError(w, http.StatusConflict, "this pack has no journeys to check: "+notPlayable(st))
+		return
+	}
+	v, err := CheckJourney(st.board, req.Cards, req.Days)
+	if err != nil {
+		httpError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, mustJSON(v))
+}
+
+func notPlayable(st *state) string {
+	switch {
+	case st.build.Network != nil:
+		return "a route-network pack"
+	case st.build.Pack == nil:
+		return "nothing was derived (see the findings)"
+	case st.build.Unplayable != "":
+		return st.build.Unplayable
+	}
+	_, err := engine.Compile(st.build.Pack)
+	if err != nil {
+		return err.Error()
+	}
+	return "the engine refuses it"
+}
+
+// CheckJourney checks tokens as `journey check` does: every token must name
+// a card, and the journey must have the edition's days (or days).
+func CheckJourney(b *engine.Board, tokens []string, days int) (engine.VerdictReport, error) {
+	if days <= 0 {
+		days = b.Days()
+	}
+	if len(tokens) > 1000 {
+		return engine.VerdictReport{}, fmt.Errorf("%d cards: a journey is a few dozen at most", len(tokens))
+	}
+	cards, err := b.ParseJourney(tokens)
+	if err != nil {
+		return engine.VerdictReport{}, err
+	}
+	if len(cards) != days {
+		return engine.VerdictReport{}, fmt.Errorf("the journey has %d cards; a journey of this game has %d days", len(cards), days)
+	}
+	return b.Report(cards, b.Check(cards)), nil
+}
+
+// getEvents streams server-sent events: "hello" with the current version
+// at once, then "build" after each rebuild and "error" when one fails.
+func (s *Server) getEvents(w http.ResponseWriter, r *http.Request) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		httpError(w, http.StatusInternalServerError, "streaming unsupported")
+		return
+	}
+	ch, done := s.subscribe()
+	defer done()
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	s.mu.RLock()
+	hello := mustJSON(map[string]any{"version": s.version, "error": s.loadErr})
+	s.mu.RUnlock()
+	fmt.Fprintf(w, "event: hello\ndata: %s\n\n", hello)
+	fl.Flush()
+	tick := time.NewTicker(15 * time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case e := <-ch:
+			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.name, e.data)
+			fl.Flush()
+		case <-tick.C:
+			fmt.Fprint(w, ": keep-alive\n\n")
+			fl.Flush()
+		}
+	}
+}
+
+// doctorTimeout bounds one diagnosis.
+const doctorTimeout = 2 * time.Minute
+
+func (s *Server) getDoctor(w http.ResponseWriter, r *http.Request) {
+	if s.opts.Doctor == nil {
+		httpError(w, http.StatusNotFound, "no doctor in this studio")
+		return
+	}
+	st, _ := s.state()
+	s.doctorMu.Lock()
+	defer s.doctorMu.Unlock()
+	if body, ok := s.doctor[st.version]; ok {
+		writeJSON(w, http.StatusOK, body)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), doctorTimeout)
+	defer cancel()
+	rep, err := s.opts.Doctor.Diagnose(ctx, st.build)
+	if err != nil {
+		httpError(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	}
+	body := mustJSON(map[string]any{"version": st.version, "allowEdit": s.opts.AllowEdit, "report": rep})
+	clear(s.doctor)
+	s.doctor[st.version] = body
+	writeJSON(w, http.StatusOK, body)
+}
+
+// ProposalsRequest is the body of POST /api/doctor/try and /apply.
+type ProposalsRequest struct {
+	Proposals []string `json:"proposals"`
+}
+
+func (s *Server) postDoctorTry(w http.ResponseWriter, r *http.Request) {
+	var req ProposalsRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	if s.opts.Doctor == nil {
+		httpError(w, http.StatusNotFound, "no doctor in this studio")
+		return
+	}
+	st, _ := s.state()
+	ctx, cancel := context.WithTimeout(r.Context(), doctorTimeout)
+	defer cancel()
+	rep, err := s.opts.Doctor.Try(ctx, st.build, req.Proposals)
+	if err != nil {
+		httpError(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, mustJSON(map[string]any{"version": st.version, "proposals": req.Proposals, "report": rep}))
+}
+
+func (s *Server) postDoctorApply(w http.ResponseWriter, r *http.Request) {
+	var req ProposalsRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	if !s.opts.AllowEdit {
+		httpError(w, http.StatusForbidden, "this studio may not edit files: start it with --allow-edit")
+		return
+	}
+	if s.opts.Doctor == nil {
+		httpError(w, http.StatusNotFound, "no doctor in this studio")
+		return
+	}
+	st, _ := s.state()
+	if err := s.opts.Doctor.Apply(r.Context(), st.build, req.Proposals); err != nil {
+		httpError(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	}
+	// The watcher sees the write too; rebuilding now answers sooner.
+	s.Reload(r.Context())
+	s.mu.RLock()
+	v := s.version
+	s.mu.RUnlock()
+	writeJSON(w, http.StatusOK, mustJSON(map[string]any{"applied": req.Proposals, "version": v}))
+}
