@@ -71,13 +71,16 @@ type GameRequest struct {
 }
 
 // MoveRequest is the body of POST /api/games/{id}/moves: one of
-// place (Day), take (From: -1 the draw pile, 0-2 a discard pile),
-// put (Slot: a day or -1 to discard the card taken; Pile) or swap (I, J).
-// Days, slots and piles are 0-based.
+// place (Day), take (From: -1 a draw pile, the one Draw says; 0 up a
+// face-up pile), put (Slot: a day or -1 to discard the card taken; Pile)
+// or swap (I, J). Days, slots, piles and draw piles are 0-based; Draw is 0
+// (the first draw pile) unless the edition has several (three in a
+// combined edition).
 type MoveRequest struct {
 	Action string `json:"action"`
 	Day    int    `json:"day"`
 	From   int    `json:"from"`
+	Draw   int    `json:"draw"`
 	Slot   int    `json:"slot"`
 	Pile   int    `json:"pile"`
 	I      int    `json:"i"`
@@ -211,12 +214,27 @@ func (ss *session) move(m MoveRequest) error {
 		}
 		ss.logf("You put %s on day %d.", b.Name(card), m.Day+1)
 	case "take":
-		if err := g.Take(game.Source(m.From)); err != nil {
+		src := game.Source(m.From)
+		switch {
+		case m.From < -1:
+			return fmt.Errorf("from: %d (want -1 for a draw pile, named by draw, or 0 to %d for a face-up pile)", m.From, g.NumPiles()-1)
+		case m.From == -1:
+			if m.Draw < 0 || m.Draw >= g.NumDraw() {
+				return fmt.Errorf("no draw pile %d (want 0 to %d)", m.Draw, g.NumDraw()-1)
+			}
+			src = game.DrawPile(m.Draw)
+		case m.Draw != 0:
+			return fmt.Errorf("draw: %d names a draw pile, but from: %d takes from a face-up pile", m.Draw, m.From)
+		}
+		if err := g.Take(src); err != nil {
 			return err
 		}
-		if m.From < 0 {
+		switch {
+		case m.From < 0 && g.NumDraw() > 1:
+			ss.logf("You drew %s from draw pile %d.", b.Name(g.Hand()), m.Draw+1)
+		case m.From < 0:
 			ss.logf("You drew %s.", b.Name(g.Hand()))
-		} else {
+		default:
 			ss.logf("You took %s from pile %d.", b.Name(g.Hand()), m.From+1)
 		}
 	case "put":
@@ -260,13 +278,18 @@ func (ss *session) runBots() error {
 		}
 		t := g.LastTurn()
 		who := fmt.Sprintf("Seat %d (%s)", t.Seat+1, ss.botName)
+		drew := "drew a card"
+		d, fromDraw := t.From.Draw()
+		if fromDraw && g.NumDraw() > 1 {
+			drew = fmt.Sprintf("drew from draw pile %d", d+1)
+		}
 		switch {
 		case t.Swap:
 			ss.logf("%s swapped days %d and %d.", who, t.I+1, t.J+1)
-		case t.From == game.FromDraw && t.Slot < 0:
-			ss.logf("%s drew a card and discarded it: %s on pile %d.", who, b.Name(t.Discarded), t.Pile+1)
-		case t.From == game.FromDraw:
-			ss.logf("%s drew a card, kept it and discarded %s on pile %d.", who, b.Name(t.Discarded), t.Pile+1)
+		case fromDraw && t.Slot < 0:
+			ss.logf("%s %s and discarded it: %s on pile %d.", who, drew, b.Name(t.Discarded), t.Pile+1)
+		case fromDraw:
+			ss.logf("%s %s, kept it and discarded %s on pile %d.", who, drew, b.Name(t.Discarded), t.Pile+1)
 		default:
 			ss.logf("%s took %s from pile %d and discarded %s on pile %d.", who, b.Name(t.Taken), int(t.From)+1, b.Name(t.Discarded), t.Pile+1)
 		}
@@ -321,8 +344,11 @@ type GameView struct {
 	Holder      []*CardView           `json:"holder"` // null: an open day
 	Tops        []*CardView           `json:"tops"`
 	PileSizes   []int                 `json:"pileSizes"`
-	Draw        int                   `json:"draw"`
-	CanDraw     bool                  `json:"canDraw"`
+	Draw        int                   `json:"draw"`      // cards in all the draw piles
+	CanDraw     bool                  `json:"canDraw"`   // some draw pile can give a card
+	DrawPiles   []int                 `json:"drawPiles"` // each draw pile's cards (one pile, or three in a combined edition)
+	CanDrawFrom []bool                `json:"canDrawFrom"`
+	PileDraw    []int                 `json:"pileDraw"` // the draw pile each face-up pile was turned up from
 	MustPile    int                   `json:"mustPile"`
 	SwapAllowed bool                  `json:"swapAllowed"`
 	Turns       int                   `json:"turns"`
@@ -334,6 +360,16 @@ type GameView struct {
 	Yours       *engine.VerdictReport `json:"yours,omitempty"`   // your full holder, checked
 	Journey     *engine.VerdictReport `json:"journey,omitempty"` // the winning journey, explained
 	Winning     []*CardView           `json:"winning,omitempty"`
+	// Coverage is the winning journey's regions on each member map of a
+	// combined edition (as play's "maps covered"); none for one map.
+	Coverage []MapCount `json:"coverage,omitempty"`
+}
+
+// MapCount is how many regions of a journey lie on one member map.
+type MapCount struct {
+	Map     string `json:"map"`
+	Name    string `json:"name"`
+	Regions int    `json:"regions"`
 }
 
 // OtherView is a bot's seat: its cards only when hands are open or the
@@ -358,9 +394,14 @@ func (ss *session) view() GameView {
 		v.Hand = cardView(b, g.Hand())
 	}
 	v.Holder = holderView(b, g.Holder(0))
-	for k := range game.Piles {
+	for i := range g.NumDraw() {
+		v.DrawPiles = append(v.DrawPiles, g.DrawPileSize(i))
+		v.CanDrawFrom = append(v.CanDrawFrom, g.CanDrawFrom(i))
+	}
+	for k := range g.NumPiles() {
 		v.Tops = append(v.Tops, cardView(b, g.Top(k)))
 		v.PileSizes = append(v.PileSizes, g.PileSize(k))
+		v.PileDraw = append(v.PileDraw, k*g.NumDraw()/g.NumPiles())
 	}
 	over := g.Phase() == game.Over || ss.stalled
 	for seat := 1; seat < g.Players(); seat++ {
@@ -385,6 +426,10 @@ func (ss *session) view() GameView {
 		jv := b.Report(h, b.Check(h))
 		v.Journey = &jv
 		v.Winning = holderView(b, h)
+		for i, n := range b.Coverage(h) {
+			m := b.Map(i)
+			v.Coverage = append(v.Coverage, MapCount{Map: m.ID, Name: m.Name, Regions: n})
+		}
 	}
 	return v
 }

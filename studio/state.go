@@ -44,6 +44,14 @@ type View struct {
 	Transport []string      `json:"transport"` // the transport cards' tokens
 	Findings  []FindingView `json:"findings"`
 	Network   *NetworkView  `json:"network,omitempty"`
+	// Maps are the member maps of a combined pack (none for one map).
+	Maps []MapView `json:"maps,omitempty"`
+}
+
+// MapView is one member map of a combined pack.
+type MapView struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }
 
 // RegionView is one region's panel.
@@ -55,7 +63,8 @@ type RegionView struct {
 	Hex       string     `json:"hex"`
 	Copies    int        `json:"copies"`
 	AirOnly   bool       `json:"airOnly"`
-	Foot      []LinkView `json:"foot"` // border, bridge, ferry
+	Map       string     `json:"map,omitempty"` // the member map of a combined pack
+	Foot      []LinkView `json:"foot"`          // border, bridge, ferry
 	Car       []LinkView `json:"car"`
 	Plane     []Group    `json:"plane"` // per plane card: the regions it reaches from here
 	Seas      []Group    `json:"seas"`
@@ -127,6 +136,11 @@ func newState(b *Build, version int) (*state, error) {
 			v.Word = eb.Word()
 		}
 		v.Regions, v.Colors, v.Transport = regionViews(p, eb)
+		if p.Combined != nil {
+			for _, m := range p.Combined.Members {
+				v.Maps = append(v.Maps, MapView{ID: m.ID, Name: m.Name})
+			}
+		}
 		switch {
 		case b.Board == nil:
 			v.SVGNote = "no board geometry: build the edition (or put <id>.board.geojson beside the pack) to see the map"
@@ -193,7 +207,7 @@ func regionViews(p *mapdata.Pack, eb *engine.Board) ([]RegionView, []ColorView, 
 		index[r.ID] = i
 		c := colors[r.Color]
 		count[r.Color]++
-		out[i] = RegionView{ID: r.ID, Name: r.Name, Color: r.Color, ColorName: nameOr(c.Name, r.Color), Hex: c.Hex, Copies: r.Copies, AirOnly: r.AirOnly,
+		out[i] = RegionView{ID: r.ID, Name: r.Name, Color: r.Color, ColorName: nameOr(c.Name, r.Color), Hex: c.Hex, Copies: r.Copies, AirOnly: r.AirOnly, Map: r.Map,
 			Foot: []LinkView{}, Car: []LinkView{}, Plane: []Group{}, Seas: []Group{}, Rails: []Group{}}
 	}
 	for _, l := range p.Links {
