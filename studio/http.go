@@ -191,23 +191,44 @@ func notPlayable(st *state) string {
 	return "the engine refuses it"
 }
 
+// JourneyVerdict is the answer of POST /api/journey: the verdict as
+// `journey check --format json` gives it, and on a combined edition the
+// journey's regions on each member map.
+type JourneyVerdict struct {
+	engine.VerdictReport
+	Coverage []MapCount `json:"coverage,omitempty"`
+}
+
 // CheckJourney checks tokens as `journey check` does: every token must name
-// a card, and the journey must have the edition's days (or days).
-func CheckJourney(b *engine.Board, tokens []string, days int) (engine.VerdictReport, error) {
+// a card (a combined edition's tokens name the map where a name is on
+// two: europe:Russia), and the journey must have the edition's days (or
+// days).
+func CheckJourney(b *engine.Board, tokens []string, days int) (JourneyVerdict, error) {
 	if days <= 0 {
 		days = b.Days()
 	}
 	if len(tokens) > 1000 {
-		return engine.VerdictReport{}, fmt.Errorf("%d cards: a journey is a few dozen at most", len(tokens))
+		return JourneyVerdict{}, fmt.Errorf("%d cards: a journey is a few dozen at most", len(tokens))
 	}
 	cards, err := b.ParseJourney(tokens)
 	if err != nil {
-		return engine.VerdictReport{}, err
+		return JourneyVerdict{}, err
 	}
 	if len(cards) != days {
-		return engine.VerdictReport{}, fmt.Errorf("the journey has %d cards; a journey of this game has %d days", len(cards), days)
+		return JourneyVerdict{}, fmt.Errorf("the journey has %d cards; a journey of this game has %d days", len(cards), days)
 	}
-	return b.Report(cards, b.Check(cards)), nil
+	return JourneyVerdict{VerdictReport: b.Report(cards, b.Check(cards)), Coverage: coverage(b, cards)}, nil
+}
+
+// coverage counts the regions of cards on each member map of a combined
+// board (nil on a board of one map).
+func coverage(b *engine.Board, cards []engine.CardID) []MapCount {
+	var out []MapCount
+	for i, n := range b.Coverage(cards) {
+		m := b.Map(i)
+		out = append(out, MapCount{Map: m.ID, Name: m.Name, Regions: n})
+	}
+	return out
 }
 
 // getEvents streams server-sent events: "hello" with the current version

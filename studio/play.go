@@ -426,10 +426,7 @@ func (ss *session) view() GameView {
 		jv := b.Report(h, b.Check(h))
 		v.Journey = &jv
 		v.Winning = holderView(b, h)
-		for i, n := range b.Coverage(h) {
-			m := b.Map(i)
-			v.Coverage = append(v.Coverage, MapCount{Map: m.ID, Name: m.Name, Regions: n})
-		}
+		v.Coverage = coverage(b, h)
 	}
 	return v
 }

@@ -63,8 +63,9 @@ type RegionView struct {
 	Hex       string     `json:"hex"`
 	Copies    int        `json:"copies"`
 	AirOnly   bool       `json:"airOnly"`
-	Map       string     `json:"map,omitempty"` // the member map of a combined pack
-	Foot      []LinkView `json:"foot"`          // border, bridge, ferry
+	Map       string     `json:"map,omitempty"`     // the member map of a combined pack
+	Aliases   []string   `json:"aliases,omitempty"` // other tokens naming it (asia:Russia)
+	Foot      []LinkView `json:"foot"`              // border, bridge, ferry
 	Car       []LinkView `json:"car"`
 	Plane     []Group    `json:"plane"` // per plane card: the regions it reaches from here
 	Seas      []Group    `json:"seas"`
@@ -207,7 +208,7 @@ func regionViews(p *mapdata.Pack, eb *engine.Board) ([]RegionView, []ColorView, 
 		index[r.ID] = i
 		c := colors[r.Color]
 		count[r.Color]++
-		out[i] = RegionView{ID: r.ID, Name: r.Name, Color: r.Color, ColorName: nameOr(c.Name, r.Color), Hex: c.Hex, Copies: r.Copies, AirOnly: r.AirOnly, Map: r.Map,
+		out[i] = RegionView{ID: r.ID, Name: r.Name, Color: r.Color, ColorName: nameOr(c.Name, r.Color), Hex: c.Hex, Copies: r.Copies, AirOnly: r.AirOnly, Map: r.Map, Aliases: r.Aliases,
 			Foot: []LinkView{}, Car: []LinkView{}, Plane: []Group{}, Seas: []Group{}, Rails: []Group{}}
 	}
 	for _, l := range p.Links {

@@ -158,7 +158,10 @@ function markJourney() {
   const ids = new Set();
   for (const t of journeyCards()) {
     const low = t.toLowerCase();
-    for (const r of studio.regions.values()) if (r.id.toLowerCase() === low || r.name.toLowerCase() === low) ids.add(r.id);
+    // A region's id, its name or an alias (a combined edition's asia:Russia).
+    for (const r of studio.regions.values()) {
+      if (r.id.toLowerCase() === low || r.name.toLowerCase() === low || (r.aliases || []).some((a) => a.toLowerCase() === low)) ids.add(r.id);
+    }
   }
   for (const id of ids) for (const el of document.querySelectorAll(`#board [data-region="${CSS.escape(id)}"]`)) el.classList.add("in-journey");
 }
@@ -180,11 +183,16 @@ async function checkJourney() {
   if (res.ok) {
     const v = res.body;
     verdict.dataset.verdict = v.valid ? "valid" : "not valid";
-    verdict.textContent = (v.valid ? "valid: " : "not valid: ") + v.reason;
+    verdict.dataset.fault = v.fault || "";
+    // A combined edition: a journey must hold a region of every member map.
+    const misses = v.fault === "missing-map" ? "misses a map — " : "";
+    const cov = v.coverage ? ` (maps covered: ${v.coverage.map((m) => `${m.name} ${m.regions}`).join(", ")})` : "";
+    verdict.textContent = (v.valid ? "valid: " : "not valid: ") + misses + v.reason + cov;
     steps.replaceChildren(...v.steps.map((s) => h("li", { class: s.linked ? "ok" : "no" },
       h("span", { class: "days" }, `days ${s.from}–${s.to}`), " ", s.text)));
   } else {
     verdict.dataset.verdict = "not valid";
+    verdict.dataset.fault = "";
     verdict.textContent = "not valid: " + res.error;
     clear(steps);
   }
@@ -260,6 +268,7 @@ async function loadView() {
   renderFindings(view);
   renderNetwork(view);
   const playable = view.kind === "regions" && !view.playable;
+  $("#journey-input").placeholder = journeyHint(view);
   $("#journey").hidden = !playable;
   $("#hover-legend").hidden = view.kind !== "regions";
   $("#verdict-box").hidden = !playable;
@@ -269,6 +278,20 @@ async function loadView() {
   document.body.dataset.version = view.version;
   studio.timings.boardUpdates.push({ version: view.version, at: Date.now(), sincePageStart: performance.now() });
   if (journeyCards().length && playable) await checkJourney();
+}
+
+// journeyHint is the journey bar's example: the pack's own tokens, and on
+// a combined edition a map-qualified one.
+function journeyHint(view) {
+  const ex = view.regions.slice(0, 2).map((r) => r.id);
+  if (view.transport.length) ex.splice(1, 0, view.transport[view.transport.length - 1]);
+  // A name on two maps: the token names the map (europe:Russia).
+  const seen = new Map();
+  for (const r of view.regions) for (const a of r.aliases || []) seen.set(a, (seen.get(a) || 0) + 1);
+  const dup = view.regions.find((r) => r.map && (r.aliases || []).some((a) => seen.get(a) > 1));
+  if (dup) ex.push(dup.aliases.filter((a) => a.includes(":")).sort((x, y) => y.length - x.length)[0] || dup.id);
+  const days = view.days ? ` (${view.days} days)` : "";
+  return `cards separated by commas${days}: ${ex.join(", ")}, …`;
 }
 
 function showError(msg) {

@@ -1,6 +1,6 @@
 // A game against the bots: the server plays by the engine's rules and runs
-// the bots; this draws your holder, the face-up piles and the draw pile, and
-// sends your moves.
+// the bots; this draws your holder, the face-up piles and the draw piles
+// (one, or three in a combined edition), and sends your moves.
 import { h, api } from "./dom.js";
 
 function cardEl(c, attrs) {
@@ -44,6 +44,7 @@ export class Play {
       } else {
         this.error = "";
         this.game = res.body;
+        window.studio.game = this.game;
       }
       this.moves++;
       this.render();
@@ -54,6 +55,7 @@ export class Play {
 
   move(m) {
     if (!this.game) return;
+    (window.studio.sent ||= []).push(m);
     return this.request("POST", `/api/games/${this.game.id}/moves`, m);
   }
 
@@ -76,7 +78,7 @@ export class Play {
     }
     if (t.dataset.pile !== undefined && g.phase === "choosing") return this.move({ action: "take", from: Number(t.dataset.pile) });
     switch (t.dataset.action) {
-      case "draw": return this.move({ action: "take", from: -1 });
+      case "draw": return this.move({ action: "take", from: -1, draw: Number(t.dataset.draw || 0) });
       case "discard": return this.move({ action: "put", slot: -1, pile: pileChoice() });
     }
   }
@@ -97,7 +99,8 @@ export class Play {
     const mine = g.seat === 0 && g.phase !== "over";
     const prompt = {
       filling: "Put the card you drew on an open day.",
-      choosing: g.swapAllowed ? "Take a card: the draw pile or a face-up pile — or pick two days and swap them." : "Take a card: the draw pile or a face-up pile.",
+      choosing: (g.drawPiles.length > 1 ? "Take a card: a draw pile or a face-up pile" : "Take a card: the draw pile or a face-up pile") +
+        (g.swapAllowed ? " — or pick two days and swap them." : "."),
       placing: "Put the card on a day (the card there is discarded), or discard it.",
       over: "",
     }[g.phase];
@@ -107,7 +110,15 @@ export class Play {
       if (open) attrs["data-open"] = "";
       return h("div", attrs, h("span", { class: "day" }, `day ${i + 1}`), cardEl(c, {}));
     });
-    const piles = g.tops.map((c, k) => h("div", { class: "pile", "data-pile": k, role: "button", tabindex: 0 },
+    const several = g.drawPiles.length > 1;
+    const draws = g.drawPiles.map((n, i) => h("div", { class: "pile draw" + (g.canDrawFrom[i] ? "" : " spent"), "data-action": "draw", "data-draw": i, "data-size": n, role: "button", tabindex: 0,
+      style: several ? `grid-column: ${i + 1}; grid-row: 1` : "",
+      title: g.canDrawFrom[i] ? "" : "empty, with nothing to reshuffle" },
+      h("span", { class: "day" }, several ? `draw pile ${i + 1}` : "draw pile"), h("span", { class: "card back" }, `${n} cards`)));
+    // Several draw piles: a column each, its face-up piles under it.
+    const seen = g.drawPiles.map(() => 0);
+    const place = (k) => { if (!several) return ""; const i = g.pileDraw[k]; seen[i]++; return `grid-column: ${i + 1}; grid-row: ${seen[i] + 1}`; };
+    const piles = g.tops.map((c, k) => h("div", { class: "pile", "data-pile": k, role: "button", tabindex: 0, style: place(k), title: several ? `turned up from draw pile ${g.pileDraw[k] + 1}` : "" },
       h("span", { class: "day" }, `pile ${k + 1} (${g.pileSizes[k]})`), cardEl(c, {})));
     const over = g.phase === "over";
     box.replaceChildren(
@@ -115,13 +126,10 @@ export class Play {
       h("p", { class: "prompt" }, over ? "" : (mine ? prompt : "The bots are playing…"),
         ` Turn ${g.turns} · ${g.players} players · ${g.bot} bots · seed ${g.seed}`),
       g.hand ? h("p", {}, "In your hand: ", cardEl(g.hand, { "data-hand": "" })) : "",
-      h("div", { class: "table" },
-        h("div", { class: "pile draw", "data-action": "draw", role: "button", tabindex: 0 },
-          h("span", { class: "day" }, "draw pile"), h("span", { class: "card back" }, `${g.draw} cards`)),
-        ...piles),
+      h("div", { class: "table" + (several ? " combined" : ""), style: several ? `grid-template-columns: repeat(${g.drawPiles.length}, minmax(0, 1fr))` : "" }, ...draws, ...piles),
       g.phase === "placing" ? h("p", {},
         h("button", { type: "button", "data-action": "discard" }, "Discard it"), " onto ",
-        h("select", { "data-discard-pile": "", disabled: g.mustPile >= 0 }, ...[0, 1, 2].map((k) => h("option", { value: k, selected: (g.mustPile >= 0 ? g.mustPile : 0) === k }, `pile ${k + 1}`))),
+        h("select", { "data-discard-pile": "", disabled: g.mustPile >= 0 }, ...g.tops.map((_, k) => h("option", { value: k, selected: (g.mustPile >= 0 ? g.mustPile : 0) === k }, `pile ${k + 1}`))),
         g.mustPile >= 0 ? ` (pile ${g.mustPile + 1} is empty: the discard goes there)` : "") : "",
       h("h3", {}, "Your holder"),
       h("div", { class: "holder" }, ...slots),
@@ -144,6 +152,8 @@ export class Play {
       h("h3", {}, `${who} After ${g.turns} turns.`),
       h("p", {}, "The winning journey: ", ...g.winning.map((c) => cardEl(c, {}))),
       h("p", { "data-winning-verdict": g.journey.valid ? "valid" : "not valid" }, (g.journey.valid ? "valid: " : "not valid: ") + g.journey.reason),
+      g.coverage ? h("p", { "data-coverage": g.coverage.map((m) => `${m.map}=${m.regions}`).join(" ") },
+        "Maps covered: ", g.coverage.map((m) => `${m.name} ${m.regions}`).join(", ")) : "",
       h("ol", { class: "steps" }, ...g.journey.steps.map((s) => h("li", {}, h("span", { class: "days" }, `days ${s.from}–${s.to}`), " ", s.text))));
   }
 }
