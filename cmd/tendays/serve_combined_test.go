@@ -229,7 +229,7 @@ func TestStudioCombined(t *testing.T) {
 	}
 
 	// A game against a bot: three draw piles, six face-up piles.
-	do(t, ctx, chromedp.Click(css(`[data-tab="play"]`)))
+	do(t, ctx, chromedp.Click(css("#verdict-close")), chromedp.Click(css(`[data-tab="play"]`)))
 	eval[chromedp.Void](t, ctx, `document.querySelector("#seed").value = "12"; document.querySelector("#bots").value = "1"; document.querySelector("#strength").value = "greedy"`)
 	do(t, ctx, chromedp.Click(css(`[data-action="new-game"]`)), chromedp.WaitVisible(css(`#game[data-phase="filling"]`)))
 	if d, f := eval[int](t, ctx, `document.querySelectorAll('#game [data-action="draw"]').length`), eval[int](t, ctx, `document.querySelectorAll("#game [data-pile]").length`); d != 3 || f != 6 {
