@@ -199,6 +199,13 @@ func TestGameAPI(t *testing.T) {
 		t.Fatalf("POST /api/games: %d %v", code, g)
 	}
 	id := g["id"].(string)
+	if d := g["drawPiles"].([]any); len(d) != 1 || len(g["tops"].([]any)) != 3 || len(g["pileDraw"].([]any)) != 3 {
+		t.Errorf("a one-map game: draw piles %v, %d face-up piles", d, len(g["tops"].([]any)))
+	}
+	// One draw pile: draw 1 names none, whatever the phase.
+	if code, out := post(t, ts, "/api/games/"+id+"/moves", MoveRequest{Action: "take", From: -1, Draw: 1}, nil); code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "no draw pile 1 (want 0 to 0)") {
+		t.Errorf("draw pile 1 of one: %d %v", code, out)
+	}
 	for moves := 0; g["phase"] != "over"; moves++ {
 		if moves > 5000 {
 			t.Fatal("the game does not end")

@@ -209,6 +209,11 @@ func TestStudioCombined(t *testing.T) {
 		t.Errorf("the view's maps: %v", maps)
 	}
 	screenshot(t, ctx, "studio-around-the-world.png")
+	if hint := attr(t, ctx, "#journey-input", "placeholder"); !strings.Contains(hint, "(20 days)") || !strings.Contains(hint, ":") {
+		t.Errorf("the journey bar's hint: %q", hint)
+	} else {
+		t.Logf("the journey bar's hint: %q", hint)
+	}
 
 	// The journey bar: 20 days with map-qualified tokens, and the missing map.
 	check := func(journey, want string) string {
