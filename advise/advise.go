@@ -135,9 +135,13 @@ type Proposal struct {
 	Changes []Change `json:"changes"`
 	// Effect says the measured difference in one line
 	// ("stalled games 24.1% → 0.3%").
-	Effect string  `json:"effect"`
-	Before Figures `json:"before"`
-	After  Figures `json:"after"`
+	Effect string `json:"effect"`
+	// TradeOff, when set, says which headline measures the edit makes
+	// worse ("stalls rise 42.9% → 44.4%"): such a proposal fixes its
+	// finding at a cost, and is numbered after every clean fix.
+	TradeOff string  `json:"tradeOff,omitempty"`
+	Before   Figures `json:"before"`
+	After    Figures `json:"after"`
 }
 
 // Change is one edit to edition.yaml, by key path.

@@ -65,11 +65,12 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 	if err := d.measure(before, opts.MeasureGames); err != nil {
 		return nil, err
 	}
+	var found []measured
 	for _, c := range d.candidates(base) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		f := c.finding
+		m := measured{finding: c.finding}
 		for _, p := range c.proposals {
 			after, err := d.edited(base, p)
 			if err != nil || after == nil {
@@ -81,19 +82,21 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 			if !p.keep(before, after) {
 				continue
 			}
-			prop := Proposal{ID: len(rep.Proposals) + 1, Edit: p.edit, Changes: p.changes, Before: before.fig, After: after.fig,
-				Effect: p.effect(before, after)}
-			rep.Proposals = append(rep.Proposals, prop)
-			f.Proposals = append(f.Proposals, prop.ID)
+			prop := Proposal{Edit: p.edit, Changes: p.changes, Before: before.fig, After: after.fig, Effect: p.effect(before, after)}
+			if worse := worsened(before.fig, after.fig); len(worse) > 0 {
+				prop.TradeOff = strings.Join(worse, "; ")
+				prop.Effect = "fixes this, but " + prop.TradeOff + " (" + prop.Effect + ")"
+				m.proposals = append(m.proposals, prop)
+				continue // a trade-off is never enough: try the next edit
+			}
+			m.proposals = append(m.proposals, prop)
 			if p.enough != nil && p.enough(after) {
 				break
 			}
 		}
-		if f.Proposals == nil {
-			f.Proposals = []int{}
-		}
-		rep.Findings = append(rep.Findings, f)
+		found = append(found, m)
 	}
+	rep.Findings, rep.Proposals = number(found)
 	if rep.Findings == nil {
 		rep.Findings = []Finding{}
 	}
@@ -103,6 +106,67 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 	rep.Analysis = Analysis{Games: opts.Games, MeasureGames: opts.MeasureGames, Players: opts.Players, Seed: opts.Seed,
 		TurnCap: opts.TurnCap, Bots: "greedy", TotalGames: d.games}
 	return rep, nil
+}
+
+// measured is a finding and its kept proposals, not yet numbered.
+type measured struct {
+	finding   Finding
+	proposals []Proposal
+}
+
+// worsened says which headline measures an edit makes worse, before →
+// after: the stalled-game rate, lint errors and warnings, lonely colours,
+// regions only a plane reaches. None: the edit is a clean fix.
+func worsened(b, a Figures) []string {
+	var out []string
+	if a.Games > 0 && b.Games > 0 && a.StalledRate > b.StalledRate {
+		if pb, pa := pct(b.StalledRate), pct(a.StalledRate); pb != pa || a.Games != b.Games {
+			out = append(out, fmt.Sprintf("stalls rise %s → %s", pb, pa))
+		} else {
+			out = append(out, fmt.Sprintf("stalls rise %d → %d of %d games", b.Stalled, a.Stalled, a.Games))
+		}
+	}
+	if a.Errors > b.Errors {
+		out = append(out, fmt.Sprintf("lint errors rise %d → %d", b.Errors, a.Errors))
+	}
+	if a.Warnings > b.Warnings {
+		out = append(out, fmt.Sprintf("lint warnings rise %d → %d", b.Warnings, a.Warnings))
+	}
+	if len(a.LonelyColors) > len(b.LonelyColors) {
+		out = append(out, fmt.Sprintf("lonely colours rise %d → %d", len(b.LonelyColors), len(a.LonelyColors)))
+	}
+	if len(a.PlaneOnly) > len(b.PlaneOnly) {
+		out = append(out, fmt.Sprintf("regions only a plane reaches rise %d → %d", len(b.PlaneOnly), len(a.PlaneOnly)))
+	}
+	return out
+}
+
+// number gives the proposals their ids: every clean fix first (in the
+// order of the findings), then every trade-off, so a proposal that makes
+// a headline measure worse is never the first choice, neither of the
+// report nor of its finding.
+func number(found []measured) ([]Finding, []Proposal) {
+	findings := make([]Finding, len(found))
+	proposals := []Proposal{}
+	for _, tradeOffs := range []bool{false, true} {
+		for i, m := range found {
+			for _, p := range m.proposals {
+				if (p.TradeOff != "") != tradeOffs {
+					continue
+				}
+				p.ID = len(proposals) + 1
+				proposals = append(proposals, p)
+				found[i].finding.Proposals = append(found[i].finding.Proposals, p.ID)
+			}
+		}
+	}
+	for i, m := range found {
+		findings[i] = m.finding
+		if findings[i].Proposals == nil {
+			findings[i].Proposals = []int{}
+		}
+	}
+	return findings, proposals
 }
 
 // build derives (from edition text) or takes (a pack) and lints.

@@ -42,6 +42,12 @@ regions few journeys pass through, dead cards. Each finding comes with its
 evidence and with edits; every edit is measured by rebuilding the edition in
 memory and re-running the same seeded analysis, before → after.
 
+An edit whose own measurement makes a headline measure worse (more stalled
+games, more lint errors or warnings, more lonely colours, more regions only a
+plane reaches) is kept only as a trade-off: marked "trade-off", its effect
+reads "fixes this, but stalls rise 42.9% → 44.4%", and it is numbered after
+every clean fix, so it is never the first choice.
+
 --apply N,... writes the chosen proposals into edition.yaml, keeping its
 comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
 1 findings with proposals, 2 bad input.`,
@@ -183,7 +189,11 @@ func printDoctor(w io.Writer, rep *advise.Report) {
 		}
 		for _, id := range fd.Proposals {
 			p := byID[id]
-			fmt.Fprintf(w, "  [%d] %s\n      measured on %d games: %s\n", p.ID, p.Edit, p.After.Games, p.Effect)
+			tag := ""
+			if p.TradeOff != "" {
+				tag = " (trade-off)"
+			}
+			fmt.Fprintf(w, "  [%d]%s %s\n      measured on %d games: %s\n", p.ID, tag, p.Edit, p.After.Games, p.Effect)
 		}
 	}
 	if len(rep.Proposals) > 0 {
