@@ -169,6 +169,9 @@ func runInit(opts *initOptions) error {
 	for _, i := range res.Kept {
 		spec.Regions = append(spec.Regions, layer.Features[i].ID)
 	}
+	for _, i := range res.Isolated {
+		spec.AirOnly = append(spec.AirOnly, layer.Features[i].ID)
+	}
 	for _, i := range res.Touching {
 		spec.Omit = append(spec.Omit, layer.Features[i].ID)
 	}

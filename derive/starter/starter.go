@@ -64,6 +64,10 @@ type Result struct {
 	// Touching are the features left out that touch a kept one: they stay
 	// in the edition as omitted land.
 	Touching []int
+	// Isolated are the kept features that border no other kept one (by
+	// the rook rule an edition starts with): islands, and land whose only
+	// neighbours were left out. Only planes reach them.
+	Isolated []int
 }
 
 // Select picks the features that become regions and the ones that touch
@@ -141,17 +145,22 @@ func Select(features []borders.Feature, sel Selection) (*Result, error) {
 			res.Kept = append(res.Kept, i)
 		}
 	}
-	if len(res.Kept) == len(features) {
-		return res, nil
-	}
 	geoms := make([]orb.MultiPolygon, len(features))
 	for i, f := range features {
 		geoms[i] = f.Geometry
 	}
 	touching := map[int]bool{}
+	bordered := make([]bool, len(features))
 	for _, p := range adjacency.Compute(geoms, sel.Touch).Pairs {
 		if keep[p.A] != keep[p.B] {
 			touching[pick(keep[p.A], p.B, p.A)] = true
+		} else if keep[p.A] {
+			bordered[p.A], bordered[p.B] = true, true
+		}
+	}
+	for _, i := range res.Kept {
+		if !bordered[i] && len(res.Kept) > 1 {
+			res.Isolated = append(res.Isolated, i)
 		}
 	}
 	for i := range features {
@@ -421,6 +430,7 @@ type Spec struct {
 	Source       string            // where the borders came from, for the comment
 	Regions      []string          // the kept features' data names
 	Omit         []string          // features kept as land
+	AirOnly      []string          // regions that border no other region, marked air-only
 	IDs          map[string]string // data name -> short id (only those that differ)
 	Names        map[string]string // data name -> board name (only those that differ)
 	Adjacent     int               // pairs of kept regions that border, for palette sizing
@@ -499,7 +509,18 @@ func Write(s Spec) []byte {
 		}
 	}
 	w("  # merge: {Kept: [Merged]}\n\n")
-	w("# air_only: []               regions only planes reach\n\n")
+	if len(s.AirOnly) == 0 {
+		w("# air_only: []               regions only planes reach\n\n")
+	} else {
+		w("# init marked these air-only: they border no other region, so only planes reach them.\n")
+		w("# To reach one by ferry instead, delete it here and add under links.add:\n")
+		w("#   - {a: %s, b: Nearest Region, kind: ferry, why: ...}\n", q(s.AirOnly[0]))
+		w("air_only:\n")
+		for _, r := range s.AirOnly {
+			w("  - %s\n", q(r))
+		}
+		w("\n")
+	}
 	w("colors:\n  palette: [%s]\n", strings.Join(palette, ", "))
 	w("  # Colours not assigned here are chosen by the balancer at every build: neighbours\n")
 	w("  # differ and classes are even. Assign one to pin it: assign: {Region: %s}\n", palette[0])
