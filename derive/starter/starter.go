@@ -536,7 +536,7 @@ func Write(s Spec) []byte {
 	}
 	w("links:\n  add: []     # - {a: Region, b: Other, kind: ferry, why: ...}\n  remove: []\n\n")
 	w("transports:\n  airplane: {per_color: 2}\n")
-	w("  automobile: {count: %d}     # sized for %d region cards: 4 players x %d days + 3 face up + %d to draw\n", cars, n*copies, Days, DrawPile+1)
+	w("  automobile: {count: %d}     # init chose %d for %d region cards: 4 players x %d days + 3 face up + %d to draw\n", cars, cars, n*copies, Days, DrawPile+1)
 	w("\n# seas:\n#   north:\n#     name: North Sea\n#     geometry: {file: seas.geojson, match: [North Sea], tolerance_m: 20000}\n")
 	w("\n# expect:                      what the rulebook states the box holds\n#   region_cards: %d\n#   transport_cards: %d\n", n*copies, 2*len(palette)+cars)
 	return []byte(b.String())
