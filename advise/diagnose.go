@@ -52,33 +52,59 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := d.measure(base, opts.Games); err != nil {
+	// Proposals are measured on fewer games: the first MeasureGames of the
+	// same seed, for the edition as it is and as edited. Those games come
+	// first: when they hold so many stalled games that the full evidence
+	// would show stalls whatever the rest did, the answer is clear and the
+	// evidence stops there (a stalled game costs the whole turn cap).
+	before := &state{text: base.text, pack: base.pack, findings: base.findings, board: base.board}
+	if err := d.measure(before, opts.MeasureGames); err != nil {
+		return nil, err
+	}
+	base.count = before.count
+	stoppedEarly := ""
+	if opts.MeasureGames < opts.Games && before.fig.Games > 0 && float64(before.fig.Stalled) >= StalledThreshold*float64(opts.Games) {
+		base.fig = before.fig
+		stoppedEarly = fmt.Sprintf("stopped after %d of %d games: their %d stalled games are %s of %d already",
+			before.fig.Games, opts.Games, before.fig.Stalled, pct(float64(before.fig.Stalled)/float64(opts.Games)), opts.Games)
+	} else if err := d.measure(base, opts.Games); err != nil {
 		return nil, err
 	}
 	rep := &Report{Format: "tendays.doctor", Edition: base.pack.Edition.ID, Source: "edition", Figures: base.fig}
 	if in.EditionYAML == nil {
 		rep.Source = "pack"
 	}
-	// Proposals are measured on fewer games: the first MeasureGames of the
-	// same seed, for the edition as it is and as edited.
-	before := &state{text: base.text, pack: base.pack, findings: base.findings, count: base.count, board: base.board}
-	if err := d.measure(before, opts.MeasureGames); err != nil {
-		return nil, err
-	}
 	var found []measured
+	var quick *state // the edition as it is, on a quarter of MeasureGames
 	for _, c := range d.candidates(base) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		m := measured{finding: c.finding}
+		// When most games stall (the evidence stopped early), the edits
+		// for other findings are measured on a quarter of the games: their
+		// stall figures are those of the stall, which the stalls finding's
+		// own edits address, and each of their stalled games costs the
+		// whole turn cap.
+		from, games := before, opts.MeasureGames
+		if stoppedEarly != "" && c.finding.Kind != "stalls" && len(c.proposals) > 0 {
+			if quick == nil {
+				quick = &state{text: base.text, pack: base.pack, findings: base.findings, count: base.count, board: base.board}
+				if err := d.measure(quick, max(1, opts.MeasureGames/4)); err != nil {
+					return nil, err
+				}
+			}
+			from, games = quick, quick.fig.Games
+		}
 		for _, p := range c.proposals {
 			after, err := d.edited(base, p)
 			if err != nil || after == nil {
 				continue // an edit that does not build is no proposal
 			}
-			if err := d.measure(after, opts.MeasureGames); err != nil {
+			if err := d.measure(after, games); err != nil {
 				return nil, err
 			}
+			before := from
 			if !p.keep(before, after) {
 				continue
 			}
@@ -103,7 +129,7 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 	if rep.Proposals == nil {
 		rep.Proposals = []Proposal{}
 	}
-	rep.Analysis = Analysis{Games: opts.Games, MeasureGames: opts.MeasureGames, Players: opts.Players, Seed: opts.Seed,
+	rep.Analysis = Analysis{Games: base.fig.Games, StoppedEarly: stoppedEarly, MeasureGames: opts.MeasureGames, Players: opts.Players, Seed: opts.Seed,
 		TurnCap: opts.TurnCap, Bots: "greedy", TotalGames: d.games}
 	return rep, nil
 }
