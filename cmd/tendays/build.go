@@ -47,7 +47,8 @@ stations, routes, token mix, setups and ticket decks instead, and no board
 file: the stations' points are in the pack.
 
 Findings are printed on stderr as file:line:col: severity rule: message, with a
-summary line. Exit codes: 0 built, 1 errors found (nothing written), 2 a file
+summary line (info findings only with --verbose). --format json holds every
+finding, infos included. Exit codes: 0 built, 1 errors found (nothing written), 2 a file
 could not be read.
 
 With --watch, build builds once and then again on every save of edition.yaml
@@ -239,11 +240,9 @@ func reportBuild(opts *buildOptions, src *editionSource, target *lint.Target, de
 	s := lint.Summarize(1, findings)
 	if r := opts.report; r != nil {
 		r.Summary = s
-		for _, f := range findings {
-			if f.Severity > diag.Info || opts.Global.Verbose {
-				r.Findings = append(r.Findings, f)
-			}
-		}
+		// JSON is for scripts: every finding, infos too (verbosity
+		// governs the text for people only).
+		r.Findings = append(r.Findings, findings...)
 		if !derived || s.Errors > 0 {
 			return s, errNo
 		}
