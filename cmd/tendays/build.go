@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
@@ -39,10 +40,10 @@ func newBuildCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 		Use:   "build EDITION",
 		Short: "Derive a map pack from an edition",
 		Long: `Build reads an edition (a folder holding edition.yaml, or the name of a bundled
-edition: usa, europe, africa, asia, across-the-us), derives its regions, links, seas, rail
-lines, colours and deck, lints the result, and writes the pack only when no
-error is found. The board geometry is written beside it (<id>.board.geojson)
-for export and pictures. A route-network edition (kind: network) gets its
+edition: ` + strings.Join(editions.Names(), ", ") + `),
+derives its regions, links, seas, rail lines, colours and deck, lints the
+result, and writes the pack only when no error is found. The board geometry is
+written beside it (<id>.board.geojson) for export and pictures. A route-network edition (kind: network) gets its
 stations, routes, token mix, setups and ticket decks instead, and no board
 file: the stations' points are in the pack.
 
