@@ -2,10 +2,10 @@ package advise
 
 import (
 	"context"
+	"maps"
 	"fmt"
 	"path"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/paulmach/orb/geojson"
@@ -245,7 +245,7 @@ func (d *doctor) measure(st *state, games int) error {
 			fig.ColorClasses[r.Color]++
 		}
 	}
-	for _, c := range sortedKeys(planes) {
+	for _, c := range slices.Sorted(maps.Keys(planes)) {
 		if _, ok := fig.ColorClasses[c]; !ok {
 			fig.ColorClasses[c] = 0
 		}
@@ -356,15 +356,6 @@ func planeOnly(p *mapdata.Pack) []string {
 			out = append(out, r.ID)
 		}
 	}
-	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
 

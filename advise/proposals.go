@@ -3,6 +3,7 @@ package advise
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
 	"regexp"
 	"slices"
@@ -423,7 +424,7 @@ func movable(st *state, from, to string) []mapdata.Region {
 
 func classesText(m map[string]int) string {
 	var parts []string
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
 	}
 	return strings.Join(parts, ", ")
@@ -431,7 +432,7 @@ func classesText(m map[string]int) string {
 
 // largest are the colours by class size, largest first.
 func largest(m map[string]int) []string {
-	keys := sortedKeys(m)
+	keys := slices.Sorted(maps.Keys(m))
 	slices.SortStableFunc(keys, func(a, b string) int { return m[b] - m[a] })
 	return keys
 }
