@@ -2,8 +2,8 @@ package advise
 
 import (
 	"context"
-	"maps"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
