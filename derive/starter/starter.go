@@ -9,6 +9,7 @@
 package starter
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -16,6 +17,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geojson"
@@ -435,6 +438,31 @@ type Spec struct {
 	Names        map[string]string // data name -> board name (only those that differ)
 	Adjacent     int               // pairs of kept regions that border, for palette sizing
 	Selection    string            // how the regions were selected, for the comment
+}
+
+// MaxName is the longest name a pack holds, in characters
+// (schema/pack.schema.json $defs/name).
+const MaxName = 200
+
+// CheckName says why a feature's name cannot name a region of an edition:
+// what the schemas refuse (empty, longer than MaxName characters, control
+// characters, line breaks or bidi overrides). nil when it can.
+func CheckName(s string) error {
+	if s == "" {
+		return errors.New("it is empty")
+	}
+	if !utf8.ValidString(s) {
+		return errors.New("it is not valid UTF-8")
+	}
+	if n := utf8.RuneCountInString(s); n > MaxName {
+		return fmt.Errorf("it is %d characters long; a name is at most %d", n, MaxName)
+	}
+	for _, r := range s {
+		if unicode.In(r, unicode.Cc, unicode.Zl, unicode.Zp) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
+			return fmt.Errorf("it holds the character %U (no control characters, line breaks or bidi overrides)", r)
+		}
+	}
+	return nil
 }
 
 // Palette is the colours init starts with.
