@@ -16,8 +16,9 @@ import (
 // buildCombined builds a combined edition (kind combined): each member
 // edition as build would, then their union (see derive/combine). A member
 // is a folder beside the combined edition's when there is one, else a
-// bundled edition.
-func buildCombined(src *editionSource, file string, text []byte, g *globalOptions) (*lint.Target, *derive.Result, error) {
+// bundled edition. cache (nil: none) keeps the members' parsed borders for
+// rebuilds (build --watch).
+func buildCombined(src *editionSource, file string, text []byte, g *globalOptions, cache *derive.BordersCache) (*lint.Target, *derive.Result, error) {
 	ed, err := mapdata.DecodeCombinedEdition(file, text)
 	if err != nil {
 		return nil, nil, err
@@ -31,7 +32,7 @@ func buildCombined(src *editionSource, file string, text []byte, g *globalOption
 		if kind := editionKind(ms, g); kind != mapdata.KindRegions {
 			return nil, nil, diag.Errorf(ed.Position(fmt.Sprintf("/members/%d", i)), "member %q is of kind %s: members are 10 Days maps (kind regions)", name, kind)
 		}
-		t, res, err := buildEdition(ms, g)
+		t, res, err := buildEditionWith(ms, g, cache)
 		if err != nil {
 			return nil, nil, err
 		}

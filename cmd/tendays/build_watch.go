@@ -29,9 +29,11 @@ type watchState struct {
 	built   func(n int, err error)
 }
 
-// newBordersCacheForWatch holds the borders file of the edition and one
-// more, so that switching back and forth between two files parses neither.
-func newBordersCacheForWatch() *derive.BordersCache { return derive.NewBordersCache(2) }
+// newBordersCacheForWatch holds the borders files of the edition (a
+// combined edition's members have one each: four for around-the-world)
+// and as many more, so that switching back and forth between files parses
+// none of them again.
+func newBordersCacheForWatch() *derive.BordersCache { return derive.NewBordersCache(8) }
 
 // bordersCache is the cache of parsed borders of a watch, nil outside one.
 func (w *watchState) bordersCache() *derive.BordersCache {

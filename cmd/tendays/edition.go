@@ -104,7 +104,7 @@ func buildEditionWith(src *editionSource, g *globalOptions, cache *derive.Border
 		return t, nil, err
 	}
 	if mapdata.PackKind(doc) == mapdata.KindCombined {
-		return buildCombined(src, file, text, g)
+		return buildCombined(src, file, text, g, cache)
 	}
 	ed, err := mapdata.DecodeEdition(file, text)
 	if err != nil {
