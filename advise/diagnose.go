@@ -141,11 +141,13 @@ type measured struct {
 }
 
 // worsened says which headline measures an edit makes worse, before →
-// after: the stalled-game rate, lint errors and warnings, lonely colours,
+// after: the stalled-game rate (when it reaches StalledThreshold), lint errors and warnings, lonely colours,
 // regions only a plane reaches. None: the edit is a clean fix.
 func worsened(b, a Figures) []string {
 	var out []string
-	if a.Games > 0 && b.Games > 0 && a.StalledRate > b.StalledRate {
+	// Stalls under StalledThreshold are none the doctor speaks of: a game
+	// or two more of 2000 there is no worsening.
+	if a.Games > 0 && b.Games > 0 && a.StalledRate > b.StalledRate && a.StalledRate >= StalledThreshold {
 		if pb, pa := pct(b.StalledRate), pct(a.StalledRate); pb != pa || a.Games != b.Games {
 			out = append(out, fmt.Sprintf("stalls rise %s → %s", pb, pa))
 		} else {

@@ -20,6 +20,11 @@ func TestTradeOffNeverFirst(t *testing.T) {
 	if w := worsened(before, ferry); len(w) != 0 {
 		t.Fatalf("a clean fix counted as worse: %q", w)
 	}
+	// Under the 1% the doctor speaks of stalls from, a game or two more is
+	// no worsening.
+	if w := worsened(Figures{Games: 2000}, Figures{Games: 2000, Stalled: 2, StalledRate: 0.001}); len(w) != 0 {
+		t.Fatalf("0%% → 0.1%% counted as worse: %q", w)
+	}
 	mk := func(edit string, after Figures) Proposal {
 		p := Proposal{Edit: edit, Before: before, After: after}
 		if w := worsened(before, after); len(w) > 0 {

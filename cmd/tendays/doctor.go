@@ -43,8 +43,8 @@ evidence and with edits; every edit is measured by rebuilding the edition in
 memory and re-running the same seeded analysis, before → after.
 
 An edit whose own measurement makes a headline measure worse (more stalled
-games, more lint errors or warnings, more lonely colours, more regions only a
-plane reaches) is kept only as a trade-off: marked "trade-off", its effect
+games, when they reach 1%; more lint errors or warnings, lonely colours or
+regions only a plane reaches) is kept only as a trade-off: marked "trade-off", its effect
 reads "fixes this, but stalls rise 42.9% → 44.4%", and it is numbered after
 every clean fix, so it is never the first choice.
 
