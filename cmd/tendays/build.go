@@ -125,7 +125,7 @@ func buildPack(opts *buildOptions) error {
 	if isNetworkEdition(src, opts.Global) {
 		return runBuildNetwork(opts, src)
 	}
-	target, res, err := buildEditionWith(src, opts.Global, opts.watch.bordersCache())
+	target, res, err := buildEditionWith(src, opts.Global, opts.watch.caches())
 	if err != nil {
 		return err
 	}

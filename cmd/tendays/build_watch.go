@@ -18,8 +18,9 @@ import (
 // watchState is what build --watch keeps between rebuilds.
 type watchState struct {
 	cache   *derive.BordersCache
-	edition string   // edition.yaml on disk
-	inputs  []string // the files the last derivation read, edition.yaml first
+	rc      *rebuildCache // cache, and a combined edition's bundled members
+	edition string        // edition.yaml on disk
+	inputs  []string      // the files the last derivation read, edition.yaml first
 	builds  int
 	// interval is the watcher's polling interval (0: watch.DefaultInterval).
 	interval time.Duration
@@ -35,12 +36,15 @@ type watchState struct {
 // none of them again.
 func newBordersCacheForWatch() *derive.BordersCache { return derive.NewBordersCache(8) }
 
-// bordersCache is the cache of parsed borders of a watch, nil outside one.
-func (w *watchState) bordersCache() *derive.BordersCache {
-	if w == nil {
+// caches are what a watch keeps between rebuilds, nil outside one.
+func (w *watchState) caches() *rebuildCache {
+	if w == nil || w.cache == nil {
 		return nil
 	}
-	return w.cache
+	if w.rc == nil || w.rc.borders != w.cache {
+		w.rc = newRebuildCache(w.cache)
+	}
+	return w.rc
 }
 
 // noteInputs records the files a derivation read, to watch them. A build
