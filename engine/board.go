@@ -99,6 +99,7 @@ type Board struct {
 	nmaps   int
 	allMaps uint64
 	faceUp  int
+	draws   int // draw piles: 1, or a combined pack's (three)
 
 	// Hot-path tables, indexed by CardID (deck cards, then named views).
 	base  []CardID // the deck card a CardID is a copy of (itself for deck cards)
@@ -347,7 +348,7 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 
 // readMaps reads a combined pack's member maps and each region's map.
 func (b *Board) readMaps(p *mapdata.Pack) error {
-	b.faceUp = 3
+	b.faceUp, b.draws = 3, 1
 	b.regMap = make([]uint8, len(p.Regions)) // all map 0 on a board of one map
 	if p.Combined == nil {
 		return nil
@@ -356,6 +357,11 @@ func (b *Board) readMaps(p *mapdata.Pack) error {
 		b.faceUp = f
 	} else if f > 16 {
 		return &PackError{Pointer: "/combined/faceUp", Msg: fmt.Sprintf("%d face-up piles is more than this engine lays out (16)", f)}
+	}
+	if d := p.Combined.DrawPiles; d > b.faceUp {
+		return &PackError{Pointer: "/combined/drawPiles", Msg: fmt.Sprintf("%d draw piles for %d face-up piles: each draw pile turns up at least one", d, b.faceUp)}
+	} else if d > 0 {
+		b.draws = d
 	}
 	if len(p.Combined.Members) > 64 {
 		return &PackError{Pointer: "/combined/members", Msg: "more than 64 member maps"}
@@ -393,6 +399,27 @@ func (b *Board) MapOf(r int) int {
 
 // FaceUp is the number of face-up piles (3; a combined pack says its own).
 func (b *Board) FaceUp() int { return b.faceUp }
+
+// DrawPiles is the number of draw piles (1; a combined pack says its own:
+// three in 20 Days Around the World). Face-up pile k is turned up from
+// draw pile k*DrawPiles/FaceUp.
+func (b *Board) DrawPiles() int { return b.draws }
+
+// Coverage counts the region cards of cards on each member map of a
+// combined board (nil on a board of one map): what a journey holds of every
+// map, for explaining a win.
+func (b *Board) Coverage(cards []CardID) []int {
+	if b.nmaps == 0 {
+		return nil
+	}
+	out := make([]int, b.nmaps)
+	for _, c := range cards {
+		if b.IsRegion(c) {
+			out[b.regMap[b.reg[c]]]++
+		}
+	}
+	return out
+}
 
 // missingMaps is the maps none of the journey's regions is on.
 func (b *Board) missingMaps(cards []CardID) uint64 {

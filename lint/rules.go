@@ -57,7 +57,7 @@ var packRules = []*Rule{
 	{RuleInfo: diag.RuleInfo{ID: RuleExpectTotals, Severity: diag.Error,
 		Doc: "The deck's totals equal what the rulebook states (the edition's expect block)."}, Kind: KindPack, Run: checkExpectTotals},
 	{RuleInfo: diag.RuleInfo{ID: RuleDeckTooSmall, Severity: diag.Error,
-		Doc: "The deck deals four holders and still has three face-up cards and a draw pile."}, Kind: KindPack, Run: checkDeckSize},
+		Doc: "The deck deals four holders and still has a card for each face-up pile (three; a combined edition says its own, six in 20 Days Around the World) and one for each draw pile."}, Kind: KindPack, Run: checkDeckSize},
 	{RuleInfo: diag.RuleInfo{ID: RuleDeckCopies, Severity: diag.Error,
 		Doc: "Every region has a card in the deck, as many as its copies."}, Kind: KindPack, Run: checkDeckCopies},
 }
@@ -449,13 +449,31 @@ func checkExpectTotals(pass *Pass) {
 	}
 }
 
+// deckPiles is the number of face-up piles and of draw piles a pack's game
+// lays out after dealing: three and one for a box, what the combined block
+// says for a combined edition (six and three in 20 Days Around the World),
+// as the engine deals them.
+func deckPiles(p *mapdata.Pack) (faceUp, draw int) {
+	faceUp, draw = 3, 1
+	if c := p.Combined; c != nil {
+		if c.FaceUp > 0 {
+			faceUp = c.FaceUp
+		}
+		if c.DrawPiles > 0 {
+			draw = c.DrawPiles
+		}
+	}
+	return faceUp, draw
+}
+
 func checkDeckSize(pass *Pass) {
 	p := pass.Pack
 	days := p.Edition.Days
 	if days <= 0 {
 		return
 	}
-	need := MaxPlayers*days + 3 + 1
+	faceUp, draw := deckPiles(p)
+	need := MaxPlayers*days + faceUp + draw
 	if got := mapdata.TotalsOf(p.Deck.Cards).Cards; got < need {
 		cars := 0
 		for _, c := range p.Deck.Cards {
@@ -468,7 +486,7 @@ func checkDeckSize(pass *Pass) {
 		if cars == 0 {
 			fix = fmt.Sprintf("add transports: {automobile: {count: %d}}", need-got)
 		}
-		pass.ReportHintf(ptr("deck", "totals", "cards"), fmt.Sprintf("%s; %d players × %d days + 3 face-up + 1 to draw", fix, MaxPlayers, days),
+		pass.ReportHintf(ptr("deck", "totals", "cards"), fmt.Sprintf("%s; %d players × %d days + %d face-up + %d to draw", fix, MaxPlayers, days, faceUp, draw),
 			"the deck has %s, too few for %d players (needs %d)", plural(got, "card", "cards"), MaxPlayers, need)
 	}
 }

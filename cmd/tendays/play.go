@@ -202,6 +202,9 @@ func playGame(c *console, g *game.Game, bots []game.Player, botName string, turn
 		fmt.Fprintf(w, "%d DAYS! Seat %d (%s) wins after %d turns. Its journey:\n", g.Days(), winner+1, botName, g.Turns())
 	}
 	writeVerdict(w, b.Check(g.Holder(winner)))
+	if cov := coverageLine(b, g.Holder(winner)); cov != "" {
+		fmt.Fprintf(w, "  maps covered: %s\n", cov)
+	}
 	if winner != 0 {
 		fmt.Fprintln(w, "Your holder:")
 		showHolder(w, b, g.Holder(0))
@@ -230,10 +233,21 @@ func humanTurn(c *console, g *game.Game) error {
 	for k := range g.NumPiles() {
 		fmt.Fprintf(w, "[%d] %s   ", k+1, b.Name(g.Top(k)))
 	}
-	fmt.Fprintf(w, "Draw pile: %d cards\n", g.DrawSize())
 	actions := []string{fmt.Sprintf("1-%d take that face-up card", g.NumPiles())}
-	if g.CanDraw() {
-		actions = append([]string{"d draw"}, actions...)
+	if g.NumDraw() == 1 {
+		fmt.Fprintf(w, "Draw pile: %d cards\n", g.DrawSize())
+		if g.CanDraw() {
+			actions = append([]string{"d draw"}, actions...)
+		}
+	} else {
+		fmt.Fprintf(w, "Draw piles:")
+		for i := range g.NumDraw() {
+			fmt.Fprintf(w, " [d%d] %d", i+1, g.DrawPileSize(i))
+		}
+		fmt.Fprintf(w, " cards\n")
+		if g.CanDraw() {
+			actions = append([]string{fmt.Sprintf("d1-d%d draw from that pile", g.NumDraw())}, actions...)
+		}
 	}
 	if g.SwapAllowed() {
 		actions = append(actions, "s I J swap days I and J")
@@ -249,6 +263,14 @@ func humanTurn(c *console, g *game.Game) error {
 		switch {
 		case len(fields) == 1 && (fields[0] == "d" || fields[0] == "draw"):
 			err = g.Take(game.FromDraw)
+		case len(fields) <= 2 && strings.HasPrefix(fields[0], "d") && g.NumDraw() > 1:
+			// d2, or d 2: draw pile 2.
+			n, convErr := strconv.Atoi(strings.TrimPrefix(strings.Join(fields, ""), "d"))
+			if convErr != nil {
+				err = fmt.Errorf("%q is not a move", answer)
+			} else {
+				err = g.Take(game.DrawPile(n - 1))
+			}
 		case len(fields) == 3 && fields[0] == "s":
 			i, err1 := strconv.Atoi(fields[1])
 			j, err2 := strconv.Atoi(fields[2])
@@ -358,13 +380,27 @@ func showHolder(w io.Writer, b *engine.Board, h []engine.CardID) {
 	}
 }
 
+// coverageLine is how many days of journey h lie on each map of a
+// combined board ("Europe 6, Asia 5, Africa 5, Americas 4"), or "" on a
+// board of one map.
+func coverageLine(b *engine.Board, h []engine.CardID) string {
+	cov := b.Coverage(h)
+	parts := make([]string, len(cov))
+	for i, n := range cov {
+		parts[i] = fmt.Sprintf("%s %d", b.Map(i).Name, n)
+	}
+	return strings.Join(parts, ", ")
+}
+
 // describeTurn says what a bot did, as the others at the table see it.
 func describeTurn(b *engine.Board, t game.Turn) string {
 	if t.Swap {
 		return fmt.Sprintf("swapped days %d and %d.", t.I+1, t.J+1)
 	}
 	took := "drew from the draw pile"
-	if t.From != game.FromDraw {
+	if i, ok := t.From.Draw(); ok && b.DrawPiles() > 1 {
+		took = fmt.Sprintf("drew from draw pile %d", i+1)
+	} else if !ok {
 		took = fmt.Sprintf("took %s from pile %d", b.Name(t.Taken), t.From+1)
 	}
 	if t.Slot < 0 {

@@ -245,6 +245,17 @@ func writeSimReport(w io.Writer, b *engine.Board, r *sim.Report) {
 		}
 	}
 
+	if len(r.Maps) > 0 {
+		width := 0
+		for _, m := range r.Maps {
+			width = max(width, len([]rune(m.Name)))
+		}
+		fmt.Fprintf(w, "\nmaps covered by the winning journeys (regions on each map)\n")
+		for _, m := range r.Maps {
+			fmt.Fprintf(w, "  %-*s  %s\n", width+len(m.Name)-len([]rune(m.Name)), m.Name, writeStats(m.Days))
+		}
+	}
+
 	cards := slices.Clone(r.Cards)
 	slices.SortStableFunc(cards, func(x, y sim.CardStat) int { return y.Wins - x.Wins })
 	width := 0

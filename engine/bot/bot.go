@@ -56,6 +56,16 @@ func (r *Random) Choose(v game.View) game.Move {
 	}
 	k := r.rng.IntN(v.NumPiles() + 1)
 	if k == v.NumPiles() && v.CanDraw() {
+		if v.NumDraw() > 1 {
+			// Any draw pile that can give a card.
+			var open []int
+			for i := range v.NumDraw() {
+				if v.CanDrawFrom(i) {
+					open = append(open, i)
+				}
+			}
+			return game.Move{From: game.DrawPile(open[r.rng.IntN(len(open))])}
+		}
 		return game.Move{From: game.FromDraw}
 	}
 	return game.Move{From: game.Source(k % v.NumPiles())}
@@ -67,6 +77,23 @@ func (r *Random) Place(v game.View, _ engine.CardID) game.Put {
 		pile = r.rng.IntN(v.NumPiles())
 	}
 	return game.Put{Slot: r.rng.IntN(v.Days()+1) - 1, Pile: pile}
+}
+
+// drawFrom is the draw pile a bot draws from: the one draw pile of a box;
+// of several (a combined game), the fullest that can give a card (first
+// among equals). Every unseen card may lie in any of them, so none draws
+// better; the fullest keeps the piles even and puts off the reshuffles.
+func drawFrom(v game.View) game.Source {
+	if v.NumDraw() == 1 {
+		return game.FromDraw
+	}
+	best, size := 0, -1
+	for i := range v.NumDraw() {
+		if v.CanDrawFrom(i) && v.DrawPileSize(i) > size {
+			best, size = i, v.DrawPileSize(i)
+		}
+	}
+	return game.DrawPile(best)
 }
 
 // pick returns the index of the best of n scores (higher is better),

@@ -10,10 +10,20 @@ import (
 // Greedy plays the move that most raises engine.Board.Progress (region
 // cards at the ends, adjacent slots that hold): it takes the face-up card
 // that raises it most, or draws when none does; it keeps a card only where
-// it raises the measure (or, half the time, keeps it level); it swaps when a swap raises it more than any top.
+// it raises the measure (or, half the time, keeps it level); it swaps when
+// a swap raises it more than any top.
+//
+// On a combined board (20 Days Around the World) progress alone leads
+// nowhere: a holder of linked pieces on different maps, joined where no
+// link crosses, is a plateau one card cannot leave. There Greedy makes the
+// same moves by a coverage-aware measure first: the fewest card changes to
+// a valid journey that holds a region of every map (see distance), which
+// values the cards of a map the holder misses and the links across maps;
+// progress breaks its ties. It does not swap there.
 type Greedy struct {
-	rng *rand.Rand
-	buf []engine.CardID
+	rng   *rand.Rand
+	buf   []engine.CardID
+	cover cover
 }
 
 func (g *Greedy) scratch(h []engine.CardID) []engine.CardID {
@@ -40,12 +50,18 @@ func (g *Greedy) bestSlot(b *engine.Board, h []engine.CardID, card engine.CardID
 
 func (g *Greedy) Fill(v game.View, card engine.CardID) int {
 	h := v.Holder()
+	if g.cover.on(v.Board()) {
+		return g.cover.fill(g.rng, h, card, g)
+	}
 	slot, _ := g.bestSlot(v.Board(), h, card, func(d int) bool { return h[d] == engine.NoCard })
 	return slot
 }
 
 func (g *Greedy) Choose(v game.View) game.Move {
 	b, h := v.Board(), v.Holder()
+	if g.cover.on(b) {
+		return g.cover.choose(g.rng, v, g)
+	}
 	base := b.Progress(h)
 	pile, top := pick(g.rng, v.NumPiles(), func(k int) int {
 		_, s := g.bestSlot(b, h, v.Top(k), nil)
@@ -61,11 +77,14 @@ func (g *Greedy) Choose(v game.View) game.Move {
 	if topGain > 0 || !v.CanDraw() {
 		return game.Move{From: game.Source(pile)}
 	}
-	return game.Move{From: game.FromDraw}
+	return game.Move{From: drawFrom(v)}
 }
 
 func (g *Greedy) Place(v game.View, card engine.CardID) game.Put {
 	b, h := v.Board(), v.Holder()
+	if g.cover.on(b) {
+		return g.cover.place(g.rng, v, card, g)
+	}
 	put := game.Put{Slot: -1, Pile: v.MustPile()}
 	// Keep the card where it raises progress; where it only equals it, half
 	// the time, so that a holder stuck on a plateau (waiting for a card

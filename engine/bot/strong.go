@@ -120,7 +120,7 @@ func (s *Strong) Choose(v game.View) game.Move {
 		}
 		return game.Move{From: game.Source(bestPile)}
 	}
-	return game.Move{From: game.FromDraw}
+	return game.Move{From: drawFrom(v)}
 }
 
 // distanceOf computes the distance of another holder (it overwrites the

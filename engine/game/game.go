@@ -1,6 +1,7 @@
 // Package game plays the 10 Days games by the rulebooks: filling the
 // holders one card at a time in turn order, the draw pile and three face-up
-// discard piles, a turn (take the draw pile's top or a discard top, then
+// discard piles (a combined edition's own: three draw piles and six face-up
+// piles in 20 Days Around the World), a turn (take the draw pile's top or a discard top, then
 // replace a slot or discard the card, never leaving a pile empty), the swap
 // action, reshuffling all but the tops when the draw pile runs out, and the
 // win checked at the end of each turn. Variants: the number of days, swap
@@ -21,17 +22,29 @@ import (
 	"github.com/tendays/tendays/engine"
 )
 
-// Source is where a turn's card comes from: the draw pile, or discard pile
-// 0, 1 or 2.
+// Source is where a turn's card comes from: a draw pile (FromDraw, or
+// DrawPile(i)), or discard pile 0, 1, 2 ...
 type Source int8
 
-// FromDraw is the draw pile.
+// FromDraw is the draw pile (the first draw pile where there are several).
 const FromDraw Source = -1
+
+// DrawPile is draw pile i (0-based).
+func DrawPile(i int) Source { return Source(-1 - i) }
+
+// Draw reports whether src is a draw pile, and which.
+func (src Source) Draw() (int, bool) { return int(-1 - src), src < 0 }
 
 // Piles is the number of face-up discard piles of a box; a combined pack
 // says its own (engine.Board.FaceUp: six in 20 Days Around the World).
-// Its three draw piles are one here: drawing from any of three face-down
-// piles is drawing an unseen card.
+//
+// A combined pack has several draw piles too (engine.Board.DrawPiles:
+// three), each with its own face-up piles (face-up pile k is turned up from
+// draw pile k*draws/piles at the deal). They are modelled apart, not as one
+// pile: a player may draw from any of them; when one runs out it is made
+// anew from the cards under the tops of its own face-up piles only (the
+// box's reshuffle, pile by pile), so one can be empty while another is
+// not, and what lies under a face-up pile goes back to its own draw pile.
 const Piles = 3
 
 // SwapRule chooses whether the swap action is allowed.
@@ -109,7 +122,7 @@ type Game struct {
 	rng     *rand.Rand
 
 	kindOf []engine.CardID   // physical card -> kind
-	draw   []card            // the top is the last
+	draws  [][]card          // the draw piles, tops last; during the fill the whole deck is draws[0]
 	piles  [][]card          // the face-up piles, Board.FaceUp of them
 	slots  [][]card          // [seat][day]
 	kinds  [][]engine.CardID // the same as kinds, for checks and bots
@@ -172,11 +185,13 @@ func New(b *engine.Board, cfg Config, rng *rand.Rand) (*Game, error) {
 	if len(g.kindOf) >= int(noCard) {
 		return nil, fmt.Errorf("the deck holds %d cards, more than this engine deals", len(g.kindOf))
 	}
-	g.draw = make([]card, len(g.kindOf))
-	for i := range g.draw {
-		g.draw[i] = card(i)
+	deck := make([]card, len(g.kindOf))
+	for i := range deck {
+		deck[i] = card(i)
 	}
-	rng.Shuffle(len(g.draw), func(i, j int) { g.draw[i], g.draw[j] = g.draw[j], g.draw[i] })
+	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	g.draws = make([][]card, min(max(b.DrawPiles(), 1), len(g.piles)))
+	g.draws[0] = deck
 	g.slots = make([][]card, cfg.Players)
 	g.kinds = make([][]engine.CardID, cfg.Players)
 	for s := range cfg.Players {
@@ -193,11 +208,17 @@ func New(b *engine.Board, cfg Config, rng *rand.Rand) (*Game, error) {
 	return g, nil
 }
 
-func (g *Game) pop() card {
-	c := g.draw[len(g.draw)-1]
-	g.draw = g.draw[:len(g.draw)-1]
+func (g *Game) pop() card { return g.popFrom(0) }
+
+func (g *Game) popFrom(i int) card {
+	d := g.draws[i]
+	c := d[len(d)-1]
+	g.draws[i] = d[:len(d)-1]
 	return c
 }
+
+// group is the draw pile face-up pile k was turned up from.
+func (g *Game) group(k int) int { return k * len(g.draws) / len(g.piles) }
 
 // Board is the board the game is played on.
 func (g *Game) Board() *engine.Board { return g.board }
@@ -261,17 +282,42 @@ func (g *Game) NumPiles() int { return len(g.piles) }
 // PileSize is the number of cards in discard pile k.
 func (g *Game) PileSize(k int) int { return len(g.piles[k]) }
 
-// DrawSize is the number of cards in the draw pile.
-func (g *Game) DrawSize() int { return len(g.draw) }
+// DrawSize is the number of cards in the draw piles.
+func (g *Game) DrawSize() int {
+	n := 0
+	for _, d := range g.draws {
+		n += len(d)
+	}
+	return n
+}
 
-// CanDraw reports whether the draw pile can give a card now: it holds one,
-// or the discard piles hold cards under their tops to reshuffle.
+// NumDraw is the number of draw piles (1; three in a combined game).
+func (g *Game) NumDraw() int { return len(g.draws) }
+
+// DrawPileSize is the number of cards in draw pile i.
+func (g *Game) DrawPileSize(i int) int { return len(g.draws[i]) }
+
+// CanDraw reports whether some draw pile can give a card now.
 func (g *Game) CanDraw() bool {
-	if len(g.draw) > 0 {
+	for i := range g.draws {
+		if g.CanDrawFrom(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// CanDrawFrom reports whether draw pile i can give a card now: it holds
+// one, or its face-up piles hold cards under their tops to reshuffle.
+func (g *Game) CanDrawFrom(i int) bool {
+	if i < 0 || i >= len(g.draws) {
+		return false
+	}
+	if len(g.draws[i]) > 0 {
 		return true
 	}
-	for _, p := range g.piles {
-		if len(p) > 1 {
+	for k, p := range g.piles {
+		if len(p) > 1 && g.group(k) == i {
 			return true
 		}
 	}
@@ -323,8 +369,15 @@ func (g *Game) Place(day int) error {
 		g.hand = g.pop()
 		return nil
 	}
+	if n := len(g.draws); n > 1 {
+		// The cards left make the draw piles, cut in n.
+		deck := g.draws[0]
+		for i := n - 1; i >= 0; i-- {
+			g.draws[i] = append([]card(nil), deck[i*len(deck)/n:(i+1)*len(deck)/n]...)
+		}
+	}
 	for k := range g.piles {
-		g.piles[k] = append(g.piles[k], g.pop())
+		g.piles[k] = append(g.piles[k], g.popFrom(g.group(k)))
 	}
 	g.seat = 0
 	g.phase = Choosing
@@ -339,16 +392,23 @@ func (g *Game) Take(src Source) error {
 		return illegal("not the time to take a card")
 	}
 	switch {
-	case src == FromDraw:
-		if len(g.draw) == 0 {
-			g.reshuffle()
+	case src < 0:
+		i, _ := src.Draw()
+		if i >= len(g.draws) {
+			return illegal("no draw pile %d (1 to %d)", i+1, len(g.draws))
 		}
-		if len(g.draw) == 0 {
+		if len(g.draws[i]) == 0 {
+			g.reshuffle(i)
+		}
+		if len(g.draws[i]) == 0 {
+			if len(g.draws) > 1 {
+				return illegal("draw pile %d is empty and no discards lie under its face-up cards: take another pile", i+1)
+			}
 			return illegal("the draw pile is empty and no discards lie under the face-up cards: take a face-up card")
 		}
-		g.hand = g.pop()
-		if len(g.draw) == 0 {
-			g.reshuffle()
+		g.hand = g.popFrom(i)
+		if len(g.draws[i]) == 0 {
+			g.reshuffle(i)
 		}
 	case src >= 0 && int(src) < len(g.piles):
 		p := g.piles[src]
@@ -425,18 +485,21 @@ func (g *Game) endTurn() {
 	g.phase = Choosing
 }
 
-// reshuffle makes a new draw pile of every discard but the three tops.
-func (g *Game) reshuffle() {
+// reshuffle makes draw pile i anew of every discard but the tops of its
+// face-up piles (all of them when there is one draw pile).
+func (g *Game) reshuffle(i int) {
+	d := g.draws[i]
 	for k, p := range g.piles {
-		if len(p) > 1 {
-			g.draw = append(g.draw, p[:len(p)-1]...)
+		if len(p) > 1 && g.group(k) == i {
+			d = append(d, p[:len(p)-1]...)
 			g.piles[k] = append(p[:0], p[len(p)-1])
 		}
 	}
-	if len(g.draw) == 0 {
+	g.draws[i] = d
+	if len(d) == 0 {
 		return
 	}
-	g.rng.Shuffle(len(g.draw), func(i, j int) { g.draw[i], g.draw[j] = g.draw[j], g.draw[i] })
+	g.rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
 	g.reshuffles++
 }
 
@@ -454,9 +517,11 @@ func (g *Game) Audit() error {
 		seen[c]++
 		return nil
 	}
-	for _, c := range g.draw {
-		if err := count(c, "the draw pile"); err != nil {
-			return err
+	for i, d := range g.draws {
+		for _, c := range d {
+			if err := count(c, fmt.Sprintf("draw pile %d", i+1)); err != nil {
+				return err
+			}
 		}
 	}
 	for k, p := range g.piles {

@@ -217,7 +217,7 @@ func TestWinAtTheEndOfTheTurn(t *testing.T) {
 		}
 	}
 	var rest []card
-	for _, c := range append(g.draw, g.hand) {
+	for _, c := range append(g.draws[0], g.hand) {
 		if !(g.kindOf[c] == g.kindOf[ids["A1"]] || g.kindOf[c] == g.kindOf[ids["A2"]] ||
 			g.kindOf[c] == g.kindOf[ids["A3"]] || g.kindOf[c] == g.kindOf[ids["B3"]] || g.kindOf[c] == g.kindOf[ids["C3"]]) {
 			rest = append(rest, c)
@@ -242,9 +242,9 @@ func TestWinAtTheEndOfTheTurn(t *testing.T) {
 	order = append(order, rest[r], ids["C3"]) // seat 0 draws rest[r]; seat 1 draws Ivy
 	order = append(order, rest[r+1:]...)
 	g.hand = order[0]
-	g.draw = g.draw[:0]
+	g.draws[0] = g.draws[0][:0]
 	for i := len(order) - 1; i >= 1; i-- {
-		g.draw = append(g.draw, order[i])
+		g.draws[0] = append(g.draws[0], order[i])
 	}
 	require.NoError(t, g.Audit())
 	for g.Phase() == Filling {

@@ -23,7 +23,10 @@ func (v View) Players() int            { return v.g.players }
 func (v View) Days() int               { return v.g.days }
 func (v View) SwapAllowed() bool       { return v.g.swap }
 func (v View) CanDraw() bool           { return v.g.CanDraw() }
-func (v View) DrawSize() int           { return len(v.g.draw) }
+func (v View) DrawSize() int           { return v.g.DrawSize() }
+func (v View) NumDraw() int            { return len(v.g.draws) }
+func (v View) DrawPileSize(i int) int  { return len(v.g.draws[i]) }
+func (v View) CanDrawFrom(i int) bool  { return v.g.CanDrawFrom(i) }
 func (v View) MustPile() int           { return v.g.MustPile() }
 func (v View) Top(k int) engine.CardID { return v.g.Top(k) }
 func (v View) NumPiles() int           { return len(v.g.piles) }
@@ -47,9 +50,11 @@ func (v View) HolderOf(seat int) []engine.CardID {
 // was seen face up, so none is unseen.
 func (v View) Unseen(counts []int) int {
 	n := 0
-	for _, c := range v.g.draw {
-		counts[v.g.kindOf[c]]++
-		n++
+	for _, d := range v.g.draws {
+		for _, c := range d {
+			counts[v.g.kindOf[c]]++
+			n++
+		}
 	}
 	if !v.g.open {
 		for s, h := range v.g.slots {

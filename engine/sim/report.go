@@ -40,6 +40,17 @@ type Report struct {
 	Dead       []string     `json:"dead"`
 	ByBot      []BotStat    `json:"byBot"`
 	HeadToHead []HeadToHead `json:"headToHead"`
+	// Maps is, on a combined board, how many days of the winning journeys
+	// lie on each member map (every one holds at least one); absent on a
+	// board of one map.
+	Maps []MapStat `json:"maps,omitempty"`
+}
+
+// MapStat is the days the winning journeys spend on one member map.
+type MapStat struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Days Stats  `json:"days"`
 }
 
 // CardStat is how many winning journeys hold a card (at least once).
@@ -170,6 +181,17 @@ func summarize(b *engine.Board, cfg Config, outcomes []outcome) *Report {
 		r.Seats = append(r.Seats, stats.RateOf(seatName(s), w, cfg.Games))
 	}
 	r.Cards, r.Dead = cardStats(b, journeys)
+	if b.NumMaps() > 0 {
+		days := make([][]int, b.NumMaps())
+		for _, j := range journeys {
+			for m, n := range b.Coverage(j) {
+				days[m] = append(days[m], n)
+			}
+		}
+		for m := range b.NumMaps() {
+			r.Maps = append(r.Maps, MapStat{ID: b.Map(m).ID, Name: b.Map(m).Name, Days: stats.Of(days[m])})
+		}
+	}
 	for i, n := range names {
 		bs := BotStat{Rate: stats.RateOf(n, botWins[i], botSeats[i]), TurnsToWin: stats.Of(botTurns[i])}
 		bs.Cards, bs.Dead = cardStats(b, botJourneys[i])

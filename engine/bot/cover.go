@@ -1,0 +1,148 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/engine/game"
+)
+
+// cover is Greedy's measure on a combined board: the coverage-aware
+// distance of its holder (the fewest changes to a valid journey through
+// every map), computed once for a holder and kept until the holder
+// changes (Choose and Place see the same one).
+type cover struct {
+	board *engine.Board
+	d     *distance
+	held  []engine.CardID // the holder d was computed for
+	d0    int32
+	fresh bool
+	// costs[c*days+s] is costAt(s, c) for the holder, valid where
+	// gen[c] == epoch: the cards weighed are few (the tops, the hand), and
+	// each is weighed more than once a turn.
+	costs []int32
+	gen   []uint32
+	epoch uint32
+}
+
+// on reports whether b is a combined board whose maps the distance
+// follows, setting the measure up for it.
+func (c *cover) on(b *engine.Board) bool {
+	if c.board != b {
+		c.board, c.d, c.fresh = b, nil, false
+		if b.NumMaps() > 1 && b.NumMaps() <= maxMaskMaps {
+			c.d = newDistance(b)
+		}
+	}
+	return c.d != nil
+}
+
+// of is the distance of h, computing the tables unless h is the holder
+// they were computed for.
+func (c *cover) of(h []engine.CardID) int32 {
+	if !c.fresh || !slices.Equal(c.held, h) {
+		c.held = append(c.held[:0], h...)
+		c.d0 = c.d.compute(c.held)
+		c.fresh = true
+		c.epoch++
+		if n := len(h) * c.board.NumCards(); len(c.costs) != n {
+			c.costs, c.gen = make([]int32, n), make([]uint32, c.board.NumCards())
+		}
+	}
+	return c.d0
+}
+
+// at is costAt(s, card) for the holder of the last of.
+func (c *cover) at(s int, card engine.CardID) int32 {
+	n := len(c.held)
+	row := c.costs[int(card)*n : int(card+1)*n]
+	if c.gen[card] != c.epoch {
+		for d := range row {
+			row[d] = c.d.costAt(d, card)
+		}
+		c.gen[card] = c.epoch
+	}
+	return row[s]
+}
+
+// cost is the distance reached with card at its best day.
+func (c *cover) cost(card engine.CardID) int32 {
+	best := inf + 1
+	for s := range c.held {
+		best = min(best, c.at(s, card))
+	}
+	return best
+}
+
+// slotFor is the day (among open, nil: all) where card reaches the
+// distance cost, with the most progress; and that progress.
+func (c *cover) slotFor(rng *rand.Rand, g *Greedy, h []engine.CardID, card engine.CardID, cost int32, open func(int) bool) (int, int) {
+	buf := g.scratch(h)
+	return pick(rng, len(h), func(d int) int {
+		if open != nil && !open(d) || c.at(d, card) != cost {
+			return never
+		}
+		old := buf[d]
+		buf[d] = card
+		p := c.board.Progress(buf)
+		buf[d] = old
+		return p
+	})
+}
+
+func (c *cover) fill(rng *rand.Rand, h []engine.CardID, card engine.CardID, g *Greedy) int {
+	c.of(h)
+	open := func(d int) bool { return h[d] == engine.NoCard }
+	cost := inf + 1
+	for d := range h {
+		if open(d) {
+			cost = min(cost, c.at(d, card))
+		}
+	}
+	slot, _ := c.slotFor(rng, g, h, card, cost, open)
+	return slot
+}
+
+func (c *cover) choose(rng *rand.Rand, v game.View, g *Greedy) game.Move {
+	h := v.Holder()
+	d0 := c.of(h)
+	best := inf + 1
+	for k := range v.NumPiles() {
+		best = min(best, c.cost(v.Top(k)))
+	}
+	if best < d0 || !v.CanDraw() {
+		// Among the tops that do most good, the one that helps progress
+		// most.
+		pile, _ := pick(rng, v.NumPiles(), func(k int) int {
+			t := v.Top(k)
+			if c.cost(t) != best {
+				return never
+			}
+			_, p := c.slotFor(rng, g, h, t, best, nil)
+			return p
+		})
+		return game.Move{From: game.Source(pile)}
+	}
+	return game.Move{From: drawFrom(v)}
+}
+
+func (c *cover) place(rng *rand.Rand, v game.View, card engine.CardID, g *Greedy) game.Put {
+	h := v.Holder()
+	d0 := c.of(h)
+	put := game.Put{Slot: -1, Pile: v.MustPile()}
+	if cost := c.cost(card); cost <= d0 {
+		// Keep it where it lowers the distance; at equal distance only
+		// where progress rises (or, half the time, stays level, so that a
+		// holder waiting for a card another seat keeps moves on).
+		slot, p := c.slotFor(rng, g, h, card, cost, nil)
+		if base := c.board.Progress(h); cost < d0 || p > base || p == base && rng.IntN(2) == 0 {
+			put.Slot = slot
+		}
+	}
+	if put.Pile < 0 {
+		// Cover the top this seat has least use for.
+		put.Pile, _ = pick(rng, v.NumPiles(), func(k int) int { return int(c.cost(v.Top(k))) })
+	}
+	return put
+}

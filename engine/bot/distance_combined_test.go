@@ -1,0 +1,114 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tendays/tendays/derive/combine"
+	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/engine/internal/packtest"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// twoGrids is two 3×3 grids joined by a ferry (west Cedar, east Ash), as
+// a combined edition: a journey must hold a region of both.
+func twoGrids(t *testing.T, n int) *engine.Board {
+	doc, err := mapdata.DecodeCombinedEdition("edition.yaml", []byte(`kind: combined
+id: grids
+name: Two grids
+days: 5
+members: [west, east]
+piles: {draw: 3, face_up: 6}
+win: every-map
+planes: within-map
+links:
+  - {a: "west:Cedar", b: "east:Ash", kind: ferry, why: strait}
+`))
+	require.NoError(t, err)
+	p, _, err := combine.Combine(doc, []combine.Member{{ID: "west", Pack: packtest.Grid()}, {ID: "east", Pack: packtest.Grid()}})
+	require.NoError(t, err)
+	for i := range p.Deck.Cards {
+		p.Deck.Cards[i].Count = n
+	}
+	b, err := engine.Compile(p)
+	require.NoError(t, err)
+	require.Equal(t, 2, b.NumMaps())
+	return b
+}
+
+// On a combined board the distance is the fewest changes to a valid
+// journey that covers every map, by enumeration of every journey; and
+// costAt the fewest with one day fixed.
+func TestDistanceCoversEveryMap(t *testing.T) {
+	const n = 4
+	b := twoGrids(t, n)
+	var all [][]engine.CardID
+	cur := make([]engine.CardID, n)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			if b.Check(cur).Valid {
+				all = append(all, append([]engine.CardID(nil), cur...))
+			}
+			return
+		}
+		for c := range b.NumCards() {
+			cur[i] = engine.CardID(c)
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	require.NotEmpty(t, all)
+	d := newDistance(b)
+	require.Equal(t, 4, d.k)
+	rng := rand.New(rand.NewPCG(5, 6))
+	h := make([]engine.CardID, n)
+	oneMap := 0
+	for trial := range 400 {
+		for i := range h {
+			h[i] = engine.CardID(rng.IntN(b.NumCards()))
+			if trial%5 == 0 && rng.IntN(3) == 0 {
+				h[i] = engine.NoCard
+			}
+		}
+		if trial%4 == 0 {
+			// a linked holder on one map: 0 changes with maps aside, not here.
+			copy(h, all[rng.IntN(len(all))])
+		}
+		want := int32(n + 1)
+		for _, j := range all {
+			want = min(want, hamming(h, j))
+		}
+		got := d.compute(h)
+		require.Equal(t, want, got, "holder %v", h)
+		if b.Progress(h) == n && got > 0 {
+			oneMap++
+		}
+		s, c := rng.IntN(n), engine.CardID(rng.IntN(b.NumCards()))
+		h2 := append([]engine.CardID(nil), h...)
+		h2[s] = c
+		want2 := inf
+		for _, j := range all {
+			if j[s] == c {
+				want2 = min(want2, hamming(h2, j))
+			}
+		}
+		require.Equal(t, want2, min(d.costAt(s, c), inf), "holder %v, day %d := %d", h, s, c)
+	}
+	// Tables kept from the last holder are the tables computed afresh.
+	for trial := range 200 {
+		before := d.compute(h)
+		h[rng.IntN(n)] = engine.CardID(rng.IntN(b.NumCards()))
+		if trial%3 == 0 {
+			h[rng.IntN(n)] = engine.CardID(rng.IntN(b.NumCards()))
+		}
+		fresh := newDistance(b)
+		require.Equal(t, fresh.compute(h), d.compute(h), "after %d", before)
+		require.Equal(t, fresh.fwd, d.fwd)
+		require.Equal(t, fresh.bwd, d.bwd)
+	}
+	// Some holders were linked on one map and still short of a journey.
+	require.Positive(t, oneMap)
+}
