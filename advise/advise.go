@@ -57,7 +57,12 @@ const (
 	DefaultGames        = 20000
 	DefaultMeasureGames = 2000
 	DefaultPlayers      = 4
-	DefaultTurnCap      = 400
+	// DefaultTurnCap is far beyond a game that goes somewhere: the median
+	// win takes 20 to 40 turns (every player's), the slowest seen on a
+	// tight deck 298 (at 200 or 250 such games would count as stalled).
+	// A stalled game costs the whole cap: 300 cuts the doctor's time on a
+	// deck that stalls by a quarter from 400.
+	DefaultTurnCap = 300
 )
 
 // Report is what the doctor found: JSON as `tendays doctor --format json`
@@ -77,7 +82,11 @@ type Report struct {
 
 // Analysis is the seeded analysis behind every figure.
 type Analysis struct {
-	Games        int    `json:"games"`        // games behind Report.Figures
+	Games int `json:"games"` // games behind Report.Figures
+	// StoppedEarly says why the evidence stopped before Options.Games
+	// games (its first games stalled so often that the rest could not
+	// change the finding); empty when every game was played.
+	StoppedEarly string `json:"stoppedEarly,omitempty"`
 	MeasureGames int    `json:"measureGames"` // games behind each Before and After
 	Players      int    `json:"players"`
 	Seed         uint64 `json:"seed"`
@@ -135,9 +144,13 @@ type Proposal struct {
 	Changes []Change `json:"changes"`
 	// Effect says the measured difference in one line
 	// ("stalled games 24.1% → 0.3%").
-	Effect string  `json:"effect"`
-	Before Figures `json:"before"`
-	After  Figures `json:"after"`
+	Effect string `json:"effect"`
+	// TradeOff, when set, says which headline measures the edit makes
+	// worse ("stalls rise 42.9% → 44.4%"): such a proposal fixes its
+	// finding at a cost, and is numbered after every clean fix.
+	TradeOff string  `json:"tradeOff,omitempty"`
+	Before   Figures `json:"before"`
+	After    Figures `json:"after"`
 }
 
 // Change is one edit to edition.yaml, by key path.

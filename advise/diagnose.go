@@ -3,9 +3,9 @@ package advise
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/paulmach/orb/geojson"
@@ -52,57 +52,149 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := d.measure(base, opts.Games); err != nil {
+	// Proposals are measured on fewer games: the first MeasureGames of the
+	// same seed, for the edition as it is and as edited. Those games come
+	// first: when they hold so many stalled games that the full evidence
+	// would show stalls whatever the rest did, the answer is clear and the
+	// evidence stops there (a stalled game costs the whole turn cap).
+	before := &state{text: base.text, pack: base.pack, findings: base.findings, board: base.board}
+	if err := d.measure(before, opts.MeasureGames); err != nil {
+		return nil, err
+	}
+	base.count = before.count
+	stoppedEarly := ""
+	if opts.MeasureGames < opts.Games && before.fig.Games > 0 && float64(before.fig.Stalled) >= StalledThreshold*float64(opts.Games) {
+		base.fig = before.fig
+		stoppedEarly = fmt.Sprintf("stopped after %d of %d games: their %d stalled games are %s of %d already",
+			before.fig.Games, opts.Games, before.fig.Stalled, pct(float64(before.fig.Stalled)/float64(opts.Games)), opts.Games)
+	} else if err := d.measure(base, opts.Games); err != nil {
 		return nil, err
 	}
 	rep := &Report{Format: "tendays.doctor", Edition: base.pack.Edition.ID, Source: "edition", Figures: base.fig}
 	if in.EditionYAML == nil {
 		rep.Source = "pack"
 	}
-	// Proposals are measured on fewer games: the first MeasureGames of the
-	// same seed, for the edition as it is and as edited.
-	before := &state{text: base.text, pack: base.pack, findings: base.findings, count: base.count, board: base.board}
-	if err := d.measure(before, opts.MeasureGames); err != nil {
-		return nil, err
-	}
+	var found []measured
+	var quick *state // the edition as it is, on a quarter of MeasureGames
 	for _, c := range d.candidates(base) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		f := c.finding
+		m := measured{finding: c.finding}
+		// When most games stall (the evidence stopped early), the edits
+		// for other findings are measured on a quarter of the games: their
+		// stall figures are those of the stall, which the stalls finding's
+		// own edits address, and each of their stalled games costs the
+		// whole turn cap.
+		from, games := before, opts.MeasureGames
+		if stoppedEarly != "" && c.finding.Kind != "stalls" && len(c.proposals) > 0 {
+			if quick == nil {
+				quick = &state{text: base.text, pack: base.pack, findings: base.findings, count: base.count, board: base.board}
+				if err := d.measure(quick, max(1, opts.MeasureGames/4)); err != nil {
+					return nil, err
+				}
+			}
+			from, games = quick, quick.fig.Games
+		}
 		for _, p := range c.proposals {
 			after, err := d.edited(base, p)
 			if err != nil || after == nil {
 				continue // an edit that does not build is no proposal
 			}
-			if err := d.measure(after, opts.MeasureGames); err != nil {
+			if err := d.measure(after, games); err != nil {
 				return nil, err
 			}
+			before := from
 			if !p.keep(before, after) {
 				continue
 			}
-			prop := Proposal{ID: len(rep.Proposals) + 1, Edit: p.edit, Changes: p.changes, Before: before.fig, After: after.fig,
-				Effect: p.effect(before, after)}
-			rep.Proposals = append(rep.Proposals, prop)
-			f.Proposals = append(f.Proposals, prop.ID)
+			prop := Proposal{Edit: p.edit, Changes: p.changes, Before: before.fig, After: after.fig, Effect: p.effect(before, after)}
+			if worse := worsened(before.fig, after.fig); len(worse) > 0 {
+				prop.TradeOff = strings.Join(worse, "; ")
+				prop.Effect = "fixes this, but " + prop.TradeOff + " (" + prop.Effect + ")"
+				m.proposals = append(m.proposals, prop)
+				continue // a trade-off is never enough: try the next edit
+			}
+			m.proposals = append(m.proposals, prop)
 			if p.enough != nil && p.enough(after) {
 				break
 			}
 		}
-		if f.Proposals == nil {
-			f.Proposals = []int{}
-		}
-		rep.Findings = append(rep.Findings, f)
+		found = append(found, m)
 	}
+	rep.Findings, rep.Proposals = number(found)
 	if rep.Findings == nil {
 		rep.Findings = []Finding{}
 	}
 	if rep.Proposals == nil {
 		rep.Proposals = []Proposal{}
 	}
-	rep.Analysis = Analysis{Games: opts.Games, MeasureGames: opts.MeasureGames, Players: opts.Players, Seed: opts.Seed,
+	rep.Analysis = Analysis{Games: base.fig.Games, StoppedEarly: stoppedEarly, MeasureGames: opts.MeasureGames, Players: opts.Players, Seed: opts.Seed,
 		TurnCap: opts.TurnCap, Bots: "greedy", TotalGames: d.games}
 	return rep, nil
+}
+
+// measured is a finding and its kept proposals, not yet numbered.
+type measured struct {
+	finding   Finding
+	proposals []Proposal
+}
+
+// worsened says which headline measures an edit makes worse, before →
+// after: the stalled-game rate (when it reaches StalledThreshold), lint errors and warnings, lonely colours,
+// regions only a plane reaches. None: the edit is a clean fix.
+func worsened(b, a Figures) []string {
+	var out []string
+	// Stalls under StalledThreshold are none the doctor speaks of: a game
+	// or two more of 2000 there is no worsening.
+	if a.Games > 0 && b.Games > 0 && a.StalledRate > b.StalledRate && a.StalledRate >= StalledThreshold {
+		if pb, pa := pct(b.StalledRate), pct(a.StalledRate); pb != pa || a.Games != b.Games {
+			out = append(out, fmt.Sprintf("stalls rise %s → %s", pb, pa))
+		} else {
+			out = append(out, fmt.Sprintf("stalls rise %d → %d of %d games", b.Stalled, a.Stalled, a.Games))
+		}
+	}
+	if a.Errors > b.Errors {
+		out = append(out, fmt.Sprintf("lint errors rise %d → %d", b.Errors, a.Errors))
+	}
+	if a.Warnings > b.Warnings {
+		out = append(out, fmt.Sprintf("lint warnings rise %d → %d", b.Warnings, a.Warnings))
+	}
+	if len(a.LonelyColors) > len(b.LonelyColors) {
+		out = append(out, fmt.Sprintf("lonely colours rise %d → %d", len(b.LonelyColors), len(a.LonelyColors)))
+	}
+	if len(a.PlaneOnly) > len(b.PlaneOnly) {
+		out = append(out, fmt.Sprintf("regions only a plane reaches rise %d → %d", len(b.PlaneOnly), len(a.PlaneOnly)))
+	}
+	return out
+}
+
+// number gives the proposals their ids: every clean fix first (in the
+// order of the findings), then every trade-off, so a proposal that makes
+// a headline measure worse is never the first choice, neither of the
+// report nor of its finding.
+func number(found []measured) ([]Finding, []Proposal) {
+	findings := make([]Finding, len(found))
+	proposals := []Proposal{}
+	for _, tradeOffs := range []bool{false, true} {
+		for i, m := range found {
+			for _, p := range m.proposals {
+				if (p.TradeOff != "") != tradeOffs {
+					continue
+				}
+				p.ID = len(proposals) + 1
+				proposals = append(proposals, p)
+				found[i].finding.Proposals = append(found[i].finding.Proposals, p.ID)
+			}
+		}
+	}
+	for i, m := range found {
+		findings[i] = m.finding
+		if findings[i].Proposals == nil {
+			findings[i].Proposals = []int{}
+		}
+	}
+	return findings, proposals
 }
 
 // build derives (from edition text) or takes (a pack) and lints.
@@ -155,7 +247,7 @@ func (d *doctor) measure(st *state, games int) error {
 			fig.ColorClasses[r.Color]++
 		}
 	}
-	for _, c := range sortedKeys(planes) {
+	for _, c := range slices.Sorted(maps.Keys(planes)) {
 		if _, ok := fig.ColorClasses[c]; !ok {
 			fig.ColorClasses[c] = 0
 		}
@@ -266,15 +358,6 @@ func planeOnly(p *mapdata.Pack) []string {
 			out = append(out, r.ID)
 		}
 	}
-	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
 

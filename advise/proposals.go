@@ -3,7 +3,9 @@ package advise
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -49,6 +51,9 @@ func Apply(editionYAML []byte, proposals []Proposal) ([]byte, error) {
 func applyChanges(text []byte, changes []Change) ([]byte, error) {
 	for _, c := range changes {
 		var err error
+		if len(c.Path) > 0 {
+			text = uncommentTemplate(text, c.Path[0])
+		}
 		switch c.Op {
 		case "set":
 			text, err = yamledit.Set(text, c.Path, c.Value)
@@ -62,6 +67,43 @@ func applyChanges(text []byte, changes []Change) ([]byte, error) {
 		}
 	}
 	return text, nil
+}
+
+// templateLine is a top-level key that init's template leaves commented
+// out, with an empty value or a placeholder and a note:
+// "# air_only: []               regions only planes reach".
+var templateLine = regexp.MustCompile(`^# ([A-Za-z_]+): (\[\]|\{[^{}]*\})(\s+)(\S.*)?$`)
+
+// uncommentTemplate makes a missing top-level key real where init's
+// template comment for it stands, so a new key lands where the designer
+// reads about it, not at the end of the file: the comment line becomes
+// "key: [] # note" (or "{}"), which the change then fills. Text with the
+// key already, or with no such comment, is returned as it is.
+func uncommentTemplate(text []byte, key string) []byte {
+	lines := strings.SplitAfter(string(text), "\n")
+	at := -1
+	for i, line := range lines {
+		if strings.HasPrefix(line, key+":") {
+			return text // the key is there
+		}
+		if m := templateLine.FindStringSubmatch(strings.TrimRight(line, "\r\n")); m != nil && m[1] == key && at < 0 {
+			at = i
+		}
+	}
+	if at < 0 {
+		return text
+	}
+	m := templateLine.FindStringSubmatch(strings.TrimRight(lines[at], "\r\n"))
+	empty := "[]"
+	if strings.HasPrefix(m[2], "{") {
+		empty = "{}"
+	}
+	line := key + ": " + empty
+	if m[4] != "" {
+		line += strings.Repeat(" ", max(1, len(m[2])+len(m[3])-len(empty)-2)) + "# " + m[4]
+	}
+	lines[at] = line + lines[at][len(strings.TrimRight(lines[at], "\r\n")):]
+	return []byte(strings.Join(lines, ""))
 }
 
 // edited builds the edition (or pack) with one edit; nil when the edit
@@ -382,7 +424,7 @@ func movable(st *state, from, to string) []mapdata.Region {
 
 func classesText(m map[string]int) string {
 	var parts []string
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
 	}
 	return strings.Join(parts, ", ")
@@ -390,7 +432,7 @@ func classesText(m map[string]int) string {
 
 // largest are the colours by class size, largest first.
 func largest(m map[string]int) []string {
-	keys := sortedKeys(m)
+	keys := slices.Sorted(maps.Keys(m))
 	slices.SortStableFunc(keys, func(a, b string) int { return m[b] - m[a] })
 	return keys
 }

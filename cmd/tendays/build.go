@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
@@ -39,15 +40,16 @@ func newBuildCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 		Use:   "build EDITION",
 		Short: "Derive a map pack from an edition",
 		Long: `Build reads an edition (a folder holding edition.yaml, or the name of a bundled
-edition: usa, europe, africa, asia, across-the-us), derives its regions, links, seas, rail
-lines, colours and deck, lints the result, and writes the pack only when no
-error is found. The board geometry is written beside it (<id>.board.geojson)
-for export and pictures. A route-network edition (kind: network) gets its
+edition: ` + strings.Join(editions.Names(), ", ") + `),
+derives its regions, links, seas, rail lines, colours and deck, lints the
+result, and writes the pack only when no error is found. The board geometry is
+written beside it (<id>.board.geojson) for export and pictures. A route-network edition (kind: network) gets its
 stations, routes, token mix, setups and ticket decks instead, and no board
 file: the stations' points are in the pack.
 
 Findings are printed on stderr as file:line:col: severity rule: message, with a
-summary line. Exit codes: 0 built, 1 errors found (nothing written), 2 a file
+summary line (info findings only with --verbose). --format json holds every
+finding, infos included. Exit codes: 0 built, 1 errors found (nothing written), 2 a file
 could not be read.
 
 With --watch, build builds once and then again on every save of edition.yaml
@@ -123,7 +125,7 @@ func buildPack(opts *buildOptions) error {
 	if isNetworkEdition(src, opts.Global) {
 		return runBuildNetwork(opts, src)
 	}
-	target, res, err := buildEditionWith(src, opts.Global, opts.watch.bordersCache())
+	target, res, err := buildEditionWith(src, opts.Global, opts.watch.caches())
 	if err != nil {
 		return err
 	}
@@ -239,11 +241,9 @@ func reportBuild(opts *buildOptions, src *editionSource, target *lint.Target, de
 	s := lint.Summarize(1, findings)
 	if r := opts.report; r != nil {
 		r.Summary = s
-		for _, f := range findings {
-			if f.Severity > diag.Info || opts.Global.Verbose {
-				r.Findings = append(r.Findings, f)
-			}
-		}
+		// JSON is for scripts: every finding, infos too (verbosity
+		// governs the text for people only).
+		r.Findings = append(r.Findings, findings...)
 		if !derived || s.Errors > 0 {
 			return s, errNo
 		}

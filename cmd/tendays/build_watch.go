@@ -18,8 +18,9 @@ import (
 // watchState is what build --watch keeps between rebuilds.
 type watchState struct {
 	cache   *derive.BordersCache
-	edition string   // edition.yaml on disk
-	inputs  []string // the files the last derivation read, edition.yaml first
+	rc      *rebuildCache // cache, and a combined edition's bundled members
+	edition string        // edition.yaml on disk
+	inputs  []string      // the files the last derivation read, edition.yaml first
 	builds  int
 	// interval is the watcher's polling interval (0: watch.DefaultInterval).
 	interval time.Duration
@@ -29,16 +30,21 @@ type watchState struct {
 	built   func(n int, err error)
 }
 
-// newBordersCacheForWatch holds the borders file of the edition and one
-// more, so that switching back and forth between two files parses neither.
-func newBordersCacheForWatch() *derive.BordersCache { return derive.NewBordersCache(2) }
+// newBordersCacheForWatch holds the borders files of the edition (a
+// combined edition's members have one each: four for around-the-world)
+// and as many more, so that switching back and forth between files parses
+// none of them again.
+func newBordersCacheForWatch() *derive.BordersCache { return derive.NewBordersCache(8) }
 
-// bordersCache is the cache of parsed borders of a watch, nil outside one.
-func (w *watchState) bordersCache() *derive.BordersCache {
-	if w == nil {
+// caches are what a watch keeps between rebuilds, nil outside one.
+func (w *watchState) caches() *rebuildCache {
+	if w == nil || w.cache == nil {
 		return nil
 	}
-	return w.cache
+	if w.rc == nil || w.rc.borders != w.cache {
+		w.rc = newRebuildCache(w.cache)
+	}
+	return w.rc
 }
 
 // noteInputs records the files a derivation read, to watch them. A build

@@ -42,6 +42,18 @@ regions few journeys pass through, dead cards. Each finding comes with its
 evidence and with edits; every edit is measured by rebuilding the edition in
 memory and re-running the same seeded analysis, before → after.
 
+An edit whose own measurement makes a headline measure worse (more stalled
+games, when they reach 1%; more lint errors or warnings, lonely colours or
+regions only a plane reaches) is kept only as a trade-off: marked "trade-off", its effect
+reads "fixes this, but stalls rise 42.9% → 44.4%", and it is numbered after
+every clean fix, so it is never the first choice.
+
+A game no one has won in 300 turns (every player's) is stalled, and costs all
+of them. When the first --measure-games games stall so often that all --games
+would show stalls whatever the rest did, the evidence stops there (the report
+says so), and the edits for the other findings are measured on a quarter of
+the games.
+
 --apply N,... writes the chosen proposals into edition.yaml, keeping its
 comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
 1 findings with proposals, 2 bad input.`,
@@ -169,6 +181,9 @@ func printDoctor(w io.Writer, rep *advise.Report) {
 	a, f := rep.Analysis, rep.Figures
 	fmt.Fprintf(w, "%s: %d games (seed %d, %d players, %s bots, stalled after %d turns): %d stalled (%.1f%%), turns to win (median) %g; %d error(s), %d warning(s)\n",
 		rep.Edition, a.Games, a.Seed, a.Players, a.Bots, a.TurnCap, f.Stalled, 100*f.StalledRate, f.TurnsToWin, f.Errors, f.Warnings)
+	if a.StoppedEarly != "" {
+		fmt.Fprintf(w, "(%s)\n", a.StoppedEarly)
+	}
 	if len(rep.Findings) == 0 {
 		fmt.Fprintln(w, "nothing to fix")
 	}
@@ -183,7 +198,11 @@ func printDoctor(w io.Writer, rep *advise.Report) {
 		}
 		for _, id := range fd.Proposals {
 			p := byID[id]
-			fmt.Fprintf(w, "  [%d] %s\n      measured on %d games: %s\n", p.ID, p.Edit, p.After.Games, p.Effect)
+			tag := ""
+			if p.TradeOff != "" {
+				tag = " (trade-off)"
+			}
+			fmt.Fprintf(w, "  [%d]%s %s\n      measured on %d games: %s\n", p.ID, tag, p.Edit, p.After.Games, p.Effect)
 		}
 	}
 	if len(rep.Proposals) > 0 {

@@ -93,9 +93,9 @@ func buildEdition(src *editionSource, g *globalOptions) (*lint.Target, *derive.R
 	return buildEditionWith(src, g, nil)
 }
 
-// buildEditionWith is buildEdition keeping parsed borders in cache (nil:
-// none), for rebuilds.
-func buildEditionWith(src *editionSource, g *globalOptions, cache *derive.BordersCache) (*lint.Target, *derive.Result, error) {
+// buildEditionWith is buildEdition keeping parsed borders (and a combined
+// edition's bundled members) in rc (nil: none), for rebuilds.
+func buildEditionWith(src *editionSource, g *globalOptions, rc *rebuildCache) (*lint.Target, *derive.Result, error) {
 	file, text, doc, err := readEdition(src, g)
 	if err != nil {
 		return nil, nil, err
@@ -104,13 +104,13 @@ func buildEditionWith(src *editionSource, g *globalOptions, cache *derive.Border
 		return t, nil, err
 	}
 	if mapdata.PackKind(doc) == mapdata.KindCombined {
-		return buildCombined(src, file, text, g)
+		return buildCombined(src, file, text, g, rc)
 	}
 	ed, err := mapdata.DecodeEdition(file, text)
 	if err != nil {
 		return nil, nil, err
 	}
-	res, err := derive.Build(derive.Input{Doc: ed, FS: src.FS, Dir: src.Dir, MaxBytes: g.limit(mapdata.DefaultMaxInput), Borders: cache})
+	res, err := derive.Build(derive.Input{Doc: ed, FS: src.FS, Dir: src.Dir, MaxBytes: g.limit(mapdata.DefaultMaxInput), Borders: rc.bordersCache()})
 	if err != nil {
 		return nil, nil, err
 	}

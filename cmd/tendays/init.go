@@ -49,7 +49,11 @@ func newInitCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 become regions, the features that touch them become omitted land (so their
 borders are not taken for coast), each region gets a short unique id, the
 colours are left to the balancer (neighbours differ, classes even) and the
-deck is sized for the regions kept. --borders world is the bundled world map
+deck is sized for the regions kept. A region that borders no other one (an
+island) is marked air-only, with a comment on how to reach it by ferry
+instead, when most regions border another. A region name longer than 200
+characters or holding control characters is refused, as the schemas refuse
+it. --borders world is the bundled world map
 (Natural Earth countries with name, iso_a2, iso_a3, continent, region and
 subregion properties).
 
@@ -143,14 +147,22 @@ func runInit(opts *initOptions) error {
 	if len(res.Kept) < 2 {
 		return diag.Errorf(diag.Position{File: opts.Borders}, "the selection keeps %d feature(s); an edition needs at least two", len(res.Kept))
 	}
+	// A region name the schemas refuse would make an edition that does not
+	// build (or, 17 MB long, one that build refuses to read): refuse it
+	// here, naming the feature.
+	for _, i := range res.Kept {
+		f := layer.Features[i]
+		if err := starter.CheckName(f.ID); err != nil {
+			return diag.Errorf(diag.Position{File: opts.Borders, Pointer: f.Pointer},
+				"the region name \"%s\" cannot name a region: %v (schema/pack.schema.json $defs/name); name the regions by another property (--name PROPERTY) or leave this feature out (--only, --where, --bbox)",
+				shortName(f.ID), err)
+		}
+	}
 	target := filepath.Join(opts.Folder, editionFile)
 	if _, err := os.Stat(target); err == nil && !opts.Force {
 		return &usageError{msg: fmt.Sprintf("%s exists already (use --force to overwrite it)", target)}
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
-	}
-	if err := os.MkdirAll(opts.Folder, 0o755); err != nil {
-		return fmt.Errorf("create %s: %w", opts.Folder, err)
 	}
 	spec := starter.Spec{Folder: opts.Folder, Source: opts.Borders, NameProperty: nameProp, Object: opts.Object,
 		Selection: describeSelection(opts)}
@@ -169,6 +181,14 @@ func runInit(opts *initOptions) error {
 	for _, i := range res.Kept {
 		spec.Regions = append(spec.Regions, layer.Features[i].ID)
 	}
+	// Regions that border no other one are marked air-only, when most
+	// regions border another (islands of a mainland); a selection of
+	// islands alone is left for the designer to join.
+	if 2*len(res.Isolated) <= len(res.Kept) {
+		for _, i := range res.Isolated {
+			spec.AirOnly = append(spec.AirOnly, layer.Features[i].ID)
+		}
+	}
 	for _, i := range res.Touching {
 		spec.Omit = append(spec.Omit, layer.Features[i].ID)
 	}
@@ -184,6 +204,12 @@ func runInit(opts *initOptions) error {
 		spec.Name = starter.Title(spec.ID)
 	}
 	text := starter.Write(spec)
+	if limit := opts.Global.limit(mapdata.DefaultMaxYAML); int64(len(text)) > limit {
+		return diag.Errorf(diag.Position{File: target}, "the edition would be %d bytes, more than the %d that build reads (--max-input): select fewer features", len(text), limit)
+	}
+	if err := os.MkdirAll(opts.Folder, 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", opts.Folder, err)
+	}
 	if err := atomicfile.WriteAll(
 		atomicfile.File{Path: filepath.Join(opts.Folder, bordersName), Perm: 0o644, Fill: fill(src)},
 		atomicfile.File{Path: target, Perm: 0o644, Fill: fill(text)},
@@ -197,6 +223,16 @@ func runInit(opts *initOptions) error {
 	opts.Global.notef(opts.IO.ErrOut, "wrote %s (%d regions%s) and %s beside it; next: tendays build %s\n",
 		filepath.ToSlash(target), len(spec.Regions), omitted, bordersName, filepath.ToSlash(opts.Folder))
 	return nil
+}
+
+// shortName is a name cut for a message: its first 40 characters, then how
+// many more.
+func shortName(s string) string {
+	r := []rune(diag.OneLine(s))
+	if len(r) <= 40 {
+		return string(r)
+	}
+	return fmt.Sprintf("%s… (%d more characters)", string(r[:40]), len(r)-40)
 }
 
 func fill(data []byte) func(w io.Writer) error {

@@ -53,7 +53,8 @@ A .tendays-lint.yaml found by walking up from a path changes rules' severities:
 --baseline FILE suppresses the findings it lists (by rule, file and pointer) and
 warns about its entries that match nothing; --write-baseline FILE writes one.
 
-Info findings are reported only with --verbose. --list-rules prints every rule
+Info findings are printed (text, github) only with --verbose; the json and
+sarif reports always hold every finding, infos included. --list-rules prints every rule
 (see docs/rules.md).
 
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it (schema
@@ -175,7 +176,9 @@ func runLint(opts *lintOptions) error {
 		}
 	}
 	all = baseline.Filter(all)
-	if !opts.Global.Verbose {
+	if !opts.Global.Verbose && opts.Format != "json" && opts.Format != "sarif" {
+		// Verbosity governs what people read; the JSON and SARIF reports
+		// are for programs, and hold every finding.
 		all = slices.DeleteFunc(all, func(f diag.Finding) bool { return f.Severity < diag.Warning })
 	}
 	lint.Sort(all)

@@ -9,6 +9,7 @@
 package starter
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -16,6 +17,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geojson"
@@ -64,6 +67,10 @@ type Result struct {
 	// Touching are the features left out that touch a kept one: they stay
 	// in the edition as omitted land.
 	Touching []int
+	// Isolated are the kept features that border no other kept one (by
+	// the rook rule an edition starts with): islands, and land whose only
+	// neighbours were left out. Only planes reach them.
+	Isolated []int
 }
 
 // Select picks the features that become regions and the ones that touch
@@ -141,17 +148,22 @@ func Select(features []borders.Feature, sel Selection) (*Result, error) {
 			res.Kept = append(res.Kept, i)
 		}
 	}
-	if len(res.Kept) == len(features) {
-		return res, nil
-	}
 	geoms := make([]orb.MultiPolygon, len(features))
 	for i, f := range features {
 		geoms[i] = f.Geometry
 	}
 	touching := map[int]bool{}
+	bordered := make([]bool, len(features))
 	for _, p := range adjacency.Compute(geoms, sel.Touch).Pairs {
 		if keep[p.A] != keep[p.B] {
 			touching[pick(keep[p.A], p.B, p.A)] = true
+		} else if keep[p.A] {
+			bordered[p.A], bordered[p.B] = true, true
+		}
+	}
+	for _, i := range res.Kept {
+		if !bordered[i] && len(res.Kept) > 1 {
+			res.Isolated = append(res.Isolated, i)
 		}
 	}
 	for i := range features {
@@ -421,10 +433,36 @@ type Spec struct {
 	Source       string            // where the borders came from, for the comment
 	Regions      []string          // the kept features' data names
 	Omit         []string          // features kept as land
+	AirOnly      []string          // regions that border no other region, marked air-only
 	IDs          map[string]string // data name -> short id (only those that differ)
 	Names        map[string]string // data name -> board name (only those that differ)
 	Adjacent     int               // pairs of kept regions that border, for palette sizing
 	Selection    string            // how the regions were selected, for the comment
+}
+
+// MaxName is the longest name a pack holds, in characters
+// (schema/pack.schema.json $defs/name).
+const MaxName = 200
+
+// CheckName says why a feature's name cannot name a region of an edition:
+// what the schemas refuse (empty, longer than MaxName characters, control
+// characters, line breaks or bidi overrides). nil when it can.
+func CheckName(s string) error {
+	if s == "" {
+		return errors.New("it is empty")
+	}
+	if !utf8.ValidString(s) {
+		return errors.New("it is not valid UTF-8")
+	}
+	if n := utf8.RuneCountInString(s); n > MaxName {
+		return fmt.Errorf("it is %d characters long; a name is at most %d", n, MaxName)
+	}
+	for _, r := range s {
+		if unicode.In(r, unicode.Cc, unicode.Zl, unicode.Zp) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
+			return fmt.Errorf("it holds the character %U (no control characters, line breaks or bidi overrides)", r)
+		}
+	}
+	return nil
 }
 
 // Palette is the colours init starts with.
@@ -499,7 +537,18 @@ func Write(s Spec) []byte {
 		}
 	}
 	w("  # merge: {Kept: [Merged]}\n\n")
-	w("# air_only: []               regions only planes reach\n\n")
+	if len(s.AirOnly) == 0 {
+		w("# air_only: []               regions only planes reach\n\n")
+	} else {
+		w("# init marked these air-only: they border no other region, so only planes reach them.\n")
+		w("# To reach one by ferry instead, delete it here and add under links.add:\n")
+		w("#   - {a: %s, b: Nearest Region, kind: ferry, why: ...}\n", q(s.AirOnly[0]))
+		w("air_only:\n")
+		for _, r := range s.AirOnly {
+			w("  - %s\n", q(r))
+		}
+		w("\n")
+	}
 	w("colors:\n  palette: [%s]\n", strings.Join(palette, ", "))
 	w("  # Colours not assigned here are chosen by the balancer at every build: neighbours\n")
 	w("  # differ and classes are even. Assign one to pin it: assign: {Region: %s}\n", palette[0])
@@ -515,7 +564,7 @@ func Write(s Spec) []byte {
 	}
 	w("links:\n  add: []     # - {a: Region, b: Other, kind: ferry, why: ...}\n  remove: []\n\n")
 	w("transports:\n  airplane: {per_color: 2}\n")
-	w("  automobile: {count: %d}     # sized for %d region cards: 4 players x %d days + 3 face up + %d to draw\n", cars, n*copies, Days, DrawPile+1)
+	w("  automobile: {count: %d}     # init chose %d for %d region cards: 4 players x %d days + 3 face up + %d to draw\n", cars, cars, n*copies, Days, DrawPile+1)
 	w("\n# seas:\n#   north:\n#     name: North Sea\n#     geometry: {file: seas.geojson, match: [North Sea], tolerance_m: 20000}\n")
 	w("\n# expect:                      what the rulebook states the box holds\n#   region_cards: %d\n#   transport_cards: %d\n", n*copies, 2*len(palette)+cars)
 	return []byte(b.String())

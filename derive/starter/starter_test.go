@@ -15,6 +15,7 @@ import (
 	"github.com/tendays/tendays/derive/starter"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/editions"
+	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/schema"
 )
@@ -160,5 +161,57 @@ func TestWorldSouthAmerica(t *testing.T) {
 	}
 	if len(kept) != 14 || !slices.Contains(kept, "Brazil") || !slices.Equal(touching, []string{"France", "Panama"}) {
 		t.Fatalf("kept %v, touching %v", kept, touching)
+	}
+}
+
+// Islands of a selection (the Falklands and South Georgia) border no other
+// kept region: Select names them, and Write marks them air-only with a
+// comment on how to reach one by ferry instead, so the edition builds
+// with no regions/air-only-unmarked warning.
+func TestIslandsMarkedAirOnly(t *testing.T) {
+	layer, _, err := borders.Decode("world", editions.World(), borders.Options{IDProperty: "name"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := starter.Select(layer.Features, starter.Selection{Where: []starter.Cond{{"subregion", "South America"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var isolated []string
+	for _, i := range res.Isolated {
+		isolated = append(isolated, layer.Features[i].ID)
+	}
+	if !slices.Equal(isolated, []string{"Falkland Is.", "S. Geo. and the Is."}) {
+		t.Fatalf("isolated %v", isolated)
+	}
+	src, err := starter.Subset(layer.Features, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := starter.Spec{ID: "sa", Name: "10 Days in South America", Folder: "sa", BordersFile: "b.geojson", NameProperty: "name",
+		AirOnly: isolated}
+	for _, i := range res.Kept {
+		spec.Regions = append(spec.Regions, layer.Features[i].ID)
+	}
+	for _, i := range res.Touching {
+		spec.Omit = append(spec.Omit, layer.Features[i].ID)
+	}
+	text := starter.Write(spec)
+	if !strings.Contains(string(text), "# init marked these air-only") || !strings.Contains(string(text), "kind: ferry") {
+		t.Errorf("no comment on the air-only regions:\n%s", text)
+	}
+	doc, err := mapdata.DecodeEdition("edition.yaml", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	built, err := derive.Build(derive.Input{Doc: doc, FS: fstest.MapFS{"b.geojson": {Data: src}}, Dir: "sa"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	findings := lint.Check(&lint.Target{File: "sa/edition.yaml", Pack: built.Pack, Findings: built.Findings})
+	for _, f := range findings {
+		if f.Severity >= diag.Warning {
+			t.Errorf("%s", f)
+		}
 	}
 }
