@@ -77,7 +77,15 @@ func (w Watcher) run(ctx context.Context, seen map[string]stamp, onChange func(c
 		if len(pending) > 0 {
 			onChange(pending)
 			pending = nil
-			seen = w.snapshot() // onChange may have named new files
+			// onChange may have named new files: start watching them as
+			// they are now. Files already watched keep the stamps seen
+			// before onChange, so a save made while it ran is still a
+			// change at the next look.
+			for _, p := range w.Paths() {
+				if _, ok := seen[p]; !ok {
+					seen[p] = stampOf(p)
+				}
+			}
 		}
 	}
 }

@@ -88,3 +88,29 @@ func TestStopsWithContext(t *testing.T) {
 	err := Watcher{Paths: func() []string { return nil }}.Run(ctx, func([]string) { t.Fatal("no change expected") })
 	assert.ErrorIs(t, err, context.Canceled)
 }
+
+// A save made while onChange runs (a rebuild takes a while) is reported at
+// the next look, not lost.
+func TestChangeDuringOnChangeIsReported(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "edition.yaml")
+	require.NoError(t, os.WriteFile(a, []byte("one"), 0o644))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	reports := make(chan []string, 16)
+	w := Watcher{Paths: func() []string { return []string{a} }, Interval: 5 * time.Millisecond}
+	first := w.snapshot()
+	calls := 0
+	go func() {
+		_ = w.run(ctx, first, func(c []string) {
+			calls++
+			if calls == 1 {
+				require.NoError(t, os.WriteFile(a, []byte("three"), 0o644))
+			}
+			reports <- c
+		})
+	}()
+	require.NoError(t, os.WriteFile(a, []byte("two!"), 0o644))
+	assert.Equal(t, []string{a}, next(t, reports))
+	assert.Equal(t, []string{a}, next(t, reports), "the save made during the first report")
+}
