@@ -100,22 +100,17 @@ func Read(r io.Reader, max, sizeHint int64) ([]byte, error) {
 // The file is opened without blocking and checked to be regular before a
 // byte is read, so a FIFO or /dev/zero is refused, not read forever.
 func ReadFile(path string, max int64) ([]byte, error) {
-	if fi, err := os.Stat(path); err != nil {
-		return nil, unwrapPath(err)
-	} else if err := checkRegular(fi); err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|nonblock, 0)
+	f, err := Open(path)
 	if err != nil {
-		return nil, unwrapPath(err)
+		return nil, err
 	}
 	defer f.Close()
 	return readOpen(f, max)
 }
 
-// Open opens a file named on the command line for streaming (a batch of
-// journeys, read line by line): the same checks as ReadFile, a regular file
-// opened without blocking; the caller bounds what it reads per line.
+// Open opens a file named on the command line, checked to be a regular file
+// before and after it is opened (without blocking). ReadFile reads it whole;
+// a batch of journeys streams it, bounding each line.
 func Open(path string) (*os.File, error) {
 	if fi, err := os.Stat(path); err != nil {
 		return nil, unwrapPath(err)
@@ -126,6 +121,8 @@ func Open(path string) (*os.File, error) {
 	if err != nil {
 		return nil, unwrapPath(err)
 	}
+	// What was opened, not what the Stat saw: a file swapped in between
+	// is still refused.
 	fi, err := f.Stat()
 	if err == nil {
 		err = checkRegular(fi)
