@@ -263,11 +263,7 @@ func reportBuild(opts *buildOptions, src *editionSource, target *lint.Target, de
 
 // boardBytes is the board geometry as GeoJSON, with a final newline.
 func boardBytes(fc *geojson.FeatureCollection) ([]byte, error) {
-	data, err := fc.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	return append(data, '\n'), nil
+	return mapdata.EncodeBoard(fc)
 }
 
 // packCounts is what a pack holds, for build --format json.

@@ -1,0 +1,96 @@
+package mapdata
+
+import (
+	"bytes"
+	"encoding/json"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/paulmach/orb/geojson"
+)
+
+// EncodeBoard writes the board geometry as GeoJSON, with a final newline:
+// the same bytes as the collection's own MarshalJSON, made faster for the
+// rebuild loop of build --watch and serve. The features are encoded on
+// every core and each feature's JSON is used as it comes (the collection's
+// MarshalJSON passes every byte of it through encoding/json once more).
+func EncodeBoard(fc *geojson.FeatureCollection) ([]byte, error) {
+	features := make([][]byte, len(fc.Features))
+	errs := make([]error, len(fc.Features))
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(fc.Features)/8))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(fc.Features); i += workers {
+				features[i], errs[i] = fc.Features[i].MarshalJSON()
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	// The members as the collection's MarshalJSON gives them: its extra
+	// members, type, bbox and features, in the sorted order of a JSON
+	// object encoded from a map.
+	members := map[string]any{}
+	for k, v := range fc.ExtraMembers {
+		members[k] = v
+	}
+	members["type"] = "FeatureCollection" // as MarshalJSON writes it, whatever fc.Type holds
+	delete(members, "bbox")
+	if fc.BBox != nil {
+		members["bbox"] = fc.BBox
+	}
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, key := range slices.Sorted(mapsKeys(members, "features")) {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		k, err := json.Marshal(key)
+		if err != nil {
+			return nil, err
+		}
+		buf.Write(k)
+		buf.WriteByte(':')
+		if key == "features" {
+			buf.WriteByte('[')
+			for j, f := range features {
+				if j > 0 {
+					buf.WriteByte(',')
+				}
+				buf.Write(f)
+			}
+			buf.WriteByte(']')
+			continue
+		}
+		v, err := json.Marshal(members[key])
+		if err != nil {
+			return nil, err
+		}
+		buf.Write(v)
+	}
+	buf.WriteString("}\n")
+	return buf.Bytes(), nil
+}
+
+// mapsKeys is the keys of m and extra.
+func mapsKeys(m map[string]any, extra string) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		if _, ok := m[extra]; !ok && !yield(extra) {
+			return
+		}
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
