@@ -184,6 +184,9 @@ func runJourneyCheck(opts *journeyCheckOptions) error {
 		}
 	} else {
 		writeVerdict(opts.IO.Out, v)
+		if cov := coverageLine(b, cards); cov != "" {
+			fmt.Fprintf(opts.IO.Out, "  maps covered: %s\n", cov)
+		}
 	}
 	if !v.Valid {
 		return errNo
