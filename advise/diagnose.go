@@ -365,12 +365,3 @@ func pct(x float64) string {
 	s := fmt.Sprintf("%.1f%%", 100*x)
 	return strings.Replace(s, ".0%", "%", 1)
 }
-
-func median(xs []int) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	return float64(s[len(s)/2])
-}

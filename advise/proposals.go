@@ -133,7 +133,6 @@ func (d *doctor) edited(base *state, e *edit) (*state, error) {
 		}
 		e.pack(&p)
 		mapdata.Canonicalize(&p)
-		p.Deck.Totals = mapdata.TotalsOf(p.Deck.Cards)
 		if st, err = d.build(nil, &p); err != nil {
 			return nil, nil
 		}
@@ -156,7 +155,6 @@ func errorCount(st *state) int {
 
 // candidates are the findings on the edition as it is, each with its edits.
 func (d *doctor) candidates(base *state) []candidate {
-	p := base.pack
 	var out []candidate
 	ed := d.edition(base)
 	if c := d.stalls(base, ed); c != nil {
@@ -183,7 +181,6 @@ func (d *doctor) candidates(base *state) []candidate {
 				Evidence: []string{f.String()}}})
 		}
 	}
-	_ = p
 	return out
 }
 
@@ -309,12 +306,20 @@ func stallEffect(b, a *state) string {
 
 // copiesKey is the key of copies naming the region.
 func copiesKey(ed *mapdata.Edition, r mapdata.Region) string {
-	if ed != nil {
-		for k := range ed.Copies {
-			for _, n := range append([]string{r.ID, r.Name}, r.Aliases...) {
-				if mapdata.Fold(k) == mapdata.Fold(n) {
-					return k
-				}
+	if ed == nil {
+		return r.Name
+	}
+	return editionKey(ed.Copies, r)
+}
+
+// editionKey is the key of m that names region r (by id, name or alias, case
+// and accents aside), or r's name when none does.
+func editionKey[V any](m map[string]V, r mapdata.Region) string {
+	names := append([]string{r.ID, r.Name}, r.Aliases...)
+	for k := range m {
+		for _, n := range names {
+			if mapdata.Fold(k) == mapdata.Fold(n) {
+				return k
 			}
 		}
 	}
@@ -363,17 +368,10 @@ func journeys(st *state, id string) *big.Int {
 // assignKey is the key of colors.assign naming the region: the one the
 // edition uses already, else the region's name.
 func assignKey(ed *mapdata.Edition, r mapdata.Region) string {
-	if ed != nil {
-		names := append([]string{r.ID, r.Name}, r.Aliases...)
-		for k := range ed.Colors.Assign {
-			for _, n := range names {
-				if mapdata.Fold(k) == mapdata.Fold(n) {
-					return k
-				}
-			}
-		}
+	if ed == nil {
+		return r.Name
 	}
-	return r.Name
+	return editionKey(ed.Colors.Assign, r)
 }
 
 // recolour proposes giving region r colour c, keeping neighbours apart.
@@ -446,7 +444,8 @@ func (d *doctor) lonely(base *state, ed *mapdata.Edition, colour string) candida
 		if from == colour || fig.ColorClasses[from] <= 2 {
 			continue
 		}
-		for _, r := range movable(base, from, colour)[:min(2, len(movable(base, from, colour)))] {
+		ms := movable(base, from, colour)
+		for _, r := range ms[:min(2, len(ms))] {
 			c.proposals = append(c.proposals, recolour(ed, r, colour,
 				func(b, a *state) bool { return !slices.Contains(a.fig.LonelyColors, colour) },
 				func(b, a *state) string {
@@ -456,7 +455,6 @@ func (d *doctor) lonely(base *state, ed *mapdata.Edition, colour string) candida
 				}))
 		}
 		if len(c.proposals) > 0 {
-			c.proposals[0].enough = func(*state) bool { return true }
 			for _, e := range c.proposals {
 				e.enough = func(*state) bool { return true }
 			}
@@ -562,7 +560,7 @@ func (d *doctor) lowTraffic(base *state, ed *mapdata.Edition) []candidate {
 				if to == r.Color || base.fig.ColorClasses[to] <= base.fig.ColorClasses[r.Color] {
 					continue
 				}
-				if len(movable(base, r.Color, to)) == 0 || !slices.ContainsFunc(movable(base, r.Color, to), func(x mapdata.Region) bool { return x.ID == id }) {
+				if !slices.ContainsFunc(movable(base, r.Color, to), func(x mapdata.Region) bool { return x.ID == id }) {
 					continue
 				}
 				if base.fig.ColorClasses[r.Color] <= 2 {

@@ -88,9 +88,9 @@ type Board struct {
 	// named are the trains "on a line" a player may name when the deck holds
 	// only neutral trains (train:baghdad): not cards of the deck but views
 	// of the neutral train, with the CardIDs after the deck's
-	// (len(cards)+k). namedOf maps a line to its view.
+	// (len(cards)+k). namedOf maps a line's id to its view.
 	named   []CardInfo
-	namedOf map[int]CardID
+	namedOf map[string]CardID
 
 	// Combined boards: the member maps, each region's map, and the mask a
 	// journey's regions must cover (every map); nmaps is 0 on one map.
@@ -540,7 +540,7 @@ func (b *Board) addNamedTrains() {
 			own[c.Rail] = true
 		}
 	}
-	b.namedOf = map[int]CardID{}
+	b.namedOf = map[string]CardID{}
 	if neutral == NoCard {
 		return
 	}
@@ -555,7 +555,7 @@ func (b *Board) addNamedTrains() {
 		info := b.cards[neutral]
 		info.Token, info.Rail = "train:"+b.rails[line].ID, line
 		b.named = append(b.named, info)
-		b.namedOf[line] = id
+		b.namedOf[b.rails[line].ID] = id
 		b.base = append(b.base, neutral)
 		b.sea = append(b.sea, -1)
 		b.kind = append(b.kind, TrainCard)
@@ -787,10 +787,8 @@ func (b *Board) Lookup(token string) (CardID, error) {
 	if b.kind[c] == TrainCard && b.cards[c].Rail < 0 {
 		if canon, err := b.tokens.Canonical(token); err == nil {
 			if id, ok := strings.CutPrefix(canon, "train:"); ok {
-				for line, v := range b.namedOf {
-					if b.rails[line].ID == id {
-						return v, nil
-					}
+				if v, ok := b.namedOf[id]; ok {
+					return v, nil
 				}
 			}
 		}

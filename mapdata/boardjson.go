@@ -3,6 +3,7 @@ package mapdata
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"runtime"
 	"slices"
 	"sync"
@@ -50,7 +51,8 @@ func EncodeBoard(fc *geojson.FeatureCollection) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	buf.WriteByte('{')
-	for i, key := range slices.Sorted(mapsKeys(members, "features")) {
+	members["features"] = nil // written below from the features' own JSON
+	for i, key := range slices.Sorted(maps.Keys(members)) {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
@@ -79,18 +81,4 @@ func EncodeBoard(fc *geojson.FeatureCollection) ([]byte, error) {
 	}
 	buf.WriteString("}\n")
 	return buf.Bytes(), nil
-}
-
-// mapsKeys is the keys of m and extra.
-func mapsKeys(m map[string]any, extra string) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		if _, ok := m[extra]; !ok && !yield(extra) {
-			return
-		}
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }

@@ -203,9 +203,6 @@ func (ix *TokenIndex) Canonical(token string) (string, error) {
 	if which, ok := ix.ambiguous[Fold(t)]; ok {
 		return "", &UnknownCardError{Token: token, Reason: fmt.Sprintf("%q is on more than one map: name the map (%s)", t, strings.Join(which, " or "))}
 	}
-	if id, ok := ix.regions[Fold(t)]; ok {
-		return id, nil
-	}
 	return "", &UnknownCardError{Token: token, Nearest: ix.Nearest(token, 3)}
 }
 

@@ -30,11 +30,11 @@ func buildCombined(src *editionSource, file string, text []byte, g *globalOption
 		if err != nil {
 			return nil, nil, diag.Errorf(ed.Position(fmt.Sprintf("/members/%d", i)), "member %q: %w", name, err)
 		}
-		if kind := editionKind(ms, g); kind != mapdata.KindRegions {
-			return nil, nil, diag.Errorf(ed.Position(fmt.Sprintf("/members/%d", i)), "member %q is of kind %s: members are 10 Days maps (kind regions)", name, kind)
-		}
-		mb, ok := rc.member(ms, g)
+		mb, ok := rc.member(ms, g) // a kept member was checked when it was kept
 		if !ok {
+			if kind := editionKind(ms, g); kind != mapdata.KindRegions {
+				return nil, nil, diag.Errorf(ed.Position(fmt.Sprintf("/members/%d", i)), "member %q is of kind %s: members are 10 Days maps (kind regions)", name, kind)
+			}
 			t, res, err := buildEditionWith(ms, g, rc)
 			if err != nil {
 				return nil, nil, err

@@ -63,8 +63,8 @@ comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Target = args[0]
-			if opts.Format != "text" && opts.Format != "json" {
-				return &usageError{msg: fmt.Sprintf("unknown --format %q (want text or json)", opts.Format), help: cmd.CommandPath()}
+			if err := checkFormat(cmd, opts.Format); err != nil {
+				return err
 			}
 			return runDoctor(opts)
 		},

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -211,8 +210,8 @@ func runInit(opts *initOptions) error {
 		return fmt.Errorf("create %s: %w", opts.Folder, err)
 	}
 	if err := atomicfile.WriteAll(
-		atomicfile.File{Path: filepath.Join(opts.Folder, bordersName), Perm: 0o644, Fill: fill(src)},
-		atomicfile.File{Path: target, Perm: 0o644, Fill: fill(text)},
+		atomicfile.File{Path: filepath.Join(opts.Folder, bordersName), Perm: 0o644, Fill: writeBytes(src)},
+		atomicfile.File{Path: target, Perm: 0o644, Fill: writeBytes(text)},
 	); err != nil {
 		return err
 	}
@@ -233,13 +232,6 @@ func shortName(s string) string {
 		return string(r)
 	}
 	return fmt.Sprintf("%s… (%d more characters)", string(r[:40]), len(r)-40)
-}
-
-func fill(data []byte) func(w io.Writer) error {
-	return func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	}
 }
 
 // initSelection reads the selection flags.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -171,5 +170,3 @@ func outputName(path string, stdout bool) string {
 	}
 	return filepath.ToSlash(path)
 }
-
-var _ = fmt.Sprint

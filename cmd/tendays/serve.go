@@ -171,7 +171,7 @@ func loadEditionBuild(opts *serveOptions, src *editionSource) (*studio.Build, er
 	b.Unplayable = unplayable(b.Findings)
 	if res != nil {
 		b.Pack = res.Pack
-		data, err := res.Board.MarshalJSON()
+		data, err := mapdata.EncodeBoard(res.Board)
 		if err != nil {
 			return nil, fmt.Errorf("%s: the board: %w", src.Dir, err)
 		}

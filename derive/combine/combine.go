@@ -313,7 +313,7 @@ func (c *combiner) same() error {
 		for _, id := range ids {
 			names = append(names, c.titles[c.regions[id].Map])
 		}
-		why := fmt.Sprintf("%s is one place on the %s maps", c.members[c.regions[ids[0]].Map].Pack.Region(strings.SplitN(ids[0], Sep, 2)[1]).Name, orList(names))
+		why := fmt.Sprintf("%s is one place on the %s maps", c.members[c.regions[ids[0]].Map].Pack.Region(strings.SplitN(ids[0], Sep, 2)[1]).Name, andList(names))
 		foot := map[string][]mapdata.Link{}
 		for _, l := range c.out.Links {
 			if l.Kind.Walks() {
@@ -366,7 +366,7 @@ func union(a, b []string) []string {
 	return out
 }
 
-func orList(s []string) string {
+func andList(s []string) string {
 	if len(s) <= 1 {
 		return strings.Join(s, "")
 	}

@@ -8,6 +8,7 @@ package yamledit
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -101,19 +102,11 @@ func MapOf(m map[string]any) Map {
 			rest = append(rest, k)
 		}
 	}
-	sortStrings(rest)
+	slices.Sort(rest)
 	for _, k := range rest {
 		out = append(out, KV{k, m[k]})
 	}
 	return out
-}
-
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 // Set makes the value at path (mapping keys from the document's top) v:
