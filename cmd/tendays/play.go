@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/bot"
 	"github.com/tendays/tendays/engine/game"
@@ -31,6 +31,8 @@ type playOptions struct {
 	TurnCap int
 	Variant variantFlags
 	Game    game.Config
+	// Replay names a game log (the studio's download) to play again.
+	Replay string
 }
 
 func newPlayCmd(io *IOStreams, g *globalOptions) *cobra.Command {
@@ -46,11 +48,20 @@ by step.
 Without --seed a seed is taken from the clock and printed, so that a game can
 be played again.`,
 		Example: `  tendays play usa.pack.json
-  tendays play europe.pack.json --players 3 --bot strong --seed 7 --days 5`,
+  tendays play europe.pack.json --players 3 --bot strong --seed 7 --days 5
+  tendays play usa --replay game.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pack = args[0]
 			opts.SeedSet = cmd.Flags().Changed("seed")
+			if opts.Replay != "" {
+				for _, name := range []string{"seed", "bot", "players", "days", "swap", "open-hands", "turn-cap", "variant-players"} {
+					if cmd.Flags().Changed(name) {
+						return &usageError{msg: fmt.Sprintf("--%s with --replay: the game log says how the game was played", name), help: cmd.CommandPath()}
+					}
+				}
+				return runReplay(opts)
+			}
 			if isNetworkPackFile(opts.Pack, opts.Global) {
 				return playNetworkFrom(cmd, opts) // play_network.go
 			}
@@ -68,6 +79,7 @@ be played again.`,
 	cmd.Flags().Uint64Var(&opts.Seed, "seed", 0, "random seed (default: from the clock, printed)")
 	cmd.Flags().StringVar(&opts.Bot, "bot", "greedy", "the bots' strength: "+strings.Join(bot.Names(), ", "))
 	cmd.Flags().IntVar(&opts.TurnCap, "turn-cap", sim.DefaultTurnCap, "end the game without a winner after this many turns")
+	cmd.Flags().StringVar(&opts.Replay, "replay", "", "play again the game of a game log (`FILE`, the studio's download; - for standard input)")
 	opts.Variant.add(cmd, 2)
 	return cmd
 }
@@ -108,14 +120,14 @@ func runPlay(opts *playOptions) error {
 	if !opts.SeedSet {
 		seed = uint64(time.Now().UnixNano())
 	}
-	g, err := game.New(b, opts.Game, rand.New(rand.NewPCG(seed, 0)))
+	g, err := game.New(b, opts.Game, game.Rand(seed))
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
 	botName := strings.ToLower(opts.Bot)
 	bots := make([]game.Player, g.Players())
 	for s := 1; s < g.Players(); s++ {
-		bots[s], _ = bot.New(botName, rand.New(rand.NewPCG(seed, uint64(s)+1)))
+		bots[s], _ = bot.New(botName, game.SeatRand(seed, s))
 	}
 	c := &console{out: opts.IO.Out, in: bufio.NewScanner(opts.IO.In), b: b}
 	w := opts.IO.Out
@@ -407,4 +419,61 @@ func describeTurn(b *engine.Board, t game.Turn) string {
 		return fmt.Sprintf("%s and discarded it: %s on pile %d.", took, b.Name(t.Discarded), t.Pile+1)
 	}
 	return fmt.Sprintf("%s, put it on day %d and discarded %s on pile %d.", took, t.Slot+1, b.Name(t.Discarded), t.Pile+1)
+}
+
+// maxGameLog bounds a game log: a game of a few thousand turns is a few
+// hundred kilobytes.
+const maxGameLog = 16 << 20
+
+// runReplay plays a game log again on the pack: each turn as the table saw
+// it, then the end. A log of another edition, a move the rules refuse or an
+// end other than the log's is bad input (exit 2), named by the file.
+func runReplay(opts *playOptions) error {
+	data, name, err := opts.Global.readInput(opts.Replay, opts.Global.limit(maxGameLog))
+	if err != nil {
+		return err
+	}
+	rec, err := game.DecodeRecord(data)
+	if err != nil {
+		return diag.Errorf(diag.Position{File: name}, "%w", err)
+	}
+	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
+	if err != nil {
+		return err
+	}
+	w := opts.IO.Out
+	who := func(s int) string {
+		if rec.Seats[s] == "human" {
+			return fmt.Sprintf("Seat %d (human)", s+1)
+		}
+		return fmt.Sprintf("Seat %d (%s)", s+1, rec.Seats[s])
+	}
+	fmt.Fprintf(w, "Replaying %s: %s, %d days, %d players, seed %s, %d moves.\n", name, b.Pack().Edition.Name, rec.Days, rec.Players, rec.Seed, len(rec.Moves))
+	filled := false
+	g, err := game.Replay(b, rec, func(_ int, m game.SeatAction, g *game.Game) {
+		switch {
+		case m.Action.Action == "place" && g.Phase() != game.Filling && !filled:
+			filled = true
+			fmt.Fprintln(w, "The holders are full.")
+		case m.Action.Action == "put" || m.Action.Action == "swap":
+			fmt.Fprintf(w, "Turn %d: %s %s\n", g.Turns(), who(m.Seat), describeTurn(b, g.LastTurn()))
+		}
+	})
+	var mm *game.MismatchError
+	if err != nil && !errors.As(err, &mm) {
+		return diag.Errorf(diag.Position{File: name}, "%w", err)
+	}
+	if g.Winner() >= 0 {
+		fmt.Fprintf(w, "%d DAYS! %s wins after %d turns. Its journey:\n", g.Days(), who(g.Winner()), g.Turns())
+		writeVerdict(w, b.Check(g.Holder(g.Winner())))
+		if cov := coverageLine(b, g.Holder(g.Winner())); cov != "" {
+			fmt.Fprintf(w, "  maps covered: %s\n", cov)
+		}
+	} else {
+		fmt.Fprintf(w, "No one completed a journey in %d turns.\n", g.Turns())
+	}
+	if mm != nil {
+		return diag.Errorf(diag.Position{File: name}, "%w", err)
+	}
+	return nil
 }
