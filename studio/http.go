@@ -38,6 +38,9 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/games", s.postGame)
 	mux.HandleFunc("GET /api/games/{id}", s.getGame)
 	mux.HandleFunc("POST /api/games/{id}/moves", s.postMove)
+	mux.HandleFunc("POST /api/games/{id}/undo", s.postUndo)
+	mux.HandleFunc("GET /api/games/{id}/replay", s.getReplay)
+	mux.HandleFunc("GET /api/games/{id}/log", s.getLog)
 	return mux
 }
 

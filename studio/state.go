@@ -10,6 +10,7 @@ import (
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/engine/network"
 	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/export/scene"
 	"github.com/tendays/tendays/export/svg"
@@ -20,6 +21,7 @@ import (
 type state struct {
 	build    *Build
 	board    *engine.Board // nil: a network pack, or a pack the engine refuses
+	network  *network.Board // a route-network pack the engine plays
 	version  int
 	pack     []byte // GET /api/pack
 	findings []byte // GET /api/findings
@@ -112,6 +114,9 @@ type NetworkView struct {
 	Companies []mapdata.Company         `json:"companies"`
 	Passenger []mapdata.PassengerTicket `json:"passengerTickets"`
 	Freight   []mapdata.FreightTicket   `json:"freightTickets"`
+	// Players are the player counts a game can have (none: the pack does
+	// not play).
+	Players []int `json:"players,omitempty"`
 }
 
 func newState(b *Build, version int) (*state, error) {
@@ -170,7 +175,14 @@ func newState(b *Build, version int) (*state, error) {
 			v.SVG = string(pic)
 		}
 		v.Network = &NetworkView{Stations: p.Stations, Routes: p.Routes, Companies: p.Companies, Passenger: p.Passenger, Freight: p.Freight}
-		v.Playable = "a route-network pack: its board, stations, routes and tickets are shown; play in the studio is for the 10 Days games"
+		if nb, err := network.Compile(p); err != nil {
+			v.Playable = err.Error()
+		} else if b.Unplayable != "" {
+			v.Playable = b.Unplayable
+		} else {
+			st.network = nb
+			v.Network.Players = nb.Players()
+		}
 	default:
 		v.SVGNote = "nothing was derived: fix the findings below"
 		buf.WriteString("null\n")
