@@ -20,7 +20,7 @@ import (
 // state is one build, ready to serve: its JSON documents made once.
 type state struct {
 	build    *Build
-	board    *engine.Board // nil: a network pack, or a pack the engine refuses
+	board    *engine.Board  // nil: a network pack, or a pack the engine refuses
 	network  *network.Board // a route-network pack the engine plays
 	version  int
 	pack     []byte // GET /api/pack
