@@ -200,6 +200,9 @@ func notPlayable(st *state) string {
 type JourneyVerdict struct {
 	engine.VerdictReport
 	Coverage []MapCount `json:"coverage,omitempty"`
+	// Regions names the region of each card ("" for a transport card),
+	// so that the page draws the journey without reading tokens itself.
+	Regions []string `json:"regions"`
 }
 
 // CheckJourney checks tokens as `journey check` does: every token must name
@@ -220,7 +223,13 @@ func CheckJourney(b *engine.Board, tokens []string, days int) (JourneyVerdict, e
 	if len(cards) != days {
 		return JourneyVerdict{}, fmt.Errorf("the journey has %d cards; a journey of this game has %d days", len(cards), days)
 	}
-	return JourneyVerdict{VerdictReport: b.Report(cards, b.Check(cards)), Coverage: coverage(b, cards)}, nil
+	regions := make([]string, len(cards))
+	for i, c := range cards {
+		if info := b.Card(c); info.Kind == engine.RegionCard {
+			regions[i] = b.Region(info.Region).ID
+		}
+	}
+	return JourneyVerdict{VerdictReport: b.Report(cards, b.Check(cards)), Coverage: coverage(b, cards), Regions: regions}, nil
 }
 
 // coverage counts the regions of cards on each member map of a combined
