@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/mapdata"
 )
 
 // newTestServer serves testdata/packs/<name>.pack.json; loads counts the
@@ -359,5 +360,17 @@ func TestGameSwap(t *testing.T) {
 				t.Errorf("days 1 and 2 not swapped: %v → %v", before[:2], after[:2])
 			}
 		}
+	}
+}
+
+func TestProposalPreview(t *testing.T) {
+	p := &mapdata.Pack{Regions: []mapdata.Region{{ID: "IS", Name: "Isle"}, {ID: "FS", Name: "Farshore"}}}
+	var pr Proposal
+	pr.Preview(p, "append", []string{"links", "add"}, map[string]any{"a": "Isle", "b": "farshore", "kind": "ferry"})
+	pr.Preview(p, "append", []string{"links", "add"}, map[string]any{"a": "Isle", "b": "Nowhere", "kind": "ferry"})
+	pr.Preview(p, "append", []string{"seas", "north", "add"}, "FS")
+	pr.Preview(p, "set", []string{"copies", "Isle"}, 2)
+	if fmt.Sprint(pr.Links) != "[{IS FS ferry}]" || fmt.Sprint(pr.Regions) != "[FS]" {
+		t.Errorf("preview: links %v, regions %v", pr.Links, pr.Regions)
 	}
 }

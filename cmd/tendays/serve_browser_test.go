@@ -20,15 +20,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/tendays/tendays/editions"
+	"github.com/tendays/tendays/internal/testenv"
 )
 
-// chromium finds a browser, or skips (fails in CI).
+// chromium finds a browser for the browser tests: they run under CI=true
+// (which fails without one) or TENDAYS_INTEGRATION=1, and skip otherwise.
 func chromium(t *testing.T) string {
 	t.Helper()
+	testenv.Integration(t, "Chromium")
 	if p := os.Getenv("CHROME_PATH"); p != "" {
 		return p
 	}
@@ -37,10 +42,7 @@ func chromium(t *testing.T) string {
 			return p
 		}
 	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("no Chromium found, and CI=true: the studio's browser tests must run in CI (apt-get install chromium)")
-	}
-	t.Skip("no Chromium found (install Debian's chromium, or set CHROME_PATH): the studio's browser tests are skipped")
+	testenv.Missing(t, "no Chromium found (Debian's chromium, or CHROME_PATH)", "apt-get install chromium")
 	return ""
 }
 
@@ -97,9 +99,13 @@ func startServe(t *testing.T, target string, allowEdit bool) string {
 	return url
 }
 
-// browser starts a fresh headless Chromium and returns a tab's context. JS
-// exceptions on the page fail the test.
-func browser(t *testing.T) context.Context {
+// browser is one headless Chromium that the studio's browser tests share:
+// each test opens a tab of its own.
+type browser struct{ ctx context.Context }
+
+// newBrowser starts Chromium for the subtests of t; it stops when they are
+// all done.
+func newBrowser(t *testing.T) *browser {
 	t.Helper()
 	path := chromium(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -113,42 +119,99 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("hide-scrollbars", false),
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1500, 1000),
 	)
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
+	if err := chromedp.Do(ctx); err != nil {
+		cancel()
+		acancel()
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		acancel()
+	})
+	return &browser{ctx: ctx}
+}
+
+// tab opens a tab of size w × h. JavaScript exceptions and console errors
+// on the page (a refused script, a failed request) fail the test.
+func (b *browser) tab(t *testing.T, w, h int64) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx)
 	ctx, tcancel := context.WithTimeout(ctx, 3*time.Minute)
 	var mu sync.Mutex
-	var exceptions []string
+	var problems []string
 	err := chromedp.Listen(ctx, func(ev any) {
-		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
-			msg := e.ExceptionDetails.Text
+		var msg string
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			msg = "JavaScript exception: " + e.ExceptionDetails.Text
 			if ex := e.ExceptionDetails.Exception; ex != nil {
 				msg += " " + ex.Description
 			}
+		case *cdplog.EventEntryAdded:
+			if e.Entry.Level == cdplog.EntryLevelError {
+				msg = "log error: " + e.Entry.Text + " " + e.Entry.URL
+			}
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.ConsoleAPICalledTypeError {
+				msg = "console error:"
+				for _, a := range e.Args {
+					msg += " " + string(a.Value) + a.Description
+				}
+			}
+		}
+		if msg != "" {
 			mu.Lock()
-			exceptions = append(exceptions, msg)
+			problems = append(problems, msg)
 			mu.Unlock()
 		}
 	})
 	if err != nil {
 		tcancel()
 		cancel()
-		acancel()
-		t.Fatalf("starting %s: %v", path, err)
+		t.Fatalf("a new tab: %v", err)
+	}
+	do(t, ctx, chromedp.EmulateViewport(w, h))
+	if _, err := chromedp.Call(ctx, cdplog.Enable, cdp.Empty{}); err != nil {
+		t.Fatalf("Log.enable: %v", err)
 	}
 	t.Cleanup(func() {
 		mu.Lock()
-		for _, e := range exceptions {
-			t.Errorf("JavaScript exception on the page: %s", e)
+		for _, p := range problems {
+			t.Errorf("on the page: %s", p)
 		}
 		mu.Unlock()
 		tcancel()
 		cancel()
-		acancel()
 	})
 	return ctx
+}
+
+// TestStudio drives the studio in one headless Chromium shared by its
+// subtests, each in a tab of its own, several at once.
+func TestStudio(t *testing.T) {
+	b := newBrowser(t)
+	for _, st := range []struct {
+		name string
+		run  func(*testing.T, *browser)
+	}{
+		{"BoardRegionsAndJourneys", studioBoardRegionsAndJourneys},
+		{"Editions", studioEditionsFirstPaint},
+		{"LiveEdit", studioLiveEdit},
+		{"PlayAgainstBots", studioPlayAgainstBots},
+		{"Swap", studioSwap},
+		{"Combined", studioCombined},
+	} {
+		t.Run(st.name, func(t *testing.T) {
+			t.Parallel()
+			st.run(t, b)
+		})
+	}
 }
 
 // do runs actions that return nothing.
@@ -219,9 +282,9 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
-func TestStudioBoardRegionsAndJourneys(t *testing.T) {
+func studioBoardRegionsAndJourneys(t *testing.T, b *browser) {
 	url := startServe(t, "usa", false)
-	ctx := browser(t)
+	ctx := b.tab(t, 1500, 1000)
 	open(t, ctx, url)
 	p := firstPaint(t, ctx)
 	t.Logf("usa: first contentful paint %.0f ms, board drawn %.0f ms after navigation", p.FCP, p.Board)
@@ -310,12 +373,11 @@ func TestStudioBoardRegionsAndJourneys(t *testing.T) {
 	screenshot(t, ctx, "studio-usa.png")
 }
 
-func TestStudioEditionsFirstPaint(t *testing.T) {
-	chromium(t)
+func studioEditionsFirstPaint(t *testing.T, b *browser) {
 	for _, name := range editions.Names() {
 		t.Run(name, func(t *testing.T) {
 			url := startServe(t, name, false)
-			ctx := browser(t)
+			ctx := b.tab(t, 1500, 1000)
 			open(t, ctx, url)
 			p := firstPaint(t, ctx)
 			t.Logf("%s: first contentful paint %.0f ms, board drawn %.0f ms after navigation", name, p.FCP, p.Board)
@@ -357,7 +419,7 @@ func TestStudioEditionsFirstPaint(t *testing.T) {
 	}
 }
 
-func TestStudioLiveEdit(t *testing.T) {
+func studioLiveEdit(t *testing.T, b *browser) {
 	dir := t.TempDir()
 	for _, f := range []string{"edition.yaml", "borders.geojson"} {
 		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "editions", "corners", f))
@@ -369,7 +431,7 @@ func TestStudioLiveEdit(t *testing.T) {
 		}
 	}
 	url := startServe(t, dir, false)
-	ctx := browser(t)
+	ctx := b.tab(t, 1500, 1000)
 	open(t, ctx, url)
 
 	colors := eval[map[string]string](t, ctx, `Object.fromEntries(window.studio.view.regions.map(r => [r.name, r.color]))`)
@@ -426,9 +488,9 @@ func TestStudioLiveEdit(t *testing.T) {
 	t.Logf("saved edit visible on the page after: %s ms (file written to board redrawn; the watcher polls every 100 ms and waits one quiet poll)", summarizeMs(latencies))
 }
 
-func TestStudioPlayAgainstBots(t *testing.T) {
+func studioPlayAgainstBots(t *testing.T, b *browser) {
 	url := startServe(t, "usa", false)
-	ctx := browser(t)
+	ctx := b.tab(t, 1500, 1000)
 	open(t, ctx, url)
 
 	// The doctor's charts first: a bar a state, the colour classes, the games.
@@ -524,9 +586,9 @@ func summarizeMs(ms []float64) string {
 func round1(v float64) float64 { return float64(int64(v*10+0.5)) / 10 }
 
 // Europe's rules allow the swap: pick a day, then the day to swap it with.
-func TestStudioSwap(t *testing.T) {
+func studioSwap(t *testing.T, b *browser) {
 	url := startServe(t, "europe", false)
-	ctx := browser(t)
+	ctx := b.tab(t, 1500, 1000)
 	open(t, ctx, url)
 	do(t, ctx, chromedp.Click(css(`[data-tab="play"]`)))
 	eval[chromedp.Void](t, ctx, `document.querySelector("#seed").value = "11"; document.querySelector("#bots").value = "1"`)

@@ -194,9 +194,9 @@ func TestServeCombinedGameAPI(t *testing.T) {
 	}
 }
 
-func TestStudioCombined(t *testing.T) {
+func studioCombined(t *testing.T, b *browser) {
 	url := startServe(t, "around-the-world", false)
-	ctx := browser(t)
+	ctx := b.tab(t, 1500, 1000)
 	open(t, ctx, url)
 
 	// The board: a shape for every region of the pack, on four maps.
