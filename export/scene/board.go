@@ -171,6 +171,20 @@ func Layout(p *mapdata.Pack, b *board.Board, opt Options) (*BoardLayout, error) 
 		isInset[id] = i
 	}
 
+	// An air-only region drawn where it lies (not in an inset) is part of
+	// the map: the fit takes its mainland in, so that it is never left off
+	// the page with its name floating over the title (Guernsey and Jersey,
+	// just south of a Northern Europe map).
+	for _, r := range p.Regions {
+		if _, inset := isInset[r.ID]; !r.AirOnly || inset || len(mainGeo) == len(p.Regions) {
+			continue
+		}
+		geo := b.Region(r.ID).Geometry
+		for _, mp := range largestParts([]orb.MultiPolygon{geo}) {
+			l.boundLL = l.boundLL.Union(project.UnwrapMultiPolygon(mp, l.centre).Bound())
+		}
+		mainGeo = append(mainGeo, geo)
+	}
 	proj := project.Choose(p.Edition.ID, l.boundLL)
 	var fitted []orb.MultiPolygon
 	for _, mp := range mainGeo {
