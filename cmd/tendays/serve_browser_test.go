@@ -154,7 +154,9 @@ func (b *browser) tab(t *testing.T, w, h int64) context.Context {
 				msg += " " + ex.Description
 			}
 		case *cdplog.EventEntryAdded:
-			if e.Entry.Level == cdplog.EntryLevelError {
+			// A 4xx answer of the API is the page asking a question whose
+			// answer is no (a journey with an unknown card): not a fault.
+			if e.Entry.Level == cdplog.EntryLevelError && e.Entry.Source != cdplog.EntrySourceNetwork {
 				msg = "log error: " + e.Entry.Text + " " + e.Entry.URL
 			}
 		case *runtime.EventConsoleAPICalled:
@@ -206,6 +208,13 @@ func TestStudio(t *testing.T) {
 		{"PlayAgainstBots", studioPlayAgainstBots},
 		{"Swap", studioSwap},
 		{"Combined", studioCombined},
+		{"Phone", studioPhone},
+		{"Keyboard", studioKeyboard},
+		{"Axe", studioAxe},
+		{"SeedURL", studioSeedURL},
+		{"HotSeat", studioHotSeat},
+		{"Across", studioAcross},
+		{"DoctorPreview", studioDoctorPreview},
 	} {
 		t.Run(st.name, func(t *testing.T) {
 			t.Parallel()
@@ -344,9 +353,31 @@ func studioBoardRegionsAndJourneys(t *testing.T, b *browser) {
 	if len(steps) != 6 || !strings.Contains(steps[0], "car via California or Nevada") {
 		t.Errorf("steps of the valid journey: %q", steps)
 	}
+	// The journey on the board: a step drawn for each, each region with
+	// its day, the verdict beside the board and not over it.
+	drawn := eval[[]string](t, ctx, `[...document.querySelectorAll("#board [data-journey-step]")].map(e => e.dataset.journeyStep + ":" + e.getAttribute("class") + ":" + e.textContent)`)
+	if len(drawn) != 6 || !strings.HasPrefix(drawn[0], "1:step ok:") || !strings.Contains(drawn[0], "car") || !strings.Contains(drawn[1], "plane:tan") {
+		t.Errorf("the valid journey drawn: %q", drawn)
+	}
+	if days := eval[[]string](t, ctx, `[...document.querySelectorAll("#board [data-region-days]")].map(e => e.dataset.regionDays + "=" + e.dataset.days)`); len(days) != 7 || !contains(days, "OR=1") || !contains(days, "FL=10") {
+		t.Errorf("the days on the board: %v", days)
+	}
+	if overlap := eval[bool](t, ctx, `(() => { const a = document.querySelector("#verdict-box").getBoundingClientRect(), b = document.querySelector("#board").getBoundingClientRect();
+		return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; })()`); overlap {
+		t.Error("the verdict covers the board")
+	}
 	v := check("ME, car, NH, OH, MI, WI, plane:red, TX, plane:red, AK", "not valid")
 	if !strings.Contains(v, "no third state borders both") {
 		t.Errorf("invalid verdict %q does not say why", v)
+	}
+	if bad := eval[[]string](t, ctx, `[...document.querySelectorAll("#board .step.no")].map(e => e.dataset.journeyStep + ":" + e.textContent)`); len(bad) == 0 || !strings.HasPrefix(bad[0], "1:") || !strings.Contains(bad[0], "no third state borders both") {
+		t.Errorf("the failing step on the board: %q", bad)
+	}
+	// Checked as it is typed: a journey so far, no Enter.
+	eval[chromedp.Void](t, ctx, `document.querySelector("[data-journey-input]").value = ""`)
+	do(t, ctx, chromedp.SendKeys(css(`[data-journey-input]`), "OR, car, AZ, car"), chromedp.WaitVisible(css(`#board [data-journey-step="1"]`)))
+	if so := text(t, ctx, `#verdict`); !strings.Contains(so, "3 of 10 days so far") && !strings.Contains(so, "so far") {
+		t.Errorf("a journey so far reads %q", so)
 	}
 	check("OR, nowhere", "not valid")
 
@@ -465,6 +496,26 @@ func studioLiveEdit(t *testing.T, b *browser) {
 		latencies = append(latencies, shown-float64(written.UnixMilli()))
 		before = after
 	}
+	// A save that breaks the pack (a lint error): a banner with the
+	// findings, the last good board kept.
+	broken := strings.Replace(string(orig), "expect: {region_cards: 4", "expect: {region_cards: 5", 1)
+	if broken == string(orig) {
+		t.Fatal("the fixture's expect line moved: update this test")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "edition.yaml"), []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.WaitVisible(css(`#error [data-finding="deck/expect-totals"]`)))
+	if msg := text(t, ctx, `#error`); !strings.Contains(msg, "breaks the edition") || !strings.Contains(msg, "the last good one") {
+		t.Errorf("the banner after a lint-breaking save reads %q", msg)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#board [data-region]").length`); n != 4 {
+		t.Errorf("after a lint-breaking save the board has %d regions, want the last build's 4", n)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "edition.yaml"), orig, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.WaitNotVisible(css(`#error`)))
 	// A save that cannot be read: the page keeps the last build and says why;
 	// the next good save clears it.
 	if err := os.WriteFile(filepath.Join(dir, "edition.yaml"), []byte("id: [corners\n"), 0o644); err != nil {

@@ -139,7 +139,7 @@ export class NetPlay {
       over ? "" : h("p", { class: "prompt", "data-focus-home": "", tabindex: -1 }, legal.length ? prompts[g.phase] || "" : "The bots are playing…"),
       legal.length ? h("div", { class: "moves" },
         legal.length > 12 ? h("label", {}, "Find a move ", h("input", { type: "search", "data-move-filter": "", value: this.filter })) : "",
-        h("ul", { class: "choices" }, ...legal.map((m) => h("li", { hidden: this.filter && !m.text.toLowerCase().includes(this.filter) },
+        h("ul", { class: "choices" }, ...legal.map((m) => h("li", { hidden: !!this.filter && !m.text.toLowerCase().includes(this.filter) },
           h("button", { type: "button", "data-choice": m.choice, "data-kind": m.kind }, m.text))))) : "",
       g.phase === "final" || over ? h("p", { "data-final": "" }, "Final offering: ", g.seats.map((s) => `${s.name} ${g.chosen && g.chosen[s.seat] ? (over ? `kept ${g.kept[s.seat]}` : "has chosen") : "is choosing"}`).join(", ")) : "",
       over ? this.scores(g) : "",

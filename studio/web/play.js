@@ -256,20 +256,19 @@ export class Play {
     }[g.phase];
     const who = g.humans > 1 || this.replay ? `${seatName(this.replay ? 0 : game.viewer)}: ` : "";
     const slots = g.holder.map((c, i) => {
-      const attrs = { "data-slot": i, class: "slot" + (this.swapPick === i ? " picked" : ""), role: "button", tabindex: 0,
-        "aria-label": `day ${i + 1}: ${c ? c.name : "open"}` };
+      const attrs = { "data-slot": i, class: "slot" + (this.swapPick === i ? " picked" : ""), role: "button", tabindex: 0 };
       if (!c) attrs["data-open"] = "";
       return h("div", attrs, h("span", { class: "day" }, `day ${i + 1}`), cardEl(c, {}));
     });
     const several = g.drawPiles.length > 1;
     const draws = g.drawPiles.map((n, i) => h("div", { class: "pile draw" + (g.canDrawFrom[i] ? "" : " spent"), "data-action": "draw", "data-draw": i, "data-size": n, role: "button", tabindex: 0,
-      style: several ? `grid-column: ${i + 1}; grid-row: 1` : "", "aria-label": `${several ? `draw pile ${i + 1}` : "the draw pile"}: ${n} cards${g.canDrawFrom[i] ? "" : ", empty with nothing to reshuffle"}`,
-      title: g.canDrawFrom[i] ? "" : "empty, with nothing to reshuffle" },
-      h("span", { class: "day" }, several ? `draw pile ${i + 1}` : "draw pile"), h("span", { class: "card back" }, `${n} cards`)));
+      style: several ? `grid-column: ${i + 1}; grid-row: 1` : "", title: g.canDrawFrom[i] ? "" : "empty, with nothing to reshuffle" },
+      h("span", { class: "day" }, several ? `draw pile ${i + 1}` : "draw pile"), h("span", { class: "card back" }, `${n} cards`),
+      g.canDrawFrom[i] ? "" : h("span", { class: "visually-hidden" }, " (empty, with nothing to reshuffle)")));
     const seen = g.drawPiles.map(() => 0);
     const place = (k) => { if (!several) return ""; const i = g.pileDraw[k]; seen[i]++; return `grid-column: ${i + 1}; grid-row: ${seen[i] + 1}`; };
     const piles = g.tops.map((c, k) => h("div", { class: "pile", "data-pile": k, role: "button", tabindex: 0, style: place(k),
-      "aria-label": `face-up pile ${k + 1} (${g.pileSizes[k]} cards): ${c ? c.name : "empty"}`, title: several ? `turned up from draw pile ${g.pileDraw[k] + 1}` : "" },
+      title: several ? `turned up from draw pile ${g.pileDraw[k] + 1}` : "" },
       h("span", { class: "day" }, `pile ${k + 1} (${g.pileSizes[k]})`), cardEl(c, {})));
     const over = g.phase === "over";
     box.replaceChildren(
