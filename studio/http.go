@@ -27,6 +27,7 @@ func (s *Server) routes() *http.ServeMux {
 	static, _ := fs.Sub(webFS, "web")
 	files := http.FileServerFS(static)
 	mux.Handle("GET /", files)
+	mux.HandleFunc("GET /fonts/{name}", getFont)
 	mux.HandleFunc("GET /api/pack", s.getPack)
 	mux.HandleFunc("GET /api/view", s.getView)
 	mux.HandleFunc("GET /api/findings", s.getFindings)

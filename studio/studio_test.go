@@ -374,3 +374,15 @@ func TestProposalPreview(t *testing.T) {
 		t.Errorf("preview: links %v, regions %v", pr.Links, pr.Regions)
 	}
 }
+
+// The page draws the board's names in the Go fonts they were measured with.
+func TestFonts(t *testing.T) {
+	ts, _, _ := newTestServer(t, "mini", Options{})
+	code, body := get(t, ts, "/fonts/go-bold.ttf", "")
+	if code != 200 || len(body) < 10000 {
+		t.Errorf("GET /fonts/go-bold.ttf: %d, %d bytes", code, len(body))
+	}
+	if code, _ := get(t, ts, "/fonts/arial.ttf", ""); code != 404 {
+		t.Errorf("an unknown font: %d", code)
+	}
+}

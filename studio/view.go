@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"net/http"
 	"strings"
 
 	"github.com/tendays/tendays/export/board"
@@ -87,3 +88,19 @@ func drawSVG(sc *scene.Scene) (string, error) {
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// boardFonts are the Go fonts the board's names were measured with
+// (export/scene): served to the page, they draw the names as wide as the
+// labeller placed them, so that no two run into each other.
+var boardFonts = map[string]scene.Font{"go-regular.ttf": scene.Regular, "go-bold.ttf": scene.Bold, "go-italic.ttf": scene.Italic}
+
+func getFont(w http.ResponseWriter, r *http.Request) {
+	f, ok := boardFonts[r.PathValue("name")]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "font/ttf")
+	w.Header().Set("Cache-Control", "max-age=86400")
+	_, _ = w.Write(scene.TTF(f))
+}

@@ -426,6 +426,25 @@ func studioEditionsFirstPaint(t *testing.T, b *browser) {
 				if want := eval[int](t, ctx, `window.studio.view.regions.length`); shapes != want {
 					t.Errorf("%s: %d region shapes for %d regions", name, shapes, want)
 				}
+				// Every region inside the drawing area: its label point below
+				// the title, on its picture, with room inside it.
+				if out := eval[[]string](t, ctx, `(() => { const v = window.studio.view;
+					const frames = v.frames && v.frames.length ? Object.fromEntries(v.frames.map(f => [f.map, f])) : {"": {width: 1600, height: 1e9, mapBox: v.mapBox}};
+					return v.regions.filter(r => { const f = frames[r.map || ""]; return !(r.r > 0 && r.at[0] > 0 && r.at[0] < f.width && r.at[1] > f.mapBox[1] && r.at[1] < f.height); })
+						.map(r => r.id + " at " + r.at.join(","));
+				})()`); len(out) > 0 {
+					t.Errorf("%s: regions off the drawing area: %v", name, out)
+				}
+				// The names do not run into one another at the default zoom.
+				if hits := eval[[]string](t, ctx, `document.fonts.ready.then(() => { const b = [...document.querySelectorAll("#board text.label")].map(e => ({t: e.textContent, r: e.getBoundingClientRect()})).filter(x => x.r.width > 0);
+					const out = [];
+					for (let i = 0; i < b.length; i++) for (let j = i + 1; j < b.length; j++) {
+						const p = b[i].r, q = b[j].r;
+						if (p.left < q.right - 0.5 && q.left < p.right - 0.5 && p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5) out.push(b[i].t + " / " + b[j].t);
+					}
+					return out; })`, chromedp.EvalAwaitPromise); len(hits) > 0 {
+					t.Errorf("%s: %d pairs of names overlap at the default zoom: %v", name, len(hits), hits[:min(len(hits), 8)])
+				}
 			case "network":
 				tickets := eval[int](t, ctx, `document.querySelectorAll("[data-ticket]").length`)
 				if stations < 2 || tickets == 0 {
