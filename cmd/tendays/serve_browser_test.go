@@ -375,8 +375,11 @@ func studioBoardRegionsAndJourneys(t *testing.T, b *browser) {
 	}
 	// Checked as it is typed: a journey so far, no Enter.
 	eval[chromedp.Void](t, ctx, `document.querySelector("[data-journey-input]").value = ""`)
-	do(t, ctx, chromedp.SendKeys(css(`[data-journey-input]`), "OR, car, AZ, car"), chromedp.WaitVisible(css(`#board [data-journey-step="1"]`)))
-	if so := text(t, ctx, `#verdict`); !strings.Contains(so, "3 of 10 days so far") && !strings.Contains(so, "so far") {
+	do(t, ctx, chromedp.SendKeys(css(`[data-journey-input]`), "OR, car, AZ, car"))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("#verdict").textContent.includes("so far")`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Errorf("no verdict so far while typing: %q (%v)", text(t, ctx, `#verdict`), err)
+	}
+	if so := text(t, ctx, `#verdict`); !strings.HasPrefix(so, "3 of 10 days so far: every step holds") || eval[int](t, ctx, `document.querySelectorAll("#board [data-journey-step]").length`) != 1 {
 		t.Errorf("a journey so far reads %q", so)
 	}
 	check("OR, nowhere", "not valid")

@@ -103,6 +103,9 @@ func studioPhone(t *testing.T, b *browser) {
 			name string
 			w, h int64
 		}{{"phone", 390, 844}, {"tablet", 820, 1180}, {"desktop", 1440, 900}} {
+			if size.name != "phone" && ed != "usa" && os.Getenv("STUDIO_SCREENSHOTS") == "" {
+				continue // the larger sizes of the larger board only for the screenshots
+			}
 			ctx := b.tab(t, size.w, size.h)
 			open(t, ctx, url)
 			boardW := eval[float64](t, ctx, `document.querySelector("#board").getBoundingClientRect().width`)
@@ -133,6 +136,17 @@ func studioPhone(t *testing.T, b *browser) {
 				if name := text(t, ctx, `[data-panel="region"] h2`); !strings.Contains(name, "Rhode Island") {
 					t.Errorf("tapping Rhode Island's marker shows %q", name)
 				}
+			}
+			if os.Getenv("STUDIO_SCREENSHOTS") != "" {
+				// The pictures show a journey drawn and a region chosen.
+				journey, region := "OR, car, AZ, plane:tan, OH, WV, PA, plane:light-blue, GA, FL", "CO"
+				if ed != "usa" {
+					journey, region = combinedJourney, "europe.FRA"
+				}
+				do(t, ctx, chromedp.SetValue(css("#journey-input"), journey), chromedp.Click(css(`#journey button[type="submit"]`)),
+					chromedp.WaitVisible(css(`#verdict[data-verdict="valid"]`)))
+				eval[chromedp.Void](t, ctx, fmt.Sprintf(`window.studio.board.focus(%q, false); document.querySelector('#board [data-region=%q]').dispatchEvent(new MouseEvent("click", {bubbles: true}))`, region, region))
+				eval[chromedp.Void](t, ctx, `window.scrollTo(0, 0)`)
 			}
 			screenshot(t, ctx, fmt.Sprintf("studio-%s-%s.png", ed, size.name))
 		}

@@ -189,6 +189,37 @@ type SeatAction struct {
 	Action
 }
 
+// MarshalJSON writes the seat, the action and only the fields of its
+// kind: {"seat":0,"action":"put","slot":3,"pile":1}.
+func (m SeatAction) MarshalJSON() ([]byte, error) {
+	type written struct {
+		Seat   int    `json:"seat"`
+		Action string `json:"action"`
+		Day    *int   `json:"day,omitempty"`
+		From   *int   `json:"from,omitempty"`
+		Draw   *int   `json:"draw,omitempty"`
+		Slot   *int   `json:"slot,omitempty"`
+		Pile   *int   `json:"pile,omitempty"`
+		I      *int   `json:"i,omitempty"`
+		J      *int   `json:"j,omitempty"`
+	}
+	w := written{Seat: m.Seat, Action: m.Action.Action}
+	switch m.Action.Action {
+	case "place":
+		w.Day = &m.Day
+	case "take":
+		w.From = &m.From
+		if m.From < 0 {
+			w.Draw = &m.Draw
+		}
+	case "put":
+		w.Slot, w.Pile = &m.Slot, &m.Pile
+	case "swap":
+		w.I, w.J = &m.I, &m.J
+	}
+	return json.Marshal(w)
+}
+
 // RecordFormat names a game log.
 const RecordFormat = "tendays.game"
 

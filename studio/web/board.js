@@ -576,12 +576,13 @@ export class Board {
       const cx = mx - (b[1] - a[1]) / len * bow, cy = my + (b[0] - a[0]) / len * bow;
       const lx = (mx + cx) / 2, ly = (my + cy) / 2;
       const via = st.via ? (j.cards[st.via - 1] || st.how) + (st.via2 ? " + " + (j.cards[st.via2 - 1] || "") : "") : st.how;
-      const label = bad ? `✗ ${via}: ${st.why}` : via;
+      // A walk across a border is the plain line; every other way is named.
+      const label = bad ? `✗ ${via}: ${st.why}` : st.how === "border" ? "" : via;
       const text = s("text", { class: "step-label", x: lx, y: ly - 6 / k, "font-size": 12 / k, "text-anchor": "middle" }, label);
       const halo = s("text", { class: "step-halo", x: lx, y: ly - 6 / k, "font-size": 12 / k, "text-anchor": "middle", "stroke-width": 4 / k }, label);
-      items.push(s("g", { class: "step " + (bad ? "no" : "ok"), "data-journey-step": n + 1, "data-from": st.from, "data-to": st.to },
+      items.push(s("g", { class: "step " + (bad ? "no" : "ok"), "data-journey-step": n + 1, "data-from": st.from, "data-to": st.to, "data-how": st.how },
         s("path", { class: "leg", d: `M${a[0]} ${a[1]} Q${cx} ${cy} ${b[0]} ${b[1]}`, "stroke-width": (bad ? 4 : 3) / k }),
-        halo, text));
+        label ? halo : "", label ? text : ""));
     });
     for (const [id, list] of days) {
       const p = this.pos.get(id);
