@@ -353,6 +353,9 @@ func studioHotSeat(t *testing.T, b *browser) {
 				t.Fatalf("behind the curtain %d cards of the holder show", n)
 			}
 			curtains++
+			if curtains == 21 {
+				screenshot(t, ctx, "studio-hot-seat.png")
+			}
 			clickGame(t, ctx, `#game [data-action="reveal"]`)
 			viewers[attr(t, ctx, `#game`, "data-viewer")] = true
 			continue
@@ -382,6 +385,7 @@ func studioHotSeat(t *testing.T, b *browser) {
 	if attr(t, ctx, `#game`, "data-replay-step") != "1" || !strings.Contains(text(t, ctx, `[data-replay-last]`), "put ") {
 		t.Errorf("one step on: %q %q", attr(t, ctx, `#game`, "data-replay-step"), text(t, ctx, `[data-replay-last]`))
 	}
+	screenshot(t, ctx, "studio-replay.png")
 	clickGame(t, ctx, `#game [aria-label="last move"]`)
 	if got := attr(t, ctx, `#game`, "data-replay-step"); got != fmt.Sprint(steps) {
 		t.Errorf("the last step: %s, want %d", got, steps)

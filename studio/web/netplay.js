@@ -160,7 +160,8 @@ export class NetPlay {
     return h("div", { class: "over", "data-game-over": win.has(0) ? "won" : "lost" },
       h("h3", {}, win.size > 1 ? `A tie: ${[...win].map((s) => g.seats[s].name).join(" and ")}.` : `${g.seats[[...win][0]].name} ${[...win][0] === 0 ? "win" : "wins"}.`),
       h("table", { class: "scores" },
-        h("thead", {}, h("tr", {}, ...["player", "passenger", "freight", "shares", "gold", "money", "total"].map((c) => h("th", { scope: "col" }, c)))),
+        h("thead", {}, h("tr", {}, ...[["player", "player"], ["pass.", "passenger tickets"], ["freight", "freight tickets"], ["shares", "share majorities"], ["gold", "gold tokens"], ["$", "money and commodities"], ["total", "total"]]
+          .map(([c, full]) => h("th", { scope: "col", title: full }, c)))),
         h("tbody", {}, ...g.scores.map((sc) => h("tr", { class: win.has(sc.seat) ? "winner" : "" }, h("th", { scope: "row" }, sc.name),
           ...[sc.passenger, sc.freight, sc.shares, sc.gold, sc.money, sc.total].map((v) => h("td", {}, String(v))))))));
   }

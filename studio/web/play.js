@@ -242,9 +242,14 @@ export class Play {
         this.logView(game));
       return;
     }
-    // Your holder's regions on the board; at the end, the winning journey's.
+    // Your holder's regions on the board; at the end, the winning journey's,
+    // drawn as a journey is.
     const shown = (g.phase === "over" && g.winning ? g.winning : g.holder).filter((c) => c && c.region).map((c) => c.region);
     this.ctx.onHolder(shown);
+    if (g.phase === "over" && g.winning && g.journey && !this.replay && this.drawnEnd !== game.id) {
+      this.drawnEnd = game.id;
+      this.ctx.board().drawJourney({ regions: g.winning.map((c) => (c && c.region) || ""), cards: g.winning.map((c) => (c ? c.token : "")), steps: g.journey.steps });
+    }
     const mine = !this.replay && g.phase !== "over";
     const prompt = {
       filling: "Put the card you drew on an open day.",
@@ -300,11 +305,11 @@ export class Play {
   replayBar(game) {
     const r = this.replay;
     return h("div", { class: "replay", role: "group", "aria-label": "Replay" },
-      h("button", { type: "button", "data-step": 0, "aria-label": "first move" }, "⏮"),
+      h("button", { type: "button", "data-step": 0, "aria-label": "first move" }, "First"),
       h("button", { type: "button", "data-step": r.step - 1, "aria-label": "previous move", disabled: r.step <= 0 }, "◀"),
       h("span", { "data-replay-at": "" }, ` move ${r.step} of ${game.steps} `),
       h("button", { type: "button", "data-step": r.step + 1, "aria-label": "next move", disabled: r.step >= game.steps }, "▶"),
-      h("button", { type: "button", "data-step": game.steps, "aria-label": "last move" }, "⏭"),
+      h("button", { type: "button", "data-step": game.steps, "aria-label": "last move" }, "Last"),
       " ", h("button", { type: "button", "data-action": "end-replay" }, "Back to the game"));
   }
 
