@@ -108,19 +108,8 @@ type GameRequest struct {
 // action (game.Action: place, take, put or swap), or on a route-network
 // game Choice, the number of a move in the game's list of legal moves.
 type MoveRequest struct {
-	Action string `json:"action"`
-	Day    int    `json:"day"`
-	From   int    `json:"from"`
-	Draw   int    `json:"draw"`
-	Slot   int    `json:"slot"`
-	Pile   int    `json:"pile"`
-	I      int    `json:"i"`
-	J      int    `json:"j"`
-	Choice *int   `json:"choice,omitempty"`
-}
-
-func (m MoveRequest) action() game.Action {
-	return game.Action{Action: m.Action, Day: m.Day, From: m.From, Draw: m.Draw, Slot: m.Slot, Pile: m.Pile, I: m.I, J: m.J}
+	game.Action
+	Choice *int `json:"choice,omitempty"`
 }
 
 // maxMovesText bounds the moves a request replays.
@@ -245,33 +234,17 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 	var req MoveRequest
-	if !decode(w, r, &req) {
-		return
-	}
-	ss := s.session(w, r)
-	if ss == nil {
-		return
-	}
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	var err error
-	switch {
-	case ss.net != nil:
-		if req.Choice == nil {
-			err = fmt.Errorf("a route-network game takes {\"choice\": N}, the number of a move in its list")
-		} else {
-			err = ss.net.move(*req.Choice)
+	s.change(w, r, &req, func(ss *session) error {
+		switch {
+		case ss.net != nil && req.Choice == nil:
+			return fmt.Errorf("a route-network game takes {\"choice\": N}, the number of a move in its list")
+		case ss.net != nil:
+			return ss.net.move(*req.Choice)
+		case req.Choice != nil:
+			return fmt.Errorf("choice: a 10 Days game takes an action (place, take, put or swap)")
 		}
-	case req.Choice != nil:
-		err = fmt.Errorf("choice: a 10 Days game takes an action (place, take, put or swap)")
-	default:
-		err = ss.ten.move(req.action())
-	}
-	if err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	writeJSON(w, http.StatusOK, mustJSON(ss.view()))
+		return ss.ten.move(req.Action)
+	})
 }
 
 // postUndo takes back the last move of a person (the bots' answers with
@@ -279,7 +252,18 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 // replayed.
 func (s *Server) postUndo(w http.ResponseWriter, r *http.Request) {
 	var req struct{}
-	if !decode(w, r, &req) {
+	s.change(w, r, &req, func(ss *session) error {
+		if ss.net != nil {
+			return ss.net.undo()
+		}
+		return ss.ten.undo()
+	})
+}
+
+// change decodes a request's body into req, finds its game and changes
+// it with f; the answer is the game, or f's error (400).
+func (s *Server) change(w http.ResponseWriter, r *http.Request, req any, f func(*session) error) {
+	if !decode(w, r, req) {
 		return
 	}
 	ss := s.session(w, r)
@@ -288,13 +272,7 @@ func (s *Server) postUndo(w http.ResponseWriter, r *http.Request) {
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	var err error
-	if ss.net != nil {
-		err = ss.net.undo()
-	} else {
-		err = ss.ten.undo()
-	}
-	if err != nil {
+	if err := f(ss); err != nil {
 		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}

@@ -23,22 +23,22 @@ func playTo(t *testing.T, ts *httptest.Server, g map[string]any, stop func(map[s
 		if moves > 5000 {
 			t.Fatal("the game does not end")
 		}
-		var m MoveRequest
+		var m game.Action
 		switch g["phase"] {
 		case "filling":
 			for i, c := range g["holder"].([]any) {
 				if c == nil {
-					m = MoveRequest{Action: "place", Day: i}
+					m = game.Action{Action: "place", Day: i}
 					break
 				}
 			}
 		case "choosing":
-			m = MoveRequest{Action: "take", From: -1}
+			m = game.Action{Action: "take", From: -1}
 			if !g["canDraw"].(bool) {
 				m.From = 0
 			}
 		case "placing":
-			m = MoveRequest{Action: "put", Slot: -1, Pile: max(0, int(g["mustPile"].(float64)))}
+			m = game.Action{Action: "put", Slot: -1, Pile: max(0, int(g["mustPile"].(float64)))}
 		}
 		var code int
 		code, g = post(t, ts, "/api/games/"+id+"/moves", m, nil)

@@ -4,8 +4,8 @@
 // sends its number in the list). The final public offering is sealed: you
 // place a card face down, the bots do, all are revealed together. The URL
 // holds the seed, the options and your choices.
-import { h, api, announce, keepFocus } from "./dom.js";
-import { gameURL } from "./play.js";
+import { h, announce, keepFocus } from "./dom.js";
+import { gameURL, send } from "./play.js";
 
 export class NetPlay {
   constructor(box, form, ctx) {
@@ -70,26 +70,12 @@ export class NetPlay {
   }
 
   request(method, path, body) {
-    this.pending = (async () => {
-      const res = await api(method, path, body);
-      if (!res.ok) {
-        this.error = res.error;
-        announce(res.error);
-      } else {
-        this.error = "";
-        this.game = res.body;
-        window.studio.game = this.game;
-        history.replaceState(null, "", gameURL(this.game.options, this.game.moves) + location.hash);
-        const log = this.game.log || [];
-        const fresh = log.slice(Math.min(this.seenLog, log.length)).filter((l) => !l.startsWith("You"));
-        this.seenLog = log.length;
-        if (fresh.length) announce(fresh.slice(-3).join(" "));
-      }
-      this.moves++;
-      this.render();
-    })();
-    window.studio.pending = this.pending;
-    return this.pending;
+    return send(this, method, path, body, (g) => {
+      const log = g.log || [];
+      const fresh = log.slice(Math.min(this.seenLog, log.length)).filter((l) => !l.startsWith("You"));
+      this.seenLog = log.length;
+      if (fresh.length) announce(fresh.slice(-3).join(" "));
+    });
   }
 
   // markCubes shows the cubes on the board's routes: a cube space lit

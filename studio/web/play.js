@@ -25,6 +25,29 @@ export function gameURL(options, moves) {
   return q;
 }
 
+// send asks the server for a game and draws the answer: the game (its URL
+// in the address bar, what happened said in the live region by said), or
+// the error. Both kinds of game use it.
+export function send(player, method, path, body, said) {
+  player.pending = (async () => {
+    const res = await api(method, path, body);
+    if (!res.ok) {
+      player.error = res.error;
+      announce(res.error);
+    } else {
+      player.error = "";
+      player.game = res.body;
+      window.studio.game = player.game;
+      if (player.game.options) history.replaceState(null, "", gameURL(player.game.options, player.game.moves) + location.hash);
+      said(player.game);
+    }
+    player.moves++;
+    player.render();
+  })();
+  window.studio.pending = player.pending;
+  return player.pending;
+}
+
 export class Play {
   constructor(box, form, ctx) {
     this.box = box;
@@ -106,23 +129,7 @@ export class Play {
   }
 
   request(method, path, body) {
-    this.pending = (async () => {
-      const res = await api(method, path, body);
-      if (!res.ok) {
-        this.error = res.error;
-        announce(res.error);
-      } else {
-        this.error = "";
-        this.game = res.body;
-        window.studio.game = this.game;
-        if (this.game.options) history.replaceState(null, "", gameURL(this.game.options, this.game.moves) + location.hash);
-        this.announceLog();
-      }
-      this.moves++;
-      this.render();
-    })();
-    window.studio.pending = this.pending;
-    return this.pending;
+    return send(this, method, path, body, () => this.announceLog());
   }
 
   // announceLog says what happened since the last answer (the bots' moves,
