@@ -102,7 +102,7 @@ func studioPhone(t *testing.T, b *browser) {
 		for _, size := range []struct {
 			name string
 			w, h int64
-		}{{"phone", 390, 844}, {"tablet", 820, 1180}, {"desktop", 1440, 900}} {
+		}{{"phone", 390, 844}, {"small", 360, 740}, {"tablet", 820, 1180}, {"desktop", 1440, 900}, {"4k", 3840, 2160}} {
 			if size.name != "phone" && ed != "usa" && os.Getenv("STUDIO_SCREENSHOTS") == "" {
 				continue // the larger sizes of the larger board only for the screenshots
 			}
@@ -148,7 +148,9 @@ func studioPhone(t *testing.T, b *browser) {
 				eval[chromedp.Void](t, ctx, fmt.Sprintf(`window.studio.board.focus(%q, false); document.querySelector('#board [data-region=%q]').dispatchEvent(new MouseEvent("click", {bubbles: true}))`, region, region))
 				eval[chromedp.Void](t, ctx, `window.scrollTo(0, 0)`)
 			}
-			screenshot(t, ctx, fmt.Sprintf("studio-%s-%s.png", ed, size.name))
+			if size.name != "4k" && size.name != "small" {
+				screenshot(t, ctx, fmt.Sprintf("studio-%s-%s.png", ed, size.name))
+			}
 		}
 	}
 }
