@@ -210,6 +210,7 @@ func TestStudio(t *testing.T) {
 		{"Combined", studioCombined},
 		{"Phone", studioPhone},
 		{"Keyboard", studioKeyboard},
+		{"Zoom", studioZoom},
 		{"Axe", studioAxe},
 		{"SeedURL", studioSeedURL},
 		{"HotSeat", studioHotSeat},

@@ -485,3 +485,80 @@ func studioDoctorPreview(t *testing.T, b *browser) {
 		t.Errorf("after Apply the report is of build %s (before %s), stale %v", now, version, eval[bool](t, ctx, `document.querySelector("#doctor").classList.contains("stale")`))
 	}
 }
+
+// Zoom and pan: the wheel about the pointer, two fingers, a drag (which
+// is no click), the buttons and the keys; markers shrink in number as the
+// regions grow on screen.
+func studioZoom(t *testing.T, b *browser) {
+	url := startServe(t, "usa", false)
+	ctx := b.tab(t, 1280, 900)
+	open(t, ctx, url)
+	scale := func() float64 { t.Helper(); return eval[float64](t, ctx, `window.studio.board.scale()`) }
+	markers := func() int {
+		t.Helper()
+		return eval[int](t, ctx, `new Promise(ok => requestAnimationFrame(() => ok(document.querySelectorAll("#markers [data-marker]").length)))`, chromedp.EvalAwaitPromise)
+	}
+	fit, before := scale(), markers()
+	// The wheel zooms about the pointer: the point under it stays put.
+	under := eval[[]float64](t, ctx, `(() => { const r = document.querySelector("#board").getBoundingClientRect(); const x = r.left + r.width * 0.8, y = r.top + r.height * 0.3;
+		const p = window.studio.board.toPicture(x, y);
+		document.querySelector("#board").dispatchEvent(new WheelEvent("wheel", {deltaY: -500, clientX: x, clientY: y, bubbles: true, cancelable: true}));
+		const q = window.studio.board.toPicture(x, y); return [p[0] - q[0], p[1] - q[1]]; })()`)
+	if k := scale(); k <= fit*1.5 || abs(under[0]) > 0.5 || abs(under[1]) > 0.5 {
+		t.Errorf("the wheel: scale %.3f → %.3f, the point under the pointer moved by %v", fit, k, under)
+	}
+	if after := markers(); after >= before {
+		t.Errorf("zoomed in, %d markers (%d before)", after, before)
+	}
+	// Keys on the board: 0 fits, + zooms, an arrow pans.
+	eval[chromedp.Void](t, ctx, `document.querySelector("#board").focus()`)
+	do(t, ctx, chromedp.KeyEvent("0"))
+	if k := scale(); abs(k-fit) > 1e-6 {
+		t.Errorf("0: scale %.4f, want the fit %.4f", k, fit)
+	}
+	do(t, ctx, chromedp.KeyEvent("+"))
+	x0 := eval[float64](t, ctx, `window.studio.board.vb.x`)
+	do(t, ctx, chromedp.KeyEvent(kbRight))
+	if k, x1 := scale(), eval[float64](t, ctx, `window.studio.board.vb.x`); abs(k-fit*1.5) > 1e-6 || x1 <= x0 {
+		t.Errorf("+ then ArrowRight: scale %.4f (want %.4f), view x %.1f → %.1f", k, fit*1.5, x0, x1)
+	}
+	// Two fingers apart: a pinch zooms in; a drag pans and selects nothing.
+	k0 := scale()
+	eval[chromedp.Void](t, ctx, `(() => { const b = document.querySelector("#board"), r = b.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+		const ev = (type, id, x) => b.dispatchEvent(new PointerEvent(type, {pointerId: id, pointerType: "touch", clientX: x, clientY: cy, bubbles: true, isPrimary: id === 1}));
+		ev("pointerdown", 1, cx - 40); ev("pointerdown", 2, cx + 40);
+		for (let i = 1; i <= 5; i++) { ev("pointermove", 1, cx - 40 - 12 * i); ev("pointermove", 2, cx + 40 + 12 * i); }
+		ev("pointerup", 1, cx - 100); ev("pointerup", 2, cx + 100); })()`)
+	if k := scale(); k < k0*1.8 {
+		t.Errorf("a pinch from 80 to 200 px: scale %.3f → %.3f", k0, k)
+	}
+	vx := eval[float64](t, ctx, `window.studio.board.vb.x`)
+	eval[chromedp.Void](t, ctx, `(() => { const b = document.querySelector("#board"), r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+		const ev = (type, dx) => b.dispatchEvent(new PointerEvent(type, {pointerId: 7, pointerType: "mouse", button: 0, clientX: x + dx, clientY: y, bubbles: true, isPrimary: true}));
+		ev("pointerdown", 0); ev("pointermove", 30); ev("pointermove", 120); ev("pointerup", 120);
+		document.elementFromPoint(x + 120, y).dispatchEvent(new MouseEvent("click", {bubbles: true, clientX: x + 120, clientY: y})); })()`)
+	if vx2 := eval[float64](t, ctx, `window.studio.board.vb.x`); vx2 >= vx {
+		t.Errorf("a drag to the right: the view's x %.1f → %.1f", vx, vx2)
+	}
+	if eval[bool](t, ctx, `!document.querySelector('[data-panel="region"]').hidden`) {
+		t.Error("the click ending a drag chose a region")
+	}
+	// The buttons: fit the map, then the whole board.
+	do(t, ctx, chromedp.Click(css(`#fit-maps [data-zoom="map"]`)))
+	mb := eval[[]float64](t, ctx, `window.studio.view.mapBox`)
+	vb := eval[map[string]float64](t, ctx, `window.studio.board.vb`)
+	if vb["x"] > mb[0]+1 || vb["x"]+vb["w"] < mb[2]-1 || vb["y"] > mb[1]+1 || vb["y"]+vb["h"] < mb[3]-1 {
+		t.Errorf("Fit map shows %v, the map is %v", vb, mb)
+	}
+	do(t, ctx, chromedp.Click(css(`[data-zoom="board"]`)))
+	if k := scale(); abs(k-fit) > 1e-6 {
+		t.Errorf("Fit board: scale %.4f, want %.4f", k, fit)
+	}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -265,7 +265,11 @@ export class Board {
         if (!this.dragged && Math.hypot(e.clientX - p.x0, e.clientY - p.y0) < 5) return;
         if (!this.dragged) {
           this.dragged = true;
-          box.setPointerCapture(e.pointerId);
+          try {
+            box.setPointerCapture(e.pointerId); // the drag goes on outside the board
+          } catch (err) {
+            // a pointer already gone: nothing to capture
+          }
           box.classList.add("dragging");
         }
         this.panBy(e.clientX - p.x, e.clientY - p.y);
