@@ -56,7 +56,7 @@ func newBoardPlan(p *mapdata.Pack, b *board.Board, paper Paper) (*boardPlan, err
 	// Kilometres per scene unit, measured at the middle of the map: a
 	// short north-south step of the projection.
 	kmPerUnit := 0.0
-	if c, ok := centreLonLat(layout); ok {
+	if c, ok := centreLonLat(p, b, layout); ok {
 		a, b2 := orb.Point{c[0], c[1] - 0.25}, orb.Point{c[0], c[1] + 0.25}
 		pa, pb := layout.Main.Point(a), layout.Main.Point(b2)
 		if d := math.Hypot(pa[0]-pb[0], pa[1]-pb[1]); d > 0 {
@@ -76,20 +76,22 @@ func newBoardPlan(p *mapdata.Pack, b *board.Board, paper Paper) (*boardPlan, err
 	return bp, nil
 }
 
-// centreLonLat is the longitude and latitude at the middle of the main
-// map: the centre of the board's regions' bounds.
-func centreLonLat(l *scene.BoardLayout) (orb.Point, bool) {
-	// The projection is invertible only inside project; the middle of the
-	// map's box is found by bisecting along the map's centre meridian.
+// centreLonLat is a point near the middle of the main map, in longitude
+// and latitude: the centre of the region (not air-only) whose centre the
+// map draws nearest the middle of its box.
+func centreLonLat(p *mapdata.Pack, b *board.Board, l *scene.BoardLayout) (orb.Point, bool) {
+	mid := l.MapBox.Center()
 	var best orb.Point
 	bestD := math.Inf(1)
-	mid := orb.Point{(l.MapBox.Min[0] + l.MapBox.Max[0]) / 2, (l.MapBox.Min[1] + l.MapBox.Max[1]) / 2}
-	for lat := -80.0; lat <= 80; lat += 0.5 {
-		for lon := -180.0; lon < 180; lon += 1 {
-			q := l.Main.Point(orb.Point{lon, lat})
-			if d := math.Hypot(q[0]-mid[0], q[1]-mid[1]); d < bestD {
-				best, bestD = orb.Point{lon, lat}, d
-			}
+	for _, r := range p.Regions {
+		br := b.Region(r.ID)
+		if br == nil || r.AirOnly || len(br.Geometry) == 0 {
+			continue
+		}
+		c := br.Geometry.Bound().Center()
+		q := l.Main.Point(c)
+		if d := math.Hypot(q[0]-mid[0], q[1]-mid[1]); d < bestD {
+			best, bestD = c, d
 		}
 	}
 	return best, !math.IsInf(bestD, 1)
