@@ -142,4 +142,3 @@ func occurrences(text, s string) int {
 		i = at + len(s)
 	}
 }
-
