@@ -49,6 +49,20 @@ func Faces(p *mapdata.Pack, b *board.Board, w float64) ([]Face, error) {
 		}
 		return id
 	}
+	syms := scene.Symbols(p)
+	// corners puts the colour's symbol in a face's top corners, where a
+	// fanned hand shows it: colour is never the only sign.
+	corners := func(sc *scene.Scene, colour, fill string) {
+		sym, ok := syms[colour]
+		if !ok {
+			return
+		}
+		u := w / 400
+		st := scene.Style{Fill: fill, FillOpacity: 1, Stroke: ink, StrokeOpacity: 1, StrokeWidth: 2 * u}
+		for _, x := range []float64{44 * u, w - 44*u} {
+			sc.Items = append(sc.Items, scene.Symbol(sym, orb.Point{x, 44 * u}, 14*u, st))
+		}
+	}
 	var out []Face
 	for _, c := range p.Deck.Cards {
 		if c.Count <= 0 {
@@ -72,8 +86,10 @@ func Faces(p *mapdata.Pack, b *board.Board, w float64) ([]Face, error) {
 				note += " · air only"
 			}
 			f = Face{Title: r.Name, Scene: regionFace(r, geo, colour(r.Color), note, w)}
+			corners(f.Scene, r.Color, colour(r.Color))
 		case mapdata.PlaneCard:
 			f = Face{Title: "Airplane (" + colourName(c.Color) + ")", Scene: transportFace("AIRPLANE", colourName(c.Color), "between two regions of this colour", colour(c.Color), planeIcon, nil, w)}
+			corners(f.Scene, c.Color, colour(c.Color))
 		case mapdata.CarCard:
 			f = Face{Title: "Automobile", Scene: transportFace("AUTOMOBILE", "", "through a region that borders both", carBg, carIcon, carWheels, w)}
 		case mapdata.ShipCard:
