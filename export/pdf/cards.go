@@ -161,7 +161,7 @@ func (d *doc) regionFace(c card, x, y, cx, inner float64) {
 	size := d.fit(r.Name, true, inner, 15)
 	lines := []string{r.Name}
 	if size < 9 {
-		if i := middleSpace(r.Name); i > 0 {
+		if i := scene.MiddleSpace(r.Name); i > 0 {
 			two := []string{r.Name[:i], r.Name[i+1:]}
 			s2 := min(d.fit(two[0], true, inner, 13), d.fit(two[1], true, inner, 13))
 			if s2 > size {
@@ -274,20 +274,4 @@ func (d *doc) back(x, y float64) {
 	}
 	d.font(false, 8)
 	d.centred(fmt.Sprintf("%d days", d.p.Edition.Days), x+CardW/2, y+CardH-Safe-5)
-}
-
-func middleSpace(s string) int {
-	best, bestD := -1, len(s)+1
-	for i, r := range s {
-		if r == ' ' {
-			dd := 2*i - len(s)
-			if dd < 0 {
-				dd = -dd
-			}
-			if dd < bestD {
-				best, bestD = i, dd
-			}
-		}
-	}
-	return best
 }

@@ -243,21 +243,7 @@ func (d *doc) centred(s string, x, y float64) {
 
 // lines breaks s into lines of at most w millimetres in the current font.
 func (d *doc) lines(s string, w float64) []string {
-	var out []string
-	cur := ""
-	for _, word := range strings.Fields(s) {
-		try := strings.TrimSpace(cur + " " + word)
-		if cur != "" && d.f.GetStringWidth(try) > w {
-			out = append(out, cur)
-			cur = word
-		} else {
-			cur = try
-		}
-	}
-	if cur != "" {
-		out = append(out, cur)
-	}
-	return out
+	return scene.Wrap(s, w, d.f.GetStringWidth)
 }
 
 // symbol draws the colour's symbol centred on (x, y), r millimetres.

@@ -3,7 +3,6 @@ package tts
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/paulmach/orb"
 	"github.com/tendays/tendays/export/board"
@@ -172,7 +171,7 @@ func fitted(s string, f scene.Font, at orb.Point, maxW, maxH, size float64) *sce
 	best := &scene.Text{At: at, Lines: []string{s}, Size: size, Font: f, Fill: ink}
 	bestS := 0.0
 	options := [][]string{{s}}
-	if i := middleSpace(s); i > 0 {
+	if i := scene.MiddleSpace(s); i > 0 {
 		options = append(options, []string{s[:i], s[i+1:]})
 	}
 	for _, lines := range options {
@@ -192,38 +191,9 @@ func fitted(s string, f scene.Font, at orb.Point, maxW, maxH, size float64) *sce
 	return best
 }
 
-func middleSpace(s string) int {
-	best, bestD := -1, len(s)+1
-	for i, r := range s {
-		if r == ' ' {
-			d := 2*i - len(s)
-			if d < 0 {
-				d = -d
-			}
-			if d < bestD {
-				best, bestD = i, d
-			}
-		}
-	}
-	return best
-}
-
 // wrapped breaks s into lines no wider than maxW at size.
 func wrapped(s string, at orb.Point, maxW, size float64) *scene.Text {
-	var lines []string
-	cur := ""
-	for _, word := range strings.Fields(s) {
-		try := strings.TrimSpace(cur + " " + word)
-		if cur != "" && scene.Measure(scene.Italic, try, size) > maxW {
-			lines = append(lines, cur)
-			cur = word
-		} else {
-			cur = try
-		}
-	}
-	if cur != "" {
-		lines = append(lines, cur)
-	}
+	lines := scene.Wrap(s, maxW, func(l string) float64 { return scene.Measure(scene.Italic, l, size) })
 	return &scene.Text{At: at, Lines: lines, Size: size, Font: scene.Italic, Fill: "#4a4a4a"}
 }
 
