@@ -125,7 +125,7 @@ type Figures struct {
 // Finding is one thing that will make the game worse, with its evidence.
 type Finding struct {
 	// Kind: stalls, lonely-color, uneven-colors, low-traffic, plane-only,
-	// dead-cards, lint.
+	// colour-vision, dead-cards, lint.
 	Kind     string   `json:"kind"`
 	Severity string   `json:"severity"` // error, warning, info
 	Subject  string   `json:"subject,omitempty"`

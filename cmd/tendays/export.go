@@ -16,6 +16,7 @@ import (
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/export/pdf"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
@@ -36,6 +37,7 @@ type exportOptions struct {
 	AssetURL       string
 	CardWidth      int
 	BoardWidth     int
+	Paper          string
 }
 
 func init() { register(newExportCmd) }
@@ -69,8 +71,15 @@ the hash of its board, and a board beside it that is not its pair is refused.
                GeoJSON, and datapackage.json with sizes and SHA-256 hashes
   tts          a Tabletop Simulator saved object with card sheets and the board
                as PNG images beside it                         (needs the board)
+  pdf          print and play (--paper a4|letter): a summary page, the cards
+               at 63 x 88 mm with a 3 mm bleed and crop marks, a backs page
+               after each fronts page for long-edge duplex, and the board
+               tiled over pages at a stated scale with overlap and marks
+  cards        CSV, one row per physical card in deck order (id, name, kind,
+               colour and its hex and symbol, copy), for nanDECK, Squib or
+               Component.Studio
 
-dot, graphml, json-graph, geojson and svg go to standard output unless -o is
+dot, graphml, json-graph, geojson, svg, pdf and cards go to standard output unless -o is
 given (-o - is standard output too; -o DIR/ creates DIR and writes <id><ext>
 in it); the others write several files and need -o. An output that is an
 input of the run is refused; a device or FIFO (-o /dev/null) is written
@@ -80,7 +89,9 @@ half-written: files appear whole, and a set of files only once all are done.`,
   tendays export usa.pack.json --format csv -o tables/
   tendays export europe.pack.json --format graphml > europe.graphml
   tendays export asia.pack.json --format datapackage -o asia-data
-  tendays export usa.pack.json --format tts -o "Saved Objects/usa.json"`,
+  tendays export usa.pack.json --format tts -o "Saved Objects/usa.json"
+  tendays export usa --format pdf --paper letter -o usa.pdf
+  tendays export europe --format cards -o europe.cards.csv`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pack = args[0]
@@ -101,6 +112,7 @@ half-written: files appear whole, and a set of files only once all are done.`,
 	f.StringVar(&opts.AssetURL, "asset-url", "", "tts: `prefix` of the image URLs, e.g. where you upload them (default: file:// URLs of the files written)")
 	f.IntVar(&opts.CardWidth, "card-width", 400, "tts: card face width in `pixels`")
 	f.IntVar(&opts.BoardWidth, "board-width", 3200, "tts: board image width in `pixels`")
+	f.StringVar(&opts.Paper, "paper", "a4", "pdf: the `paper`, a4 or letter")
 	_ = cmd.MarkFlagRequired("format")
 	return cmd
 }
@@ -120,6 +132,9 @@ func runExport(opts *exportOptions) error {
 	}
 	if opts.BoardWidth < 200 || opts.BoardWidth > 8000 {
 		return usageErrorf("--board-width %d is out of range (200 to 8000 pixels)", opts.BoardWidth)
+	}
+	if _, err := pdf.PaperNamed(opts.Paper); err != nil {
+		return usageErrorf("--paper: %s", err)
 	}
 	if opts.Output == "-" && !export.OneFile(opts.Format) {
 		return usageErrorf("--format %s writes several files, so not to standard output: give -o (%s)", opts.Format, outputHint(opts.Format))
@@ -169,7 +184,7 @@ func runExport(opts *exportOptions) error {
 // "-"), refusing an output that is one of inputs.
 func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
 	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
-		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth}
+		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper}
 	out := opts.Output
 	if out != "" && out != "-" && export.OneFile(opts.Format) {
 		path, _, err := atomicfile.Dest(out, mapdata.PackFileName(in.Pack.Edition.ID))
