@@ -12,6 +12,7 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/spf13/cobra"
 
+	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/derive/starter"
 	"github.com/tendays/tendays/diag"
@@ -36,8 +37,6 @@ type initOptions struct {
 	EditionName string
 	Force       bool
 }
-
-func init() { register(newInitCmd) }
 
 func newInitCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	opts := &initOptions{IO: io, Global: g}
@@ -157,7 +156,7 @@ func runInit(opts *initOptions) error {
 				shortName(f.ID), err)
 		}
 	}
-	target := filepath.Join(opts.Folder, editionFile)
+	target := filepath.Join(opts.Folder, build.EditionFile)
 	if _, err := os.Stat(target); err == nil && !opts.Force {
 		return &usageError{msg: fmt.Sprintf("%s exists already (use --force to overwrite it)", target)}
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {

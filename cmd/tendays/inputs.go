@@ -8,46 +8,26 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/internal/safeio"
-	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 )
 
-// stdinCache holds standard input once read, so that a command that looks
-// at a pack twice (its kind, then its contents) reads "-" once.
-type stdinCache struct {
-	data []byte
-	err  error
-}
-
 // readInput reads a top-level input of at most max bytes: "-" is standard
-// input (read once, then remembered), anything else a regular file. It
-// returns the name messages give the input ("<stdin>" for "-").
+// input, anything else a regular file. It returns the name messages give
+// the input ("<stdin>" for "-").
 func (g *globalOptions) readInput(path string, max int64) ([]byte, string, error) {
 	if path != safeio.Stdin {
 		data, err := mapdata.ReadFile(path, max)
 		return data, path, err
 	}
-	if g.stdin == nil {
-		data, _, err := safeio.ReadInput(path, g.In, max)
-		g.stdin = &stdinCache{data: data, err: err}
-	}
-	if g.stdin.err != nil {
-		return nil, safeio.StdinName, &diag.InputError{Position: diag.Position{File: safeio.StdinName}, Err: g.stdin.err}
-	}
-	return g.stdin.data, safeio.StdinName, nil
-}
-
-// readPackTarget reads a pack file, or "-" for standard input, into a lint
-// target.
-func readPackTarget(path string, g *globalOptions) (*lint.Target, error) {
-	src, name, err := g.readInput(path, g.limit(mapdata.DefaultMaxDocument))
+	data, name, err := safeio.ReadInput(path, g.In, max)
 	if err != nil {
-		return nil, err
+		return nil, name, &diag.InputError{Position: diag.Position{File: name}, Err: err}
 	}
-	return lint.DecodePack(name, src)
+	return data, name, nil
 }
 
 // hasGlob reports whether a path holds glob metacharacters.
@@ -101,7 +81,7 @@ func expandLintPaths(args []string) ([]string, error) {
 
 // isEditionDir reports whether a folder holds an edition.yaml.
 func isEditionDir(dir string) bool {
-	_, err := os.Lstat(filepath.Join(dir, editionFile))
+	_, err := os.Lstat(filepath.Join(dir, build.EditionFile))
 	return err == nil
 }
 
@@ -146,21 +126,6 @@ func checkClobber(outputs, inputs []string) error {
 		return &usageError{msg: err.Error()}
 	}
 	return nil
-}
-
-// editionInputs are the files on disk a build of src read: edition.yaml and
-// every file its provenance lists.
-func editionInputs(src *editionSource, prov []mapdata.Input) []string {
-	if src.Folder == nil {
-		return nil
-	}
-	ins := []string{src.Folder.Path(editionFile)}
-	for _, in := range prov {
-		if p := src.Folder.Path(in.Path); p != "" {
-			ins = append(ins, p)
-		}
-	}
-	return slices.DeleteFunc(ins, func(s string) bool { return s == "" })
 }
 
 // outputName is how a summary names an output.

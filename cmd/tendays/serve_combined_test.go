@@ -195,6 +195,7 @@ func TestServeCombinedGameAPI(t *testing.T) {
 }
 
 func TestStudioCombined(t *testing.T) {
+	chromium(t)
 	url := startServe(t, "around-the-world", false)
 	ctx := browser(t)
 	open(t, ctx, url)
