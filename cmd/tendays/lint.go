@@ -99,7 +99,7 @@ could not be read.`,
 }
 
 func runLint(ctx context.Context, opts *lintOptions) error {
-	paths, err := expandLintPaths(opts.Paths)
+	paths, err := build.ExpandPaths(opts.Paths)
 	if err != nil {
 		return err
 	}
