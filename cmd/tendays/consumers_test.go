@@ -83,6 +83,7 @@ const boardFile = "board"
 // TestRealConsumers builds and exports every bundled edition once, then
 // hands the files to each consumer in turn.
 func TestRealConsumers(t *testing.T) {
+	t.Parallel()
 	testenv.Integration(t, "GDAL, shapely, networkx, Graphviz and rsvg-convert")
 	all := shipAll(t)
 	t.Run("gdal", func(t *testing.T) { consumerGDAL(t, all) })

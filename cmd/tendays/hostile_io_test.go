@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tendays/tendays/internal/fuzzcheck"
+	"github.com/tendays/tendays/internal/testenv"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -227,6 +228,7 @@ func TestOutputIsNeverAnInput(t *testing.T) {
 // editions to one -o, again and again: the pack and board left are always
 // a pair (the pack's board hash matches), and export reads them as one.
 func TestConcurrentBuildsKeepPairs(t *testing.T) {
+	testenv.Long(t, "builds racing each other")
 	dir := t.TempDir()
 	t.Chdir(dir)
 	copyEdition(t, dir, "a", "corners")
@@ -278,6 +280,7 @@ func TestConcurrentBuildsKeepPairs(t *testing.T) {
 // its folder is refused, and no output of the combined build may replace a
 // file of a member.
 func TestCombinedMembersInsideTheFence(t *testing.T) {
+	t.Parallel()
 	layout := func(t *testing.T) string {
 		dir := t.TempDir()
 		copyEdition(t, dir, "corners", "corners")

@@ -221,6 +221,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 }
 
 func TestStudioBoardRegionsAndJourneys(t *testing.T) {
+	t.Parallel()
 	url := startServe(t, "usa", false)
 	ctx := browser(t)
 	open(t, ctx, url)
@@ -312,6 +313,7 @@ func TestStudioBoardRegionsAndJourneys(t *testing.T) {
 }
 
 func TestStudioEditionsFirstPaint(t *testing.T) {
+	t.Parallel()
 	chromium(t)
 	for _, name := range editions.Names() {
 		t.Run(name, func(t *testing.T) {
@@ -359,6 +361,7 @@ func TestStudioEditionsFirstPaint(t *testing.T) {
 }
 
 func TestStudioLiveEdit(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, f := range []string{"edition.yaml", "borders.geojson"} {
 		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "editions", "corners", f))
@@ -428,6 +431,7 @@ func TestStudioLiveEdit(t *testing.T) {
 }
 
 func TestStudioPlayAgainstBots(t *testing.T) {
+	t.Parallel()
 	url := startServe(t, "usa", false)
 	ctx := browser(t)
 	open(t, ctx, url)
@@ -526,6 +530,7 @@ func round1(v float64) float64 { return float64(int64(v*10+0.5)) / 10 }
 
 // Europe's rules allow the swap: pick a day, then the day to swap it with.
 func TestStudioSwap(t *testing.T) {
+	t.Parallel()
 	url := startServe(t, "europe", false)
 	ctx := browser(t)
 	open(t, ctx, url)
