@@ -50,6 +50,11 @@ would show stalls whatever the rest did, the evidence stops there (the report
 says so), and the edits for the other findings are measured on a quarter of
 the games.
 
+A combined edition (kind combined) is diagnosed as its pack plays: its
+proposals are measured on the pack and edit no file. A route-network
+edition or pack is refused in one line (exit 2): the doctor's measures are
+of 10 Days journeys.
+
 --apply N,... writes the chosen proposals into edition.yaml, keeping its
 comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
 1 findings with proposals, 2 bad input.`,
