@@ -14,8 +14,8 @@ package advise
 import (
 	"io/fs"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // Input is what the doctor examines: an edition folder (whose edition.yaml
@@ -35,7 +35,7 @@ type Input struct {
 	// Cache keeps what the rebuilds of the proposals reuse (parsed
 	// borders, a combined edition's bundled members); nil: one for this
 	// diagnosis.
-	Cache *build.Cache
+	Cache *pipeline.Cache
 }
 
 // Options set the analysis. Zero values take the defaults below.

@@ -10,13 +10,13 @@ import (
 
 	"github.com/paulmach/orb/geojson"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // doctor carries one diagnosis.
@@ -28,7 +28,7 @@ type doctor struct {
 	games int // every game played
 	// cache keeps the parsed borders file across the rebuilds of the
 	// proposals, which edit edition.yaml alone.
-	cache *build.Cache
+	cache *pipeline.Cache
 }
 
 // state is one build of the edition (or the pack), analysed.
@@ -48,7 +48,7 @@ const StalledThreshold = 0.01
 func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile), cache: in.Cache}
 	if d.cache == nil {
-		d.cache = build.NewCache()
+		d.cache = pipeline.NewCache()
 	}
 	base, err := d.build(in.EditionYAML, in.Pack)
 	if err != nil {
@@ -211,7 +211,7 @@ func (d *doctor) build(text []byte, pack *mapdata.Pack) (*state, error) {
 	}
 	// The edition is built as build builds it (the pipeline), from the
 	// text in memory and the files of its folder.
-	res, err := build.Edition(d.ctx, build.Source{Text: text, FS: d.in.FS, Dir: d.in.Dir}, build.Options{MaxInput: d.in.MaxBytes, Cache: d.cache})
+	res, err := pipeline.Edition(d.ctx, pipeline.Source{Text: text, FS: d.in.FS, Dir: d.in.Dir}, pipeline.Options{MaxInput: d.in.MaxBytes, Cache: d.cache})
 	if err != nil {
 		return nil, err
 	}

@@ -5,15 +5,15 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/bot"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/pipeline"
 )
 
 func usa() *engine.Board {
-	res, err := build.Load(context.Background(), build.Source{Path: "usa"}, build.Options{})
+	res, err := pipeline.Load(context.Background(), pipeline.Source{Path: "usa"}, pipeline.Options{})
 	if err != nil {
 		panic(err)
 	}

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/export"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // Export a built edition (its pack and board) to GraphML, in memory.
 func ExampleRender() {
-	res, err := build.Load(context.Background(), build.Source{Path: "usa"}, build.Options{})
+	res, err := pipeline.Load(context.Background(), pipeline.Source{Path: "usa"}, pipeline.Options{})
 	if err != nil {
 		panic(err)
 	}

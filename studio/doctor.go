@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/tendays/tendays/advise"
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // Advise is the studio's Doctor: advise.Diagnose's findings and measured
@@ -23,7 +23,7 @@ import (
 // Apply writes them.
 type Advise struct {
 	edition string // the edition served ("" when serving a pack)
-	opts    build.Options
+	opts    pipeline.Options
 	adv     advise.Options
 
 	mu   sync.Mutex
@@ -41,13 +41,13 @@ const (
 
 // NewAdvise is the doctor of an edition (a folder or a bundled name), or of
 // a pack when edition is "".
-func NewAdvise(edition string, opts build.Options) *Advise {
+func NewAdvise(edition string, opts pipeline.Options) *Advise {
 	return &Advise{edition: edition, opts: opts, adv: advise.Options{Games: studioDoctorGames, MeasureGames: studioMeasureGames}}
 }
 
 // open opens the edition served, with edition.yaml as it is now.
-func (d *Advise) open() (*build.Folder, error) {
-	return build.OpenEdition(d.edition, d.opts)
+func (d *Advise) open() (*pipeline.Folder, error) {
+	return pipeline.OpenEdition(d.edition, d.opts)
 }
 
 func (d *Advise) Diagnose(ctx context.Context, b *Build) (*Report, error) {
@@ -141,7 +141,7 @@ func (d *Advise) Try(ctx context.Context, b *Build, ids []string) (*Report, erro
 		return nil, err
 	}
 	defer f.Close()
-	res, err := build.Edition(ctx, build.Source{Text: edited, FS: f.FS, Dir: f.Dir}, d.opts)
+	res, err := pipeline.Edition(ctx, pipeline.Source{Text: edited, FS: f.FS, Dir: f.Dir}, d.opts)
 	if err != nil {
 		return nil, err
 	}

@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/internal/atomicfile"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // BenchmarkSaveToPage is a save reaching an open page: the studio serves a
@@ -34,7 +34,7 @@ func BenchmarkSaveToPage(b *testing.B) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	srv, err := New(ctx, Pipeline(build.Source{Path: dir}, build.Options{}))
+	srv, err := New(ctx, Pipeline(pipeline.Source{Path: dir}, pipeline.Options{}))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,12 +9,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 type buildOptions struct {
@@ -96,7 +96,7 @@ type buildReport struct {
 }
 
 func runBuild(ctx context.Context, opts *buildOptions) error {
-	res, err := build.Edition(ctx, build.Source{Path: opts.Edition}, opts.Global.buildOptions())
+	res, err := pipeline.Edition(ctx, pipeline.Source{Path: opts.Edition}, opts.Global.buildOptions())
 	if err != nil {
 		return err
 	}
@@ -119,7 +119,7 @@ func runBuild(ctx context.Context, opts *buildOptions) error {
 // --format json) and writes its pack and board when lint found no error:
 // errNo when it did (or the edition broke its schema, so nothing was
 // derived).
-func writeBuild(opts *buildOptions, res *build.Result, report *buildReport) error {
+func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) error {
 	if report != nil {
 		report.Summary = res.Summary
 		// JSON is for scripts: every finding, infos too (verbosity
@@ -154,8 +154,8 @@ func writeBuild(opts *buildOptions, res *build.Result, report *buildReport) erro
 	if err != nil {
 		return err
 	}
-	if err := build.ReadBack(outputName(out, stdout), files.Pack, opts.Global.limit(mapdata.DefaultMaxDocument)); err != nil {
-		var rb *build.ReadBackError
+	if err := pipeline.ReadBack(outputName(out, stdout), files.Pack, opts.Global.limit(mapdata.DefaultMaxDocument)); err != nil {
+		var rb *pipeline.ReadBackError
 		if errors.As(err, &rb) {
 			for _, f := range rb.Findings {
 				fmt.Fprintln(opts.IO.ErrOut, f.String())
@@ -197,7 +197,7 @@ func writeBuild(opts *buildOptions, res *build.Result, report *buildReport) erro
 }
 
 // editionID is the id of a built edition.
-func editionID(res *build.Result) string {
+func editionID(res *pipeline.Result) string {
 	if res.Network != nil {
 		return res.Network.Edition.ID
 	}
@@ -213,7 +213,7 @@ func writeBytes(data []byte) func(io.Writer) error {
 }
 
 // buildCounts is what a pack holds, for build --format json.
-func buildCounts(res *build.Result) map[string]int {
+func buildCounts(res *pipeline.Result) map[string]int {
 	if p := res.Network; p != nil {
 		return map[string]int{"stations": len(p.Stations), "routes": len(p.Routes), "stationTokens": p.TokenTotal(),
 			"companies": len(p.Companies), "companyCards": p.CompanyCards(), "passengerTickets": len(p.Passenger), "freightTickets": len(p.Freight)}
@@ -228,7 +228,7 @@ func buildCounts(res *build.Result) map[string]int {
 }
 
 // summary is one line on what was built.
-func summary(res *build.Result, out string) string {
+func summary(res *pipeline.Result, out string) string {
 	s := res.Summary
 	if p := res.Network; p != nil {
 		return fmt.Sprintf("%s: %d stations, %d routes; %d station tokens; %d companies, %d company cards; %d passenger and %d freight tickets; %d warning(s) -> %s",

@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // runBuildWatch builds, then rebuilds on every change to the files the
@@ -24,21 +24,21 @@ func runBuildWatch(ctx context.Context, opts *buildOptions) error {
 	untilStopped.Store(true)
 	defer untilStopped.Store(false)
 	first := true
-	wo := build.WatchOptions{OnChange: func(changed []string) {
+	wo := pipeline.WatchOptions{OnChange: func(changed []string) {
 		names := make([]string, len(changed))
 		for i, p := range changed {
 			names[i] = filepath.Base(p)
 		}
 		opts.Global.notef(opts.IO.ErrOut, "changed: %s: rebuilding\n", diag.OneLine(strings.Join(names, ", ")))
 	}}
-	err := build.Watch(ctx, build.Source{Path: opts.Edition}, opts.Global.buildOptions(), wo, func(res *build.Result, err error) {
+	err := pipeline.Watch(ctx, pipeline.Source{Path: opts.Edition}, opts.Global.buildOptions(), wo, func(res *pipeline.Result, err error) {
 		rebuild(opts, res, err)
 		if first && res != nil {
 			first = false
 			opts.Global.notef(opts.IO.ErrOut, "watching %d file(s) of %s; Ctrl-C to stop\n", len(res.Inputs), res.Name)
 		}
 	})
-	if errors.Is(err, build.ErrBundled) {
+	if errors.Is(err, pipeline.ErrBundled) {
 		return usageErrorf("%s is a bundled edition, which never changes: --watch watches an edition folder (start one with tendays init)", opts.Edition)
 	}
 	return err
@@ -47,7 +47,7 @@ func runBuildWatch(ctx context.Context, opts *buildOptions) error {
 // rebuild writes one build as build does, printing the findings and summary
 // (or one JSON object on a line), and never stops the watch: an edition
 // that cannot be read is said so, and the next save is awaited.
-func rebuild(opts *buildOptions, res *build.Result, err error) {
+func rebuild(opts *buildOptions, res *pipeline.Result, err error) {
 	var report *buildReport
 	if opts.Format == "json" {
 		report = newBuildReport()

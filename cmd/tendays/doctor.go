@@ -12,9 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/advise"
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 type doctorOptions struct {
@@ -90,7 +90,7 @@ func runDoctor(ctx context.Context, opts *doctorOptions) error {
 		}
 		apply = append(apply, n)
 	}
-	if !build.IsEdition(opts.Target) {
+	if !pipeline.IsEdition(opts.Target) {
 		res, err := opts.Global.load(ctx, opts.Target)
 		if err != nil {
 			return err
@@ -103,7 +103,7 @@ func runDoctor(ctx context.Context, opts *doctorOptions) error {
 		}
 		return diagnose(ctx, opts, advise.FromPack(res.Pack), nil)
 	}
-	f, err := build.OpenEdition(opts.Target, opts.Global.buildOptions())
+	f, err := pipeline.OpenEdition(opts.Target, opts.Global.buildOptions())
 	if err != nil {
 		return err
 	}
@@ -118,7 +118,7 @@ func runDoctor(ctx context.Context, opts *doctorOptions) error {
 	}
 	in := advise.Input{FS: f.FS, Dir: f.Dir, EditionYAML: f.Text, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput)}
 	if len(apply) > 0 {
-		return diagnose(ctx, opts, in, &applying{ids: apply, file: filepath.Join(filepath.FromSlash(f.Dir), build.EditionFile)})
+		return diagnose(ctx, opts, in, &applying{ids: apply, file: filepath.Join(filepath.FromSlash(f.Dir), pipeline.EditionFile)})
 	}
 	return diagnose(ctx, opts, in, nil)
 }

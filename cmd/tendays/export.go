@@ -11,11 +11,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 type exportOptions struct {
@@ -121,7 +121,7 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	}
 	bo := opts.Global.buildOptions()
 	bo.Board = opts.Board
-	res, err := build.Load(ctx, build.Source{Path: opts.Pack, Stdin: opts.Global.In}, bo)
+	res, err := pipeline.Load(ctx, pipeline.Source{Path: opts.Pack, Stdin: opts.Global.In}, bo)
 	if err != nil {
 		return err
 	}

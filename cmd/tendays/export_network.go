@@ -7,10 +7,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // runExportNetwork exports a network pack to one of export.NetworkFormats,
@@ -23,7 +23,7 @@ func runExportNetwork(opts *exportOptions, p *mapdata.NetworkPack, inputs []stri
 	eo := export.Options{Width: opts.Width, Graph: opts.Graph}
 	var err error
 	if opts.Format == export.SVG {
-		if eo.Land, err = build.NetworkLand(p); err != nil {
+		if eo.Land, err = pipeline.NetworkLand(p); err != nil {
 			return err
 		}
 	}

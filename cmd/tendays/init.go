@@ -12,13 +12,13 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/spf13/cobra"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/derive/starter"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 type initOptions struct {
@@ -156,7 +156,7 @@ func runInit(opts *initOptions) error {
 				shortName(f.ID), err)
 		}
 	}
-	target := filepath.Join(opts.Folder, build.EditionFile)
+	target := filepath.Join(opts.Folder, pipeline.EditionFile)
 	if _, err := os.Stat(target); err == nil && !opts.Force {
 		return &usageError{msg: fmt.Sprintf("%s exists already (use --force to overwrite it)", target)}
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -12,11 +12,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/internal/safeio"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 	"github.com/tendays/tendays/play"
 )
 
@@ -37,9 +37,9 @@ bundled edition.`,
 
 // loadPlayable builds the edition or reads the pack a command plays or
 // checks, through the pipeline, and refuses it (exit 2) when lint finds
-// errors that make it unfit to play (see build.Result.PlayErrors). The lint
+// errors that make it unfit to play (see pipeline.Result.PlayErrors). The lint
 // config found beside the pack applies, as for lint.
-func loadPlayable(ctx context.Context, path string, io *IOStreams, g *globalOptions) (*build.Result, error) {
+func loadPlayable(ctx context.Context, path string, io *IOStreams, g *globalOptions) (*pipeline.Result, error) {
 	res, err := g.load(ctx, path)
 	if err != nil {
 		return nil, err
@@ -73,7 +73,7 @@ func loadBoard(ctx context.Context, path string, io *IOStreams, g *globalOptions
 
 // compileBoard compiles a 10 Days pack for the engine; what the engine
 // refuses is told at its place in the source.
-func compileBoard(res *build.Result) (*engine.Board, error) {
+func compileBoard(res *pipeline.Result) (*engine.Board, error) {
 	b, err := engine.Compile(res.Pack)
 	if err != nil {
 		var pe *engine.PackError

@@ -11,11 +11,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 type lintOptions struct {
@@ -99,7 +99,7 @@ could not be read.`,
 }
 
 func runLint(ctx context.Context, opts *lintOptions) error {
-	paths, err := build.ExpandPaths(opts.Paths)
+	paths, err := pipeline.ExpandPaths(opts.Paths)
 	if err != nil {
 		return err
 	}
@@ -131,7 +131,7 @@ func runLint(ctx context.Context, opts *lintOptions) error {
 	inputs := append(slices.Clone(paths), opts.Config, opts.Baseline)
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			inputs = append(inputs, filepath.Join(p, build.EditionFile))
+			inputs = append(inputs, filepath.Join(p, pipeline.EditionFile))
 		}
 	}
 	if err := checkClobber([]string{reportPath, basePath}, inputs); err != nil {
@@ -217,7 +217,7 @@ func reportExt(format string) string {
 func lintPath(ctx context.Context, path string, g *globalOptions, explicit *lint.Config) ([]diag.Finding, error) {
 	bo := g.buildOptions()
 	bo.Config = explicit
-	res, err := build.Load(ctx, build.Source{Path: path, Stdin: g.In}, bo)
+	res, err := pipeline.Load(ctx, pipeline.Source{Path: path, Stdin: g.In}, bo)
 	if err != nil {
 		return nil, err
 	}

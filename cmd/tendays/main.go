@@ -5,7 +5,7 @@
 // Every command is a file here with an options struct of its inputs, a
 // constructor that wires its flags and a run function that works from the
 // struct alone, so that tests call it without a terminal. An edition goes
-// down into the pipeline (package build) and comes back as values: the
+// down into the pipeline (package pipeline) and comes back as values: the
 // commands parse flags, call the library and print. Exit codes are decided
 // in one place, exitCode, from the type of the error a command returns.
 package main

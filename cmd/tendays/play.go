@@ -10,12 +10,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine/bot"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/network"
 	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/pipeline"
 	"github.com/tendays/tendays/play"
 )
 
@@ -101,7 +101,7 @@ func runPlay(ctx context.Context, opts *playOptions) error {
 // runPlayNetwork is play on a route-network pack (Across the United
 // States): --players, --seed and --bot (one bot name, or one per bot seat,
 // comma-separated) mean something there; the journey variants do not.
-func runPlayNetwork(opts *playOptions, res *build.Result, seed uint64) error {
+func runPlayNetwork(opts *playOptions, res *pipeline.Result, seed uint64) error {
 	if len(opts.JourneyFlags) > 0 {
 		return usageErrorf("--%s does not apply to a route-network pack (it plays a fixed number of rounds)", opts.JourneyFlags[0])
 	}

@@ -10,10 +10,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/version"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // globalOptions are the flags every command shares.
@@ -28,14 +28,14 @@ type globalOptions struct {
 }
 
 // buildOptions are the pipeline's options the global flags set.
-func (g *globalOptions) buildOptions() build.Options {
-	return build.Options{MaxInput: g.MaxInput}
+func (g *globalOptions) buildOptions() pipeline.Options {
+	return pipeline.Options{MaxInput: g.MaxInput}
 }
 
 // load builds the edition, or reads the pack, a command names (a pack on
 // standard input for "-"), through the pipeline.
-func (g *globalOptions) load(ctx context.Context, path string) (*build.Result, error) {
-	return build.Load(ctx, build.Source{Path: path, Stdin: g.In}, g.buildOptions())
+func (g *globalOptions) load(ctx context.Context, path string) (*pipeline.Result, error) {
+	return pipeline.Load(ctx, pipeline.Source{Path: path, Stdin: g.In}, g.buildOptions())
 }
 
 // limit is the largest file of a kind tendays reads: --max-input when

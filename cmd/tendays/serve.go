@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/pipeline"
 	"github.com/tendays/tendays/studio"
 )
 
@@ -94,8 +94,8 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 func studioOptions(opts *serveOptions) (studio.Options, error) {
 	bo := opts.Global.buildOptions()
 	edition := ""
-	if build.IsEdition(opts.Target) {
-		f, err := build.OpenEdition(opts.Target, bo)
+	if pipeline.IsEdition(opts.Target) {
+		f, err := pipeline.OpenEdition(opts.Target, bo)
 		if err != nil {
 			return studio.Options{}, err
 		}
@@ -108,7 +108,7 @@ func studioOptions(opts *serveOptions) (studio.Options, error) {
 	} else if opts.AllowEdit {
 		return studio.Options{}, usageErrorf("--allow-edit needs an edition folder: a pack is not edited")
 	}
-	so := studio.Pipeline(build.Source{Path: opts.Target, Stdin: opts.Global.In}, bo)
+	so := studio.Pipeline(pipeline.Source{Path: opts.Target, Stdin: opts.Global.In}, bo)
 	so.AllowEdit = opts.AllowEdit
 	so.Doctor = studio.NewAdvise(edition, bo)
 	so.OnBuild = func(version int, took time.Duration, err error) {

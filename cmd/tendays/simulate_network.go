@@ -6,16 +6,16 @@ import (
 	"io"
 	"strings"
 
-	"github.com/tendays/tendays/build"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine/network"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // runSimulateNetwork is simulate on a network pack: the flags that mean
 // something there (--games, --players, --seed, --bots, --workers, --format)
 // are used; the journey variants are not.
-func runSimulateNetwork(ctx context.Context, opts *simulateOptions, res *build.Result) error {
+func runSimulateNetwork(ctx context.Context, opts *simulateOptions, res *pipeline.Result) error {
 	b, err := network.Compile(res.Network)
 	if err != nil {
 		return &diag.InputError{Position: diag.Position{File: res.Name}, Msg: err.Error()}

@@ -16,7 +16,7 @@
 // studio and advise call it, then decide what to show and where to write.
 // What it does not hold: the rules of the game (engine), lint's rules
 // (lint), drawing or exporting (export).
-package build
+package pipeline
 
 import (
 	"context"

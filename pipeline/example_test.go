@@ -1,16 +1,16 @@
-package build_test
+package pipeline_test
 
 import (
 	"context"
 	"fmt"
 
-	"github.com/tendays/tendays/build"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // Build a bundled edition into a checked pack: the findings, and the bytes
 // `tendays build` would write.
 func ExampleLoad() {
-	res, err := build.Load(context.Background(), build.Source{Path: "usa"}, build.Options{})
+	res, err := pipeline.Load(context.Background(), pipeline.Source{Path: "usa"}, pipeline.Options{})
 	if err != nil {
 		panic(err) // the edition could not be read at all
 	}
@@ -30,13 +30,13 @@ func ExampleLoad() {
 // Build the text of an edition.yaml held in memory (an edit not saved yet)
 // against the files of its folder.
 func ExampleEdition_inMemory() {
-	f, err := build.OpenEdition("usa", build.Options{})
+	f, err := pipeline.OpenEdition("usa", pipeline.Options{})
 	if err != nil {
 		panic(err)
 	}
 	defer f.Close()
 	edited := append([]byte("# a comment added in memory\n"), f.Text...)
-	res, err := build.Edition(context.Background(), build.Source{Text: edited, FS: f.FS, Dir: f.Dir}, build.Options{})
+	res, err := pipeline.Edition(context.Background(), pipeline.Source{Text: edited, FS: f.FS, Dir: f.Dir}, pipeline.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -47,9 +47,9 @@ func ExampleEdition_inMemory() {
 // A cache kept across rebuilds of a combined edition holds its bundled
 // members' builds.
 func ExampleCache() {
-	cache := build.NewCache()
+	cache := pipeline.NewCache()
 	for range 2 {
-		if _, err := build.Load(context.Background(), build.Source{Path: "around-the-world"}, build.Options{Cache: cache}); err != nil {
+		if _, err := pipeline.Load(context.Background(), pipeline.Source{Path: "around-the-world"}, pipeline.Options{Cache: cache}); err != nil {
 			panic(err)
 		}
 	}
