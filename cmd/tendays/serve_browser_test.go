@@ -72,10 +72,10 @@ func startServe(t *testing.T, target string, allowEdit bool) string {
 	pr, pw := io.Pipe()
 	stderr := &lockedBuffer{}
 	opts := &serveOptions{IO: &IOStreams{In: strings.NewReader(""), Out: pw, ErrOut: stderr}, Global: &globalOptions{},
-		Target: target, Addr: "127.0.0.1:0", AllowEdit: allowEdit, Context: ctx}
+		Target: target, Addr: "127.0.0.1:0", AllowEdit: allowEdit}
 	done := make(chan error, 1)
 	start := time.Now()
-	go func() { done <- runServe(opts); pw.Close() }()
+	go func() { done <- runServe(ctx, opts); pw.Close() }()
 	line, err := bufio.NewReader(pr).ReadString('\n')
 	t.Logf("serve %s: built and listening in %d ms", target, time.Since(start).Milliseconds())
 	if err != nil {

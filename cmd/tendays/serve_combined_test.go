@@ -108,6 +108,7 @@ func checkCombinedEnd(t *testing.T, g gameState) {
 }
 
 func TestServeCombinedGameAPI(t *testing.T) {
+	t.Parallel()
 	url := startServe(t, "around-the-world", false)
 	code, g, raw := postGame(t, url+"api/games", map[string]any{"bots": 1, "bot": "greedy", "seed": 5})
 	if code != http.StatusCreated {

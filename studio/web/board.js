@@ -642,7 +642,7 @@ function importPicture(doc, g, prefix) {
   }
   // The picture's own names are for sighted readers; the regions carry
   // theirs for screen readers.
-  for (const sel of ["#" + prefix + "labels", "#" + prefix + "title", "#" + prefix + "seas", "#" + prefix + "land", "#" + prefix + "rails", "#" + prefix + "links", "#" + prefix + "legend", "text", ".inset-caption"]) {
+  for (const sel of ["#" + prefix + "labels", "#" + prefix + "title", "#" + prefix + "seas", "#" + prefix + "land", "#" + prefix + "rails", "#" + prefix + "links", "#" + prefix + "legend", "#" + prefix + "symbols", "text", ".inset-caption"]) {
     for (const el of root.querySelectorAll(sel)) el.setAttribute("aria-hidden", "true");
   }
   const title = root.querySelector(":scope > title");
