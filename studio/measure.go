@@ -61,7 +61,8 @@ type ProposalLink struct {
 }
 
 // Preview fills what the page draws for an edit of edition.yaml at path
-// with value (an advise change): links.add adds a link, seas.SEA.add and
+// with value (an advise change): links.add adds a link, seas.SEA.add (a
+// region put on a sea), seas.SEA.regions (a new sea's regions) and
 // air_only name regions. Names are read as the edition writes them (a
 // region's name or id).
 func (pr *Proposal) Preview(p *mapdata.Pack, op string, path []string, value any) {
@@ -90,7 +91,7 @@ func (pr *Proposal) Preview(p *mapdata.Pack, op string, path []string, value any
 		if a != "" && b != "" {
 			pr.Links = append(pr.Links, ProposalLink{A: a, B: b, Kind: kind})
 		}
-	case len(path) == 3 && path[0] == "seas" && path[2] == "add", len(path) == 1 && path[0] == "air_only":
+	case len(path) == 3 && path[0] == "seas" && (path[2] == "add" || path[2] == "regions"), len(path) == 1 && path[0] == "air_only":
 		if r := id(value); r != "" {
 			pr.Regions = append(pr.Regions, r)
 		}

@@ -345,8 +345,9 @@ func TestProposalPreview(t *testing.T) {
 	pr.Preview(p, "append", []string{"links", "add"}, map[string]any{"a": "Isle", "b": "farshore", "kind": "ferry"})
 	pr.Preview(p, "append", []string{"links", "add"}, map[string]any{"a": "Isle", "b": "Nowhere", "kind": "ferry"})
 	pr.Preview(p, "append", []string{"seas", "north", "add"}, "FS")
+	pr.Preview(p, "append", []string{"seas", "new-sea", "regions"}, "Isle")
 	pr.Preview(p, "set", []string{"copies", "Isle"}, 2)
-	if fmt.Sprint(pr.Links) != "[{IS FS ferry}]" || fmt.Sprint(pr.Regions) != "[FS]" {
+	if fmt.Sprint(pr.Links) != "[{IS FS ferry}]" || fmt.Sprint(pr.Regions) != "[FS IS]" {
 		t.Errorf("preview: links %v, regions %v", pr.Links, pr.Regions)
 	}
 }

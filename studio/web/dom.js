@@ -72,7 +72,9 @@ export function announce(msg) {
   live.textContent = "";
   clearTimeout(announceTimer);
   announceTimer = setTimeout(() => { live.textContent = msg; }, 30);
-  (window.studio.announced ||= []).push(msg);
+  const said = (window.studio.announced ||= []);
+  said.push(msg);
+  if (said.length > 50) said.splice(0, said.length - 50);
 }
 
 // keepFocus runs render (which replaces elements) and puts the focus back
