@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -70,4 +71,21 @@ func TestViolationsNameTheirPlace(t *testing.T) {
 func TestUnknownSchema(t *testing.T) {
 	_, err := Source("atlas")
 	assert.ErrorContains(t, err, `unknown schema "atlas"`)
+}
+
+// Each schema is published where its $id points (docs/ is the site at
+// https://tendays.dev/), byte for byte as `tendays schema` prints it, so
+// that editors and validators that fetch the $id get the same schema.
+func TestSchemasArePublishedAtTheirIDs(t *testing.T) {
+	const site = "https://tendays.dev/"
+	for _, name := range Names() {
+		id := ID(name)
+		require.True(t, strings.HasPrefix(id, site), id)
+		published := filepath.Join("..", "docs", filepath.FromSlash(strings.TrimPrefix(id, site)))
+		got, err := os.ReadFile(published)
+		require.NoError(t, err, "%s schema: publish it at %s (tendays schema %s > %s)", name, published, name, published)
+		src, err := Source(name)
+		require.NoError(t, err)
+		assert.Equal(t, string(src), string(got), "%s is not what `tendays schema %s` prints: tendays schema %s > %s", published, name, name, published)
+	}
 }
