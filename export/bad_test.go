@@ -34,7 +34,7 @@ func TestBadInput(t *testing.T) {
 
 	_, err = Render(in, "pdf", Options{})
 	require.ErrorIs(t, err, ErrUnknownFormat)
-	assert.Contains(t, err.Error(), "csv, dot, graphml, json-graph, geojson, svg, datapackage, tts")
+	assert.Contains(t, err.Error(), "csv, dot, graphml, json-graph, geojson, topojson, gis, svg, datapackage, tts")
 
 	// A board of another edition.
 	other := in

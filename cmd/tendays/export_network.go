@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -34,7 +35,10 @@ func runExportNetwork(opts *exportOptions, packName string, src []byte, inputs .
 	if err != nil {
 		return err
 	}
-	eo := export.Options{Width: opts.Width, Graph: opts.Graph}
+	eo := export.Options{Width: opts.Width, Graph: opts.Graph, Quantization: opts.Quantization}
+	if opts.Format == export.GIS {
+		return writeNetworkGIS(opts, pd.Pack, inputs)
+	}
 	if opts.Format == export.SVG {
 		if eo.Land, err = networkLand(pd.Pack); err != nil {
 			return err
@@ -62,6 +66,38 @@ func runExportNetwork(opts *exportOptions, packName string, src []byte, inputs .
 		return err
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", path)
+	return nil
+}
+
+// writeNetworkGIS writes a network's GIS layers into the folder -o.
+func writeNetworkGIS(opts *exportOptions, p *mapdata.NetworkPack, inputs []string) error {
+	out := strings.TrimSuffix(opts.Output, "/")
+	if out == "" || out == atomicfile.Stdout || atomicfile.WritesThrough(out) {
+		return usageErrorf("--format gis writes several files: give -o FOLDER")
+	}
+	if fi, err := os.Stat(filepath.Dir(out)); err != nil || !fi.IsDir() {
+		return usageErrorf("-o %s: the folder %s does not exist", opts.Output, filepath.Dir(out))
+	}
+	files, err := export.NetworkGISFiles(p)
+	if err != nil {
+		return err
+	}
+	var paths []string
+	for _, f := range files {
+		paths = append(paths, filepath.Join(out, f.Name))
+	}
+	if err := checkClobber(paths, inputs); err != nil {
+		return err
+	}
+	if paths, err = export.WriteFiles(out, files); err != nil {
+		if errors.Is(err, export.ErrOutput) {
+			return usageErrorf("%s", strings.TrimPrefix(err.Error(), export.ErrOutput.Error()+": "))
+		}
+		return err
+	}
+	for _, p := range paths {
+		opts.Global.notef(opts.IO.ErrOut, "wrote %s\n", p)
+	}
 	return nil
 }
 
