@@ -27,8 +27,8 @@ import (
 	"github.com/tendays/tendays/derive/adjacency"
 	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/internal/yamledit"
-	"github.com/tendays/tendays/schema"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/schema"
 )
 
 // Cond is one --where test: the feature's property equals the value (as
