@@ -140,7 +140,7 @@ func runExport(opts *exportOptions) error {
 	if _, err := opts.winding(); err != nil {
 		return err
 	}
-	if opts.Quantization < 2 || opts.Quantization > 1<<30 {
+	if opts.Quantization != 0 && (opts.Quantization < 2 || opts.Quantization > 1<<30) { // 0: the default
 		return usageErrorf("--quantization %d is out of range (2 to %d)", opts.Quantization, 1<<30)
 	}
 	if !(opts.Width >= 200 && opts.Width <= 20000) { // NaN fails this, as it should
