@@ -33,7 +33,7 @@ func checkValue(t *testing.T, src []byte) {
 func TestValue(t *testing.T) {
 	for _, s := range []string{
 		`{"a": [1, -0.5e+3, {"b/c": true, "n": null}], "é": "x", "": false}`,
-		`"\u00e9\ud83d\ude00\/\b\f\n\r\t\"\\"`, // escapes, a surrogate pair
+		`"\u00e9\ud83d\ude00\/\b\f\n\r\t\"\\"`,                  // escapes, a surrogate pair
 		`["\ud83d", "\ud83dx", "\ude00\ud83d", "\ud83d\u0041"]`, // lone surrogates: U+FFFD
 		`  [ ]  `, `{}`, `0`, `-0`, `1E9`,
 		// Refused, as JSON refuses them:
