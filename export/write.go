@@ -121,11 +121,7 @@ func Write(in Input, format, out string, opt Options) ([]string, error) {
 		if err := writeFolder(out, files); err != nil {
 			return nil, err
 		}
-		var paths []string
-		for _, f := range files {
-			paths = append(paths, filepath.Join(out, f.Name))
-		}
-		return paths, nil
+		return pathsIn(out, files), nil
 
 	case format == TTS:
 		dir, save := out, id+".tts.json"
@@ -174,11 +170,16 @@ func WriteFiles(out string, files []File) ([]string, error) {
 	if err := writeFolder(out, files); err != nil {
 		return nil, err
 	}
-	var paths []string
-	for _, f := range files {
-		paths = append(paths, filepath.Join(out, f.Name))
+	return pathsIn(out, files), nil
+}
+
+// pathsIn is where files are in the folder dir.
+func pathsIn(dir string, files []File) []string {
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = filepath.Join(dir, f.Name)
 	}
-	return paths, nil
+	return paths
 }
 
 // parentExists checks the folder a path goes in, for a message that names

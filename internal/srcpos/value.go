@@ -3,8 +3,6 @@ package srcpos
 import (
 	"encoding/json"
 	"errors"
-	"strconv"
-	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -38,7 +36,6 @@ func Value(src []byte) (any, error) {
 type valueParser struct {
 	src []byte
 	pos int
-	buf []byte // for strings with escapes
 }
 
 func (p *valueParser) space() {
@@ -124,20 +121,28 @@ func (p *valueParser) object(depth int) (any, bool) {
 			return nil, false
 		}
 		m[key] = v
-		p.space()
-		if p.pos >= len(p.src) {
-			return nil, false
-		}
-		switch p.src[p.pos] {
-		case ',':
-			p.pos++
-		case '}':
-			p.pos++
-			return m, true
-		default:
-			return nil, false
+		if more, ok := p.next('}'); !ok || !more {
+			return m, ok
 		}
 	}
+}
+
+// next reads what follows a member or an element: a comma (more to come)
+// or the closing bracket.
+func (p *valueParser) next(closing byte) (more, ok bool) {
+	p.space()
+	if p.pos >= len(p.src) {
+		return false, false
+	}
+	switch p.src[p.pos] {
+	case ',':
+		p.pos++
+		return true, true
+	case closing:
+		p.pos++
+		return false, true
+	}
+	return false, false
 }
 
 func (p *valueParser) array(depth int) (any, bool) {
@@ -154,18 +159,8 @@ func (p *valueParser) array(depth int) (any, bool) {
 			return nil, false
 		}
 		a = append(a, v)
-		p.space()
-		if p.pos >= len(p.src) {
-			return nil, false
-		}
-		switch p.src[p.pos] {
-		case ',':
-			p.pos++
-		case ']':
-			p.pos++
-			return a, true
-		default:
-			return nil, false
+		if more, ok := p.next(']'); !ok || !more {
+			return a, ok
 		}
 	}
 }
@@ -207,101 +202,33 @@ func (p *valueParser) number() (any, bool) {
 	return json.Number(p.src[start:p.pos]), true
 }
 
-// string reads a string; escapes are undone as encoding/json undoes them
-// (a lone surrogate becomes U+FFFD).
+// string reads a string. One with escapes (rare in a pack) is handed to
+// encoding/json, whose reading of them (a lone surrogate is U+FFFD) this
+// reader must match.
 func (p *valueParser) string() (string, bool) {
 	p.pos++ // "
 	start := p.pos
+	escaped := false
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		switch {
 		case c == '"':
-			s := string(p.src[start:p.pos])
 			p.pos++
+			if !escaped {
+				return string(p.src[start : p.pos-1]), true
+			}
+			var s string
+			if json.Unmarshal(p.src[start-1:p.pos], &s) != nil {
+				return "", false
+			}
 			return s, true
 		case c == '\\':
-			return p.escaped(start)
+			escaped = true
+			p.pos++ // the escaped byte is no quote that ends the string
 		case c < 0x20:
 			return "", false
 		}
 		p.pos++
 	}
 	return "", false
-}
-
-// escaped reads the rest of a string that has escapes, from its start.
-func (p *valueParser) escaped(start int) (string, bool) {
-	b := append(p.buf[:0], p.src[start:p.pos]...)
-	for p.pos < len(p.src) {
-		c := p.src[p.pos]
-		switch {
-		case c == '"':
-			p.pos++
-			p.buf = b
-			return string(b), true
-		case c < 0x20:
-			return "", false
-		case c != '\\':
-			b = append(b, c)
-			p.pos++
-			continue
-		}
-		if p.pos+1 >= len(p.src) {
-			return "", false
-		}
-		e := p.src[p.pos+1]
-		p.pos += 2
-		switch e {
-		case '"', '\\', '/':
-			b = append(b, e)
-		case 'b':
-			b = append(b, '\b')
-		case 'f':
-			b = append(b, '\f')
-		case 'n':
-			b = append(b, '\n')
-		case 'r':
-			b = append(b, '\r')
-		case 't':
-			b = append(b, '\t')
-		case 'u':
-			r, ok := p.hex4()
-			if !ok {
-				return "", false
-			}
-			if utf16.IsSurrogate(r) {
-				// A pair is one character; anything else is U+FFFD.
-				r2 := rune(-1)
-				if p.pos+1 < len(p.src) && p.src[p.pos] == '\\' && p.src[p.pos+1] == 'u' {
-					save := p.pos
-					p.pos += 2
-					if r2, ok = p.hex4(); !ok {
-						return "", false
-					}
-					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-						b = utf8.AppendRune(b, dec)
-						continue
-					}
-					p.pos = save // the second escape stands on its own
-				}
-				r = utf8.RuneError
-			}
-			b = utf8.AppendRune(b, r)
-		default:
-			return "", false
-		}
-	}
-	return "", false
-}
-
-func (p *valueParser) hex4() (rune, bool) {
-	if len(p.src)-p.pos < 4 {
-		return 0, false
-	}
-	v, err := strconv.ParseUint(string(p.src[p.pos:p.pos+4]), 16, 32)
-	if err != nil {
-		return 0, false
-	}
-	p.pos += 4
-	return rune(v), true
 }
