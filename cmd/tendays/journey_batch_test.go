@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,7 +34,7 @@ func TestBatchWritesInBlocks(t *testing.T) {
 		out := &countingWriter{}
 		opts := &journeyCheckOptions{IO: &IOStreams{In: strings.NewReader(input), Out: out, ErrOut: &bytes.Buffer{}},
 			Global: &globalOptions{}, Pack: usaPack, Batch: from, Format: "text", Days: 3}
-		assert.ErrorIs(t, runJourneyCheck(opts), errNo, "half the journeys are not valid")
+		assert.ErrorIs(t, runJourneyCheck(context.Background(), opts), errNo, "half the journeys are not valid")
 		assert.Equal(t, 20_000, strings.Count(out.buf.String(), "\n"), "an answer a journey")
 		assert.Contains(t, out.buf.String(), `{"line":20000,"valid":false,`)
 		most := out.buf.Len()/(64<<10) + len(input)/(64<<10) + 2
@@ -48,7 +49,7 @@ func TestBatchKeepsOrderWithErrors(t *testing.T) {
 	var both bytes.Buffer
 	opts := &journeyCheckOptions{IO: &IOStreams{In: strings.NewReader("OR,car,AZ\nOR,xar,AZ\nME,car,NH\n"), Out: &both, ErrOut: &both},
 		Global: &globalOptions{}, Pack: usaPack, Batch: "-", Format: "text", Days: 3}
-	require.Error(t, runJourneyCheck(opts))
+	require.Error(t, runJourneyCheck(context.Background(), opts))
 	lines := strings.Split(strings.TrimSpace(both.String()), "\n")
 	require.Len(t, lines, 4, both.String())
 	assert.Contains(t, lines[0], `"line":1,"valid":true`)
@@ -63,7 +64,7 @@ func TestBatchLineBreaks(t *testing.T) {
 	var out, errb bytes.Buffer
 	opts := &journeyCheckOptions{IO: &IOStreams{In: strings.NewReader("OR,car,AZ\r\n\r\nME,car,NH"), Out: &out, ErrOut: &errb},
 		Global: &globalOptions{}, Pack: usaPack, Batch: "-", Format: "text", Days: 3}
-	assert.ErrorIs(t, runJourneyCheck(opts), errNo)
+	assert.ErrorIs(t, runJourneyCheck(context.Background(), opts), errNo)
 	answers := strings.Split(strings.TrimSpace(out.String()), "\n")
 	require.Len(t, answers, 2, out.String())
 	assert.Equal(t, `{"line":1,"valid":true,"reason":"a valid 3-day journey"}`, answers[0], "CR LF is a line break")
@@ -73,7 +74,7 @@ func TestBatchLineBreaks(t *testing.T) {
 	long := "OR,car,AZ\n" + strings.Repeat("x", 5<<20) + "\n"
 	out.Reset()
 	opts.IO.In = strings.NewReader(long)
-	err := runJourneyCheck(opts)
+	err := runJourneyCheck(context.Background(), opts)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "standard input:2: line is longer than 4 MiB")
 	assert.Contains(t, out.String(), `"line":1,"valid":true`, "the answers before it are written")
