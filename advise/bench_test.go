@@ -30,7 +30,7 @@ func stallingWesternAsia(tb testing.TB) advise.Input {
 		tb.Fatal(err)
 	}
 	spec := starter.Spec{ID: "wa", Name: "10 Days in Western Asia", Folder: "wa", BordersFile: "borders.geojson", NameProperty: "name",
-		IDs: starter.IDs(layer.Features, res.Kept, "")}
+		IDs: starter.IDs(layer.Features, res.Kept, ""), Borders: starter.BorderNames(layer.Features, res)}
 	for _, i := range res.Kept {
 		spec.Regions = append(spec.Regions, layer.Features[i].ID)
 	}

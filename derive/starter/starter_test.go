@@ -189,7 +189,7 @@ func TestIslandsMarkedAirOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	spec := starter.Spec{ID: "sa", Name: "10 Days in South America", Folder: "sa", BordersFile: "b.geojson", NameProperty: "name",
-		AirOnly: isolated}
+		AirOnly: isolated, Borders: starter.BorderNames(layer.Features, res)}
 	for _, i := range res.Kept {
 		spec.Regions = append(spec.Regions, layer.Features[i].ID)
 	}
@@ -213,5 +213,60 @@ func TestIslandsMarkedAirOnly(t *testing.T) {
 		if f.Severity >= diag.Warning {
 			t.Errorf("%s", f)
 		}
+	}
+}
+
+// States and provinces: iso_a2 is the country's code, the same for every
+// feature, so it is never taken; the ISO 3166-2 code loses its country
+// prefix; where ISO codes repeat (Ireland's IE-D for four Dublin units),
+// the next property that does not repeat is taken.
+func TestIDsNeverFromARepeatingProperty(t *testing.T) {
+	names := []string{"Pará", "Paraná", "Paraíba", "Bahia"}
+	layer := decode(t, grid(names, func(i int) map[string]any {
+		return map[string]any{"iso_a2": "BR", "iso_3166_2": []string{"BR-PA", "BR-PR", "BR-PB", "BR-BA"}[i],
+			"postal": []string{"PA", "PR", "PB", "BA"}[i]}
+	}))
+	c := starter.ChooseIDs(layer.Features, []int{0, 1, 2, 3}, "")
+	want := map[string]string{"Pará": "PA", "Paraná": "PR", "Paraíba": "PB", "Bahia": "BA"}
+	for k, v := range want {
+		if c.IDs[k] != v {
+			t.Errorf("id of %s = %q, want %q", k, c.IDs[k], v)
+		}
+	}
+	if c.Property != "iso_3166_2" || !c.Suffix || !strings.Contains(c.Describe(), "iso_3166_2 without its country prefix") {
+		t.Errorf("chose %q (suffix %v): %s", c.Property, c.Suffix, c.Describe())
+	}
+
+	dublin := []string{"Dublin", "Fingal", "South Dublin", "Cork"}
+	layer = decode(t, grid(dublin, func(i int) map[string]any {
+		return map[string]any{"iso_a2": "IE", "iso_3166_2": []string{"IE-D", "IE-D", "IE-D", "IE-CO"}[i],
+			"hasc": []string{"IE.DB", "IE.FG", "IE.SD", "IE.CK"}[i]}
+	}))
+	c = starter.ChooseIDs(layer.Features, []int{0, 1, 2, 3}, "")
+	if c.Property != "hasc" || c.IDs["Fingal"] != "FG" || c.IDs["Cork"] != "CK" {
+		t.Errorf("chose %q: %v", c.Property, c.IDs)
+	}
+
+	// Nothing serves: ids from the names, and the comment says so.
+	layer = decode(t, grid([]string{"Norte", "Sur"}, func(i int) map[string]any { return map[string]any{"iso_a2": "XX"} }))
+	c = starter.ChooseIDs(layer.Features, []int{0, 1}, "")
+	if c.Property != "" || c.IDs["Norte"] != "NOR" || !strings.Contains(c.Describe(), "from the names") {
+		t.Errorf("chose %q: %v (%s)", c.Property, c.IDs, c.Describe())
+	}
+}
+
+func TestLabelsAndCommon(t *testing.T) {
+	layer := decode(t, grid([]string{"Cork (City)", "Cork (County)", "Kerry"}, func(i int) map[string]any {
+		return map[string]any{"label": []string{"Cork", "Cork", "Kerry"}[i], "country_name": "Ireland"}
+	}))
+	got := starter.Labels(layer.Features, []int{0, 2}, "label")
+	if len(got) != 1 || got["Cork (City)"] != "Cork" {
+		t.Errorf("labels of Cork (City) and Kerry: %v", got)
+	}
+	if got := starter.Labels(layer.Features, []int{0, 1}, "label"); len(got) != 0 {
+		t.Errorf("two Corks kept: no label may name both, got %v", got)
+	}
+	if c := starter.Common(layer.Features, []int{0, 1, 2}, "country_name"); c != "Ireland" {
+		t.Errorf("common country %q", c)
 	}
 }
