@@ -621,6 +621,7 @@ func Write(s Spec) []byte {
 		w("# Regions: %s.\n", oneLine(s.Selection))
 	}
 	w("# Edit freely, then run: tendays build %s   (and: tendays doctor %s)\n", oneLine(s.Folder), oneLine(s.Folder))
+	w("# Every key of this file, with an example: docs/edition.md in the tendays repository.\n")
 	w("id: %s\n", s.ID)
 	w("name: %s\n", q(s.Name))
 	w("days: %d\n\n", Days)
