@@ -125,26 +125,112 @@ func pointsKm(as, bs []orb.Point, limit float64) float64 {
 	return best
 }
 
-// ferry proposes a ferry from a plane-only region to the nearest coast of
-// the rest of the board.
-func ferry(base *state, r mapdata.Region, id string) *edit {
+// normalKm is the longest water crossing the edition's own links make
+// normal: the longest gap between the coasts of an existing ferry or
+// bridge, or, when longer, a quarter more than the median distance between
+// the centres of two bordering regions (one step of a journey on foot). A
+// ferry longer than that would be a link unlike any other of the board.
+func normalKm(st *state) float64 {
+	if st.board == nil {
+		return 0
+	}
+	shapes := regionShapes(st.board)
+	var hops []float64
+	longest := 0.0
+	for _, l := range st.pack.Links {
+		a, aok := shapes[l.A]
+		b, bok := shapes[l.B]
+		if !aok || !bok {
+			continue
+		}
+		switch l.Kind {
+		case mapdata.Border:
+			ca, cb := a.bound.Center(), b.bound.Center()
+			hops = append(hops, pointsKm([]orb.Point{ca}, []orb.Point{cb}, math.Inf(1)))
+		case mapdata.Ferry, mapdata.Bridge:
+			longest = max(longest, pointsKm(a.points, b.points, math.Inf(1)))
+		}
+	}
+	if len(hops) > 0 {
+		sort.Float64s(hops)
+		longest = max(longest, hopSlack*hops[len(hops)/2])
+	}
+	return longest
+}
+
+// hopSlack is how much longer than a median step on foot a ferry may be.
+const hopSlack = 1.25
+
+// shipSeas are the seas of region ids' group that ship cards serve.
+func shipSeas(st *state, g groups, id string) []string {
+	ships := map[string]bool{}
+	for _, c := range st.pack.Deck.Cards {
+		if c.Kind == mapdata.ShipCard && c.Count > 0 {
+			ships[c.Sea] = true
+		}
+	}
+	var out []string
+	for _, member := range g.members[g.of[id]] {
+		for _, s := range regionByID(st.pack, member).Seas {
+			if ships[s] && !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ferry proposes a way across the water from a plane-only region to the
+// nearest coast of the main group of linked regions: a ferry when that
+// coast is within the distance the edition's links make normal and no ship
+// card already sails from the region's group (then the nearest coast joins
+// that sea instead, so the ships the deck holds cross it). why says, when
+// there is no proposal, what kept it back.
+func ferry(base *state, ed *mapdata.Edition, r mapdata.Region, id string) (e *edit, why string) {
 	to, ok := nearestCoast(base, id)
 	if !ok {
-		return nil
+		return nil, ""
 	}
 	other := regionByID(base.pack, to.id)
 	km := fmt.Sprintf("%.0f km", to.km)
 	if to.km < 1 {
 		km = "under 1 km"
 	}
+	normal := normalKm(base)
+	if to.km > normal {
+		return nil, fmt.Sprintf("the nearest coast of the main group, %s (%s), is %s away: longer than any link of the edition (%.0f km), so no ferry is proposed",
+			other.Name, other.ID, km, normal)
+	}
+	joined := func(b, a *state) bool { return !slices.Contains(a.fig.PlaneOnly, id) }
+	effect := func(b, a *state) string {
+		return fmt.Sprintf("regions only a plane reaches %d → %d; journeys through %s %s → %s; stalled games %s → %s",
+			len(b.fig.PlaneOnly), len(a.fig.PlaneOnly), id, journeys(b, id), journeys(a, id), pct(b.fig.StalledRate), pct(a.fig.StalledRate))
+	}
+	if seas := shipSeas(base, linkedGroups(base.pack, base.board), id); len(seas) > 0 {
+		sea := seas[0]
+		return &edit{
+			edit: fmt.Sprintf("put %s (%s) on the sea %s, which ship cards already sail from %s (%s): its coast is %s away",
+				other.Name, other.ID, sea, r.Name, id, km),
+			changes: []Change{{Op: "append", Path: []string{"seas", sea, "add"}, Value: seaKey(ed, other)}},
+			keep:    joined,
+			effect:  effect,
+		}, ""
+	}
 	return &edit{
 		edit: fmt.Sprintf("add a ferry %s (%s) – %s (%s) between the nearest coasts (%s apart)", r.Name, id, other.Name, other.ID, km),
 		changes: []Change{{Op: "append", Path: []string{"links", "add"},
 			Value: map[string]any{"a": r.Name, "b": other.Name, "kind": "ferry", "why": "tendays doctor: the nearest coasts, " + km + " apart"}}},
-		keep: func(b, a *state) bool { return !slices.Contains(a.fig.PlaneOnly, id) },
-		effect: func(b, a *state) string {
-			return fmt.Sprintf("regions only a plane reaches %d → %d; journeys through %s %s → %s; stalled games %s → %s",
-				len(b.fig.PlaneOnly), len(a.fig.PlaneOnly), id, journeys(b, id), journeys(a, id), pct(b.fig.StalledRate), pct(a.fig.StalledRate))
-		},
+		keep:   joined,
+		effect: effect,
+	}, ""
+}
+
+// seaKey is how a sea's add list names region r: as the edition names it
+// elsewhere, else by name.
+func seaKey(ed *mapdata.Edition, r mapdata.Region) string {
+	if ed == nil {
+		return r.Name
 	}
+	return editionKey(ed.Copies, r)
 }
