@@ -14,6 +14,7 @@ package advise
 import (
 	"io/fs"
 
+	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -31,6 +32,10 @@ type Input struct {
 	Pack *mapdata.Pack
 	// MaxBytes limits each file read (0: mapdata.DefaultMaxInput).
 	MaxBytes int64
+	// Lint changes rules' severities or turns rules off, as
+	// .tendays-lint.yaml says (nil: the defaults): a finding turned off is
+	// none the doctor counts or fixes.
+	Lint *lint.Config
 }
 
 // Options set the analysis. Zero values take the defaults below.

@@ -202,7 +202,7 @@ func number(found []measured) ([]Finding, []Proposal) {
 func (d *doctor) build(text []byte, pack *mapdata.Pack) (*state, error) {
 	st := &state{text: text, pack: pack}
 	if text == nil {
-		st.findings = lint.Check(&lint.Target{File: pack.Edition.ID, Pack: pack})
+		st.findings = d.in.Lint.Apply(lint.Check(&lint.Target{File: pack.Edition.ID, Pack: pack}))
 		return st, nil
 	}
 	doc, err := mapdata.DecodeEdition(d.file, text)
@@ -219,7 +219,7 @@ func (d *doctor) build(text []byte, pack *mapdata.Pack) (*state, error) {
 		return nil, err
 	}
 	st.pack, st.board = res.Pack, res.Board
-	st.findings = lint.Check(&lint.Target{File: d.file, Pack: res.Pack, Locate: res.Locate, Findings: res.Findings})
+	st.findings = d.in.Lint.Apply(lint.Check(&lint.Target{File: d.file, Pack: res.Pack, Locate: res.Locate, Findings: res.Findings}))
 	return st, nil
 }
 
@@ -252,7 +252,7 @@ func (d *doctor) measure(st *state, games int) error {
 		if _, ok := fig.ColorClasses[c]; !ok {
 			fig.ColorClasses[c] = 0
 		}
-		if fig.ColorClasses[c] < 2 {
+		if fig.ColorClasses[c] < 2 && !d.in.Lint.IsOff(lint.RuleLonelyColor) {
 			fig.LonelyColors = append(fig.LonelyColors, c)
 		}
 	}

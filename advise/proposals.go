@@ -56,6 +56,16 @@ func applyChanges(text []byte, changes []Change) ([]byte, error) {
 		}
 		switch c.Op {
 		case "set":
+			if list, ok := c.Value.([]string); ok {
+				// A list (colors.palette) replaces the one-line flow
+				// sequence there; yamledit sets scalars.
+				edited, ok := setFlowList(text, c.Path, list)
+				if !ok {
+					return nil, fmt.Errorf("%s is not a one-line list [a, b, ...]", strings.Join(c.Path, "."))
+				}
+				text = edited
+				continue
+			}
 			text, err = yamledit.Set(text, c.Path, c.Value)
 		case "append":
 			text, err = yamledit.Append(text, c.Path, c.Value)

@@ -1,0 +1,375 @@
+package advise
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/tendays/tendays/derive"
+	"github.com/tendays/tendays/internal/yamledit"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// Goals are what `doctor --fix` works towards.
+type Goals struct {
+	// MaxStalled: the share of stalled games must stay under it.
+	MaxStalled float64 `json:"maxStalled"`
+	// MinTurns and MaxTurns bound the median game length (every player's
+	// turns) of the finished games.
+	MinTurns float64 `json:"minTurns"`
+	MaxTurns float64 `json:"maxTurns"`
+}
+
+// DefaultGoals are the goals of an edition whose rules set none: under 1%
+// of games stalled (StalledThreshold), and a median game of two to
+// twenty-five turns a player (the toolkit's own band: the bundled editions'
+// medians, with greedy bots and four players, lie between 9 and 11 turns a
+// player; a first draft of a few regions wins in one or two).
+func DefaultGoals(players int) Goals {
+	return Goals{MaxStalled: StalledThreshold, MinTurns: float64(2 * players), MaxTurns: float64(25 * players)}
+}
+
+// Unmet says which goals the figures miss, in words; none when all are
+// met.
+func (g Goals) Unmet(f Figures) []string {
+	var out []string
+	if f.Errors > 0 {
+		out = append(out, fmt.Sprintf("%d lint error(s)", f.Errors))
+	}
+	if f.Games == 0 {
+		return append(out, "no game could be played")
+	}
+	if f.StalledRate >= g.MaxStalled {
+		out = append(out, fmt.Sprintf("stalled games %s (goal: under %s)", pct(f.StalledRate), pct(g.MaxStalled)))
+	}
+	if f.TurnsToWin < g.MinTurns || f.TurnsToWin > g.MaxTurns {
+		out = append(out, fmt.Sprintf("median game %g turns (goal: %g to %g)", f.TurnsToWin, g.MinTurns, g.MaxTurns))
+	}
+	return out
+}
+
+// score ranks figures for --fix, lower better: lint errors first, then
+// stalled games over the goal, then warnings (lonely colours and regions
+// only a plane reaches among them), then the distance of the median game
+// from the band. Stalls under the goal still count, a little.
+func (g Goals) score(f Figures) float64 {
+	s := 1e9 * float64(f.Errors)
+	if f.Games == 0 {
+		return s + 1e8
+	}
+	over := math.Max(0, f.StalledRate-g.MaxStalled+1e-9)
+	s += 1e6*over + 1e3*f.StalledRate
+	s += 300 * float64(f.Warnings+len(f.LonelyColors)+len(f.PlaneOnly))
+	switch {
+	case f.TurnsToWin < g.MinTurns:
+		s += 10 * (g.MinTurns - f.TurnsToWin)
+	case f.TurnsToWin > g.MaxTurns:
+		s += 10 * (f.TurnsToWin - g.MaxTurns)
+	}
+	return s
+}
+
+// FixStep is one edit --fix applied, measured before and after on the same
+// seeded games.
+type FixStep struct {
+	Edit    string   `json:"edit"`
+	Changes []Change `json:"changes"`
+	Before  Figures  `json:"before"`
+	After   Figures  `json:"after"`
+}
+
+// FixReport is what `doctor --fix` did: JSON as `doctor --fix --format
+// json` prints it.
+type FixReport struct {
+	Format  string    `json:"format"` // "tendays.doctor.fix"
+	Edition string    `json:"edition"`
+	Goals   Goals     `json:"goals"`
+	Steps   []FixStep `json:"steps"`
+	Before  Figures   `json:"before"`
+	After   Figures   `json:"after"`
+	// Met says the edition meets every goal; Unmet lists those it misses.
+	Met   bool     `json:"met"`
+	Unmet []string `json:"unmet"`
+	// Analysis says how the figures were measured (MeasureGames games a
+	// build, the same seed).
+	Analysis Analysis `json:"analysis"`
+	// Text is edition.yaml with every step applied.
+	Text []byte `json:"-"`
+}
+
+// MaxFixSteps bounds the edits one --fix applies.
+const MaxFixSteps = 12
+
+// Fix applies measured proposals one at a time, each chosen as the one
+// whose measurement (the same MeasureGames seeded games, on the edition as
+// the last step left it) ranks best by the goals, until the edition meets
+// its goals, no proposal improves it, or MaxFixSteps are applied. It
+// edits the text in memory: the caller writes FixReport.Text.
+func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, error) {
+	if in.EditionYAML == nil {
+		return nil, errors.New("advise: --fix edits an edition's edition.yaml, not a pack")
+	}
+	opts = opts.withDefaults()
+	if goals == (Goals{}) {
+		goals = DefaultGoals(opts.Players)
+	}
+	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile), borders: derive.NewBordersCache(1)}
+	cur, err := d.build(in.EditionYAML, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.measure(cur, opts.MeasureGames); err != nil {
+		return nil, err
+	}
+	rep := &FixReport{Format: "tendays.doctor.fix", Edition: cur.pack.Edition.ID, Goals: goals, Before: cur.fig, Steps: []FixStep{}}
+	tried := map[string]bool{} // edits already applied or found useless, by their changes
+	for len(rep.Steps) < MaxFixSteps && len(goals.Unmet(cur.fig)) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var best *state
+		var bestEdit *edit
+		bestScore := goals.score(cur.fig)
+		for _, e := range d.fixEdits(cur, goals) {
+			key := fmt.Sprint(e.changes)
+			if tried[key] {
+				continue
+			}
+			after, err := d.edited(cur, e)
+			if err != nil {
+				return nil, err
+			}
+			if after == nil {
+				tried[key] = true
+				continue
+			}
+			if err := d.measure(after, opts.MeasureGames); err != nil {
+				return nil, err
+			}
+			if s := goals.score(after.fig); s < bestScore {
+				best, bestEdit, bestScore = after, e, s
+				if len(goals.Unmet(after.fig)) == 0 {
+					break // it meets every goal: no need to look further
+				}
+			} else {
+				tried[key] = true
+			}
+		}
+		if best == nil {
+			break
+		}
+		tried[fmt.Sprint(bestEdit.changes)] = true
+		rep.Steps = append(rep.Steps, FixStep{Edit: bestEdit.edit, Changes: bestEdit.changes, Before: cur.fig, After: best.fig})
+		cur = best
+	}
+	rep.After, rep.Text = cur.fig, cur.text
+	rep.Unmet = goals.Unmet(cur.fig)
+	if rep.Unmet == nil {
+		rep.Unmet = []string{}
+	}
+	rep.Met = len(rep.Unmet) == 0
+	rep.Analysis = Analysis{Games: opts.MeasureGames, MeasureGames: opts.MeasureGames, Players: opts.Players, Seed: opts.Seed,
+		TurnCap: opts.TurnCap, Bots: "greedy", TotalGames: d.games}
+	return rep, nil
+}
+
+// fixEdits are the edits --fix may choose from on the edition as it is:
+// every proposal the doctor makes for its findings (cars, recolours,
+// ferries, seas, air-only), and the deck and palette edits the goals call
+// for: region cards up or down, cars and planes up or down, a colour fewer
+// when classes are thin.
+func (d *doctor) fixEdits(cur *state, goals Goals) []*edit {
+	ed := d.edition(cur)
+	if ed == nil {
+		return nil
+	}
+	p, fig := cur.pack, cur.fig
+	var out []*edit
+	stalled := fig.StalledRate >= goals.MaxStalled
+	short := fig.Games > 0 && fig.TurnsToWin < goals.MinTurns
+	long := fig.Games > 0 && fig.TurnsToWin > goals.MaxTurns
+	// The deck first when it decides the goals: it moves every game.
+	if stalled || long {
+		out = append(out, copiesEdit(ed, p, "give every region one card more", func(r mapdata.Region, n int) int { return n + 1 }))
+		out = append(out, copiesEdit(ed, p, "give the regions with the most neighbours one card more", hubs(p, +1)))
+		out = append(out, carsEdit(p, +4), planesEdit(ed, p, +1))
+	}
+	if short && !stalled {
+		out = append(out, copiesEdit(ed, p, "take a card from each region with the most cards", mostCopies(p, -1)))
+		out = append(out, copiesEdit(ed, p, "take a card from every region with more than one", func(r mapdata.Region, n int) int { return max(1, n-1) }))
+		out = append(out, carsEdit(p, -4))
+	}
+	if e := fewerColours(ed, p, fig); e != nil {
+		out = append(out, e)
+	}
+	for _, c := range d.candidates(cur) {
+		out = append(out, c.proposals...)
+	}
+	return slices.DeleteFunc(out, func(e *edit) bool { return e == nil || len(e.changes) == 0 })
+}
+
+// copiesEdit sets every region's cards to f(region, cards now); nil when
+// nothing changes.
+func copiesEdit(ed *mapdata.Edition, p *mapdata.Pack, what string, f func(r mapdata.Region, n int) int) *edit {
+	e := &edit{edit: what}
+	before, after := 0, 0
+	for _, r := range p.Regions {
+		n := min(MaxCopies, max(1, f(r, r.Copies)))
+		before += r.Copies
+		after += n
+		if n != r.Copies {
+			e.changes = append(e.changes, Change{Op: "set", Path: []string{"copies", copiesKey(ed, r)}, Value: n})
+		}
+	}
+	if len(e.changes) == 0 {
+		return nil
+	}
+	e.edit = fmt.Sprintf("%s (region cards %d → %d)", what, before, after)
+	return e
+}
+
+// MaxCopies is the most cards of one region (schema: copies).
+const MaxCopies = 16
+
+// hubs adds delta to the regions with at least the median number of
+// walking neighbours.
+func hubs(p *mapdata.Pack, delta int) func(mapdata.Region, int) int {
+	nb := neighbours(p)
+	var degrees []int
+	for _, r := range p.Regions {
+		if !r.AirOnly {
+			degrees = append(degrees, len(nb[r.ID]))
+		}
+	}
+	if len(degrees) == 0 {
+		return func(_ mapdata.Region, n int) int { return n }
+	}
+	sort.Ints(degrees)
+	med := degrees[len(degrees)/2]
+	return func(r mapdata.Region, n int) int {
+		if !r.AirOnly && len(nb[r.ID]) >= max(1, med) {
+			return n + delta
+		}
+		return n
+	}
+}
+
+// mostCopies adds delta to the regions with the most cards.
+func mostCopies(p *mapdata.Pack, delta int) func(mapdata.Region, int) int {
+	most := 0
+	for _, r := range p.Regions {
+		most = max(most, r.Copies)
+	}
+	return func(r mapdata.Region, n int) int {
+		if n == most && most > 1 {
+			return n + delta
+		}
+		return n
+	}
+}
+
+func carsEdit(p *mapdata.Pack, delta int) *edit {
+	c0 := cars(p)
+	k := max(0, c0+delta)
+	if k == c0 {
+		return nil
+	}
+	verb := "raise"
+	if delta < 0 {
+		verb = "lower"
+	}
+	return &edit{edit: fmt.Sprintf("%s transports.automobile.count from %d to %d", verb, c0, k),
+		changes: []Change{{Op: "set", Path: []string{"transports", "automobile", "count"}, Value: k}}}
+}
+
+func planesEdit(ed *mapdata.Edition, p *mapdata.Pack, delta int) *edit {
+	if ed.Transports.Airplane == nil {
+		return nil
+	}
+	per := ed.Transports.Airplane.PerColor
+	if per <= 0 || per+delta < 1 {
+		return nil
+	}
+	return &edit{edit: fmt.Sprintf("%s transports.airplane.per_color from %d to %d", map[bool]string{true: "raise", false: "lower"}[delta > 0], per, per+delta),
+		changes: []Change{{Op: "set", Path: []string{"transports", "airplane", "per_color"}, Value: per + delta}}}
+}
+
+// fewerColours drops the palette's last colour no region is assigned when
+// classes are thin (a colour held by fewer than three regions, or one held
+// by one alone): planes of a colour held by two regions link one pair.
+func fewerColours(ed *mapdata.Edition, p *mapdata.Pack, fig Figures) *edit {
+	palette := ed.Colors.Palette
+	if len(palette) < 3 {
+		return nil
+	}
+	thin := len(fig.LonelyColors) > 0
+	for _, c := range palette {
+		thin = thin || fig.ColorClasses[c] < 3
+	}
+	if !thin {
+		return nil
+	}
+	for i := len(palette) - 1; i >= 0; i-- {
+		c := palette[i]
+		used := false
+		for _, a := range ed.Colors.Assign {
+			used = used || a == c
+		}
+		if used {
+			continue
+		}
+		rest := slices.Delete(slices.Clone(palette), i, i+1)
+		return &edit{edit: fmt.Sprintf("drop %s from colors.palette: %d colours for %d regions (regions per colour: %s)",
+			c, len(rest), len(p.Regions), classesText(fig.ColorClasses)),
+			changes: []Change{{Op: "set", Path: []string{"colors", "palette"}, Value: rest}}}
+	}
+	return nil
+}
+
+// flowList is a key holding a one-line flow sequence: "  palette: [a, b]".
+var flowList = regexp.MustCompile(`(?m)^(\s*)(\w+):\s*\[[^\]\n]*\](.*)$`)
+
+// setFlowList replaces the one-line flow sequence at path (as init writes
+// colors.palette) with list, keeping the line's comment; ok is false when
+// the key is not written so.
+func setFlowList(text []byte, keyPath []string, list []string) ([]byte, bool) {
+	if len(keyPath) == 0 {
+		return nil, false
+	}
+	lines := strings.SplitAfter(string(text), "\n")
+	depth := 0
+	for i, line := range lines {
+		trimmed := strings.TrimRight(line, "\r\n")
+		indent := len(trimmed) - len(strings.TrimLeft(trimmed, " "))
+		if strings.TrimSpace(trimmed) == "" || strings.HasPrefix(strings.TrimSpace(trimmed), "#") {
+			continue
+		}
+		if indent < 2*depth {
+			return nil, false // left the block before finding the key
+		}
+		if indent != 2*depth || !strings.HasPrefix(strings.TrimSpace(trimmed), keyPath[depth]+":") {
+			continue
+		}
+		if depth < len(keyPath)-1 {
+			depth++
+			continue
+		}
+		m := flowList.FindStringSubmatch(trimmed)
+		if m == nil || m[2] != keyPath[depth] {
+			return nil, false
+		}
+		quoted := make([]string, len(list))
+		for k, s := range list {
+			quoted[k] = yamledit.Quote(s)
+		}
+		lines[i] = m[1] + m[2] + ": [" + strings.Join(quoted, ", ") + "]" + m[3] + line[len(trimmed):]
+		return []byte(strings.Join(lines, "")), true
+	}
+	return nil, false
+}
