@@ -9,6 +9,7 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geojson"
 
+	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -42,7 +43,7 @@ func nearestCoast(st *state, id string) (coastTo, bool) {
 			continue
 		}
 		if sh, ok := shapes[r.ID]; ok && len(sh.points) > 0 {
-			cands = append(cands, cand{r.ID, boundKm(from.bound, sh.bound)})
+			cands = append(cands, cand{r.ID, geo.BoxGapKm(from.bound, sh.bound)})
 		}
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].lower < cands[j].lower })
@@ -51,7 +52,7 @@ func nearestCoast(st *state, id string) (coastTo, bool) {
 		if c.lower >= best.km {
 			break // no nearer outline can follow
 		}
-		if km := pointsKm(from.points, shapes[c.id].points, best.km); km < best.km {
+		if km := geo.NearestKm(from.points, shapes[c.id].points, best.km); km < best.km {
 			best = coastTo{id: c.id, km: km}
 		}
 	}
@@ -91,40 +92,6 @@ func regionShapes(board *geojson.FeatureCollection) map[string]shape {
 	return out
 }
 
-// kmPerDegree of latitude; a degree of longitude is this times cos(lat).
-const kmPerDegree = 111.2
-
-// boundKm is a lower bound of the distance between any points of two
-// bounds: the gaps in latitude and longitude, longitude at its shortest
-// (at the latitude farthest from the equator).
-func boundKm(a, b orb.Bound) float64 {
-	dx := math.Max(0, math.Max(a.Min[0]-b.Max[0], b.Min[0]-a.Max[0]))
-	dy := math.Max(0, math.Max(a.Min[1]-b.Max[1], b.Min[1]-a.Max[1]))
-	lat := math.Max(math.Max(math.Abs(a.Min[1]), math.Abs(a.Max[1])), math.Max(math.Abs(b.Min[1]), math.Abs(b.Max[1])))
-	kx := kmPerDegree * math.Cos(math.Min(lat, 90)*math.Pi/180)
-	return math.Hypot(dx*kx, dy*kmPerDegree)
-}
-
-// pointsKm is the smallest distance between a point of as and one of bs,
-// in a local equirectangular frame (good to a percent over hundreds of
-// km), giving up on b points farther than limit in latitude alone.
-func pointsKm(as, bs []orb.Point, limit float64) float64 {
-	best := limit
-	for _, a := range as {
-		kx := kmPerDegree * math.Cos(a[1]*math.Pi/180)
-		for _, b := range bs {
-			dy := (b[1] - a[1]) * kmPerDegree
-			if math.Abs(dy) >= best {
-				continue
-			}
-			if d := math.Hypot((b[0]-a[0])*kx, dy); d < best {
-				best = d
-			}
-		}
-	}
-	return best
-}
-
 // normalKm is the longest water crossing the edition's own links make
 // normal: the longest gap between the coasts of an existing ferry or
 // bridge, or, when longer, a quarter more than the median distance between
@@ -146,9 +113,9 @@ func normalKm(st *state) float64 {
 		switch l.Kind {
 		case mapdata.Border:
 			ca, cb := a.bound.Center(), b.bound.Center()
-			hops = append(hops, pointsKm([]orb.Point{ca}, []orb.Point{cb}, math.Inf(1)))
+			hops = append(hops, geo.NearestKm([]orb.Point{ca}, []orb.Point{cb}, math.Inf(1)))
 		case mapdata.Ferry, mapdata.Bridge:
-			longest = max(longest, pointsKm(a.points, b.points, math.Inf(1)))
+			longest = max(longest, geo.NearestKm(a.points, b.points, math.Inf(1)))
 		}
 	}
 	if len(hops) > 0 {

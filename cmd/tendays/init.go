@@ -206,6 +206,8 @@ func runInit(opts *initOptions) error {
 			spec.AirOnly = append(spec.AirOnly, layer.Features[i].ID)
 		}
 	}
+	// A selection of islands is joined by a sea instead (named below,
+	// once the edition has its name).
 	for _, i := range res.Touching {
 		spec.Omit = append(spec.Omit, layer.Features[i].ID)
 	}
@@ -231,6 +233,8 @@ func runInit(opts *initOptions) error {
 			spec.Name = starter.Title(spec.ID)
 		}
 	}
+	spec.Sea = starter.SeaFor(layer.Features, res, spec.Name)
+	spec.Ferries = starter.IslandFerries(layer.Features, res)
 	text := starter.Write(spec)
 	if limit := opts.Global.limit(mapdata.DefaultMaxYAML); int64(len(text)) > limit {
 		return diag.Errorf(diag.Position{File: target}, "the edition would be %d bytes, more than the %d that build reads (--max-input): select fewer features", len(text), limit)

@@ -23,6 +23,8 @@ type Sizing struct {
 	PlanesPerColour int
 	// Cars is transports.automobile.count.
 	Cars int
+	// Ships are the ship cards of the sea init writes (WithShips).
+	Ships int
 	// Why says, for the edition's comments, how the copies were chosen.
 	Why string
 }
@@ -152,3 +154,18 @@ func colourCount(n int, edges [][2]int) int {
 	}
 	return most
 }
+
+// WithShips gives a sea of seaRegions regions its ship cards, taken from
+// the cars: about one for every two regions on it, at least MinShips.
+func (s Sizing) WithShips(seaRegions int) Sizing {
+	s.Ships = shipsFor(seaRegions)
+	s.Cars = max(MinCars, s.Cars-s.Ships)
+	return s
+}
+
+func shipsFor(n int) int {
+	return max(MinShips, (n+1)/2)
+}
+
+// MinShips is the fewest ship cards of a sea init writes.
+const MinShips = 6

@@ -21,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geo"
 	"github.com/paulmach/orb/geojson"
 	"github.com/paulmach/orb/planar"
 
@@ -73,6 +74,9 @@ type Result struct {
 	Isolated []int
 	// Borders are the pairs of kept features that share a border.
 	Borders [][2]int
+	// CoastKm is each kept feature's coast in km: the boundary it shares
+	// with no other feature of the file.
+	CoastKm map[int]float64
 }
 
 // Select picks the features that become regions and the ones that touch
@@ -156,7 +160,16 @@ func Select(features []borders.Feature, sel Selection) (*Result, error) {
 	}
 	touching := map[int]bool{}
 	bordered := make([]bool, len(features))
-	for _, p := range adjacency.Compute(geoms, sel.Touch).Pairs {
+	touch := sel.Touch
+	touch.Coast = true
+	adj := adjacency.Compute(geoms, touch)
+	res.CoastKm = map[int]float64{}
+	for _, i := range res.Kept {
+		if i < len(adj.Coast) {
+			res.CoastKm[i] = geo.Length(adj.Coast[i]) / 1000
+		}
+	}
+	for _, p := range adj.Pairs {
 		if keep[p.A] != keep[p.B] {
 			touching[pick(keep[p.A], p.B, p.A)] = true
 		} else if keep[p.A] {
@@ -561,8 +574,39 @@ type Spec struct {
 	// IDProperty is the property the ids came from, for the comment on
 	// how to change it.
 	IDProperty string
-	Selection  string // how the regions were selected, for the comment
+	// Sea joins the regions of a selection of islands (nil: none).
+	Sea *Sea
+	// Ferries join the groups of a selection of islands (IslandFerries).
+	Ferries   []Ferry
+	Selection string // how the regions were selected, for the comment
 }
+
+// Sea is a sea init writes when most regions border no other (islands):
+// every island and every region with a coast on it, so that ship cards
+// sail between any two.
+type Sea struct {
+	ID, Name string
+	Regions  []string // data names
+}
+
+// SeaFor is the sea of a selection of islands: the isolated regions and
+// every other kept region with at least MinCoastKm of coast; nil when
+// fewer than half the regions are isolated (those few are marked air-only).
+func SeaFor(features []borders.Feature, res *Result, editionName string) *Sea {
+	if len(res.Isolated) == 0 || 2*len(res.Isolated) <= len(res.Kept) {
+		return nil
+	}
+	s := &Sea{ID: "sea", Name: "The sea of " + strings.TrimPrefix(editionName, "10 Days in ")}
+	for _, i := range res.Kept {
+		if slices.Contains(res.Isolated, i) || res.CoastKm[i] >= MinCoastKm {
+			s.Regions = append(s.Regions, features[i].ID)
+		}
+	}
+	return s
+}
+
+// MinCoastKm is the coast a region needs to be on a sea init writes.
+const MinCoastKm = 1
 
 // MaxName is the longest name a pack holds, in characters
 // (schema/pack.schema.json $defs/name).
@@ -611,6 +655,9 @@ func Write(s Spec) []byte {
 	q := yamledit.Quote
 	n := len(s.Regions)
 	size := Size(s.Regions, s.AirOnly, s.Borders)
+	if s.Sea != nil {
+		size = size.WithShips(len(s.Sea.Regions))
+	}
 	// PaletteFor chooses which colours; Size how many (PaletteFor gives k
 	// colours to an edition of 2k regions).
 	palette := PaletteFor(2 * size.Colours)
@@ -678,12 +725,37 @@ func Write(s Spec) []byte {
 	} else {
 		w("\n# copies: {Region: 2}          regions with two cards\n\n")
 	}
-	w("links:\n  add: []     # - {a: Region, b: Other, kind: ferry, why: ...}\n  remove: []\n\n")
+	if len(s.Ferries) == 0 {
+		w("links:\n  add: []     # - {a: Region, b: Other, kind: ferry, why: ...}\n  remove: []\n\n")
+	} else {
+		w("%s", wrapComment(fmt.Sprintf("Most regions are islands: with every step of a journey a transport card, no journey "+
+			"could be made (it holds at most %d). These %d ferries join the islands and the groups of bordering regions, "+
+			"the fewest and shortest that join them all, each between the nearest coasts.", Days/2-1, len(s.Ferries)), ""))
+		w("links:\n  add:\n")
+		for _, f := range s.Ferries {
+			w("    - %s\n", yamledit.Value(yamledit.Map{{Key: "a", Value: f.A}, {Key: "b", Value: f.B}, {Key: "kind", Value: "ferry"},
+				{Key: "why", Value: "tendays init: the nearest coasts, " + describeKm(f.Km) + " apart"}}))
+		}
+		w("  remove: []\n\n")
+	}
 	w("transports:\n  airplane: {per_color: %d}\n", size.PlanesPerColour)
+	if s.Sea != nil {
+		w("  ship: {%s: %d}\n", s.Sea.ID, size.Ships)
+	}
 	w("  automobile: {count: %d}     # init chose %d for %d region cards: 4 players x %d days + 3 face up + %d to draw\n",
 		size.Cars, size.Cars, size.RegionCards, Days, DrawPile+1)
-	w("\n# seas:\n#   north:\n#     name: North Sea\n#     geometry: {file: seas.geojson, match: [North Sea], tolerance_m: 20000}\n")
-	w("\n# expect:                      what the rulebook states the box holds\n#   region_cards: %d\n#   transport_cards: %d\n", size.RegionCards, size.PlanesPerColour*len(palette)+size.Cars)
+	if s.Sea != nil {
+		w("\n%s", wrapComment(fmt.Sprintf("Most regions border no other: init joins them by a sea, every island and every region "+
+			"with a coast, and %d ship cards sail between any two of them. Name it, or draw it as a polygon "+
+			"(geometry: {file: seas.geojson, ...}) to let the coasts decide.", size.Ships), ""))
+		w("seas:\n  %s:\n    name: %s\n    regions:\n", s.Sea.ID, q(s.Sea.Name))
+		for _, r := range s.Sea.Regions {
+			w("      - %s\n", q(r))
+		}
+	} else {
+		w("\n# seas:\n#   north:\n#     name: North Sea\n#     geometry: {file: seas.geojson, match: [North Sea], tolerance_m: 20000}\n")
+	}
+	w("\n# expect:                      what the rulebook states the box holds\n#   region_cards: %d\n#   transport_cards: %d\n", size.RegionCards, size.PlanesPerColour*len(palette)+size.Cars+size.Ships)
 	return []byte(b.String())
 }
 

@@ -270,3 +270,71 @@ func TestLabelsAndCommon(t *testing.T) {
 		t.Errorf("common country %q", c)
 	}
 }
+
+// A selection of islands (Polynesia: eight, none bordering another): no
+// journey could be walked, so init joins them with the fewest and shortest
+// ferries (every island reached) and puts them all on a sea with ship
+// cards; the edition builds with no warning.
+func TestIslandsJoinedByFerriesAndASea(t *testing.T) {
+	layer, _, err := borders.Decode("world", editions.World(), borders.Options{IDProperty: "name"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := starter.Select(layer.Features, starter.Selection{Where: []starter.Cond{{"subregion", "Polynesia"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Kept) != 8 || len(res.Isolated) != 8 {
+		t.Fatalf("kept %d, isolated %d", len(res.Kept), len(res.Isolated))
+	}
+	ferries := starter.IslandFerries(layer.Features, res)
+	if len(ferries) != 7 {
+		t.Fatalf("%d ferries for 8 islands, want 7 (a tree): %v", len(ferries), ferries)
+	}
+	reached := map[string]bool{}
+	for _, f := range ferries {
+		reached[f.A], reached[f.B] = true, true
+		if f.Km <= 0 || f.Km > 2000 {
+			t.Errorf("ferry %v", f)
+		}
+	}
+	if len(reached) != 8 {
+		t.Errorf("the ferries reach %d islands of 8", len(reached))
+	}
+	sea := starter.SeaFor(layer.Features, res, "10 Days in Polynesia")
+	if sea == nil || len(sea.Regions) != 8 || sea.Name != "The sea of Polynesia" {
+		t.Fatalf("sea %+v", sea)
+	}
+	src, err := starter.Subset(layer.Features, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := starter.Spec{ID: "pol", Name: "10 Days in Polynesia", Folder: "pol", BordersFile: "b.geojson", NameProperty: "name",
+		Borders: starter.BorderNames(layer.Features, res), Sea: sea, Ferries: ferries}
+	for _, i := range res.Kept {
+		spec.Regions = append(spec.Regions, layer.Features[i].ID)
+	}
+	text := starter.Write(spec)
+	doc, err := mapdata.DecodeEdition("edition.yaml", text)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	built, err := derive.Build(derive.Input{Doc: doc, FS: fstest.MapFS{"b.geojson": {Data: src}}, Dir: "pol"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range lint.Check(&lint.Target{File: "pol/edition.yaml", Pack: built.Pack, Findings: built.Findings}) {
+		if f.Severity >= diag.Warning {
+			t.Errorf("%s", f)
+		}
+	}
+	ships := 0
+	for _, c := range built.Pack.Deck.Cards {
+		if c.Kind == mapdata.ShipCard {
+			ships += c.Count
+		}
+	}
+	if ships < starter.MinShips {
+		t.Errorf("%d ship cards", ships)
+	}
+}
