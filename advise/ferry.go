@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geojson"
@@ -165,6 +166,14 @@ func ferry(base *state, ed *mapdata.Edition, r mapdata.Region, id string) (e *ed
 		km = "under 1 km"
 	}
 	normal := normalKm(base)
+	g := linkedGroups(base.pack, base.board)
+	if to.km > normal && len(shipSeas(base, g, id)) == 0 {
+		// Too far for a ferry: a sea with ship cards, the coasts found on
+		// the board, joins the group instead.
+		if e := newSea(base, g, id); e != nil {
+			return e, ""
+		}
+	}
 	if to.km > normal {
 		return nil, fmt.Sprintf("the nearest coast of the main group, %s (%s), is %s away: longer than any link of the edition (%.0f km), so no ferry is proposed",
 			other.Name, other.ID, km, normal)
@@ -174,7 +183,7 @@ func ferry(base *state, ed *mapdata.Edition, r mapdata.Region, id string) (e *ed
 		return fmt.Sprintf("regions only a plane reaches %d → %d; journeys through %s %s → %s; stalled games %s → %s",
 			len(b.fig.PlaneOnly), len(a.fig.PlaneOnly), id, journeys(b, id), journeys(a, id), pct(b.fig.StalledRate), pct(a.fig.StalledRate))
 	}
-	if seas := shipSeas(base, linkedGroups(base.pack, base.board), id); len(seas) > 0 {
+	if seas := shipSeas(base, g, id); len(seas) > 0 {
 		sea := seas[0]
 		return &edit{
 			edit: fmt.Sprintf("put %s (%s) on the sea %s, which ship cards already sail from %s (%s): its coast is %s away",
@@ -200,4 +209,112 @@ func seaKey(ed *mapdata.Edition, r mapdata.Region) string {
 		return r.Name
 	}
 	return editionKey(ed.Copies, r)
+}
+
+// coastalPoints are, for each region of the board, the points of its
+// outline that no other feature of the board (region or land) shares: its
+// coast, found from the geometry.
+func coastalPoints(board *geojson.FeatureCollection) map[string][]orb.Point {
+	count := map[orb.Point]int{}
+	owner := map[string][]orb.Point{}
+	for _, f := range board.Features {
+		layer := f.Properties.MustString("layer", "")
+		if layer != mapdata.LayerRegion && layer != mapdata.LayerLand {
+			continue
+		}
+		seen := map[orb.Point]bool{}
+		var polys []orb.Polygon
+		switch g := f.Geometry.(type) {
+		case orb.Polygon:
+			polys = []orb.Polygon{g}
+		case orb.MultiPolygon:
+			polys = g
+		}
+		var pts []orb.Point
+		for _, p := range polys {
+			for _, ring := range p {
+				for _, pt := range ring {
+					if !seen[pt] {
+						seen[pt] = true
+						count[pt]++
+						pts = append(pts, pt)
+					}
+				}
+			}
+		}
+		if layer == mapdata.LayerRegion {
+			owner[f.Properties.MustString("id", "")] = pts
+		}
+	}
+	out := map[string][]orb.Point{}
+	for id, pts := range owner {
+		for _, pt := range pts {
+			if count[pt] == 1 {
+				out[id] = append(out[id], pt)
+			}
+		}
+	}
+	return out
+}
+
+// newSea proposes a sea for a group cut off beyond ferry range: its
+// coastal regions and the main group's coastal regions nearest to them
+// (as many, at least two), with ship cards; the sea is named after the two
+// regions it joins first. nil without coasts to join.
+func newSea(base *state, g groups, id string) *edit {
+	if base.board == nil || g.main < 0 {
+		return nil
+	}
+	coasts := coastalPoints(base.board)
+	var group, mainCoast []string
+	for _, m := range g.members[g.of[id]] {
+		if len(coasts[m]) > 0 {
+			group = append(group, m)
+		}
+	}
+	for _, m := range g.members[g.main] {
+		if len(coasts[m]) > 0 {
+			mainCoast = append(mainCoast, m)
+		}
+	}
+	if len(group) == 0 || len(mainCoast) == 0 {
+		return nil
+	}
+	dist := map[string]float64{}
+	for _, m := range mainCoast {
+		dist[m] = math.Inf(1)
+		for _, x := range group {
+			dist[m] = math.Min(dist[m], geo.NearestKm(coasts[x], coasts[m], dist[m]))
+		}
+	}
+	sort.SliceStable(mainCoast, func(i, j int) bool { return dist[mainCoast[i]] < dist[mainCoast[j]] })
+	near := mainCoast[:min(len(mainCoast), max(2, len(group)))]
+	first, nearest := regionByID(base.pack, group[0]), regionByID(base.pack, near[0])
+	seaID := "sea-" + strings.ToLower(first.ID) + "-" + strings.ToLower(nearest.ID)
+	for _, s := range base.pack.Seas {
+		if s.ID == seaID {
+			return nil
+		}
+	}
+	var names []string
+	for _, m := range append(slices.Clone(group), near...) {
+		names = append(names, regionByID(base.pack, m).Name)
+	}
+	ships := max(4, len(names))
+	changes := []Change{
+		{Op: "set", Path: []string{"seas", seaID, "name"}, Value: fmt.Sprintf("Waters of %s and %s", first.Name, nearest.Name)},
+		{Op: "set", Path: []string{"transports", "ship", seaID}, Value: ships},
+	}
+	for _, n := range names {
+		changes = append(changes, Change{Op: "append", Path: []string{"seas", seaID, "regions"}, Value: n})
+	}
+	return &edit{
+		edit: fmt.Sprintf("add a sea %s joining the coasts of %s to the nearest of the main group (%s), with %d ship cards",
+			seaID, strings.Join(group, ", "), strings.Join(near, ", "), ships),
+		changes: changes,
+		keep:    func(b, a *state) bool { return !slices.Contains(a.fig.PlaneOnly, id) },
+		effect: func(b, a *state) string {
+			return fmt.Sprintf("regions only a plane reaches %d → %d", len(b.fig.PlaneOnly), len(a.fig.PlaneOnly))
+		},
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"path"
 	"regexp"
@@ -199,6 +200,11 @@ func (d *doctor) fixEdits(cur *state, goals Goals) []*edit {
 		out = append(out, copiesEdit(ed, p, "give every region one card more", func(r mapdata.Region, n int) int { return n + 1 }))
 		out = append(out, copiesEdit(ed, p, "give the regions with the most neighbours one card more", hubs(p, +1)))
 		out = append(out, carsEdit(p, +4), planesEdit(ed, p, +1))
+		for _, sea := range slices.Sorted(maps.Keys(ed.Transports.Ship)) {
+			n := ed.Transports.Ship[sea]
+			out = append(out, &edit{edit: fmt.Sprintf("raise transports.ship.%s from %d to %d", sea, n, n+2),
+				changes: []Change{{Op: "set", Path: []string{"transports", "ship", sea}, Value: n + 2}}})
+		}
 	}
 	if short && !stalled {
 		out = append(out, copiesEdit(ed, p, "take a card from each region with the most cards", mostCopies(p, -1)))

@@ -99,14 +99,30 @@ func TestFerryOnlyWithinANormalDistance(t *testing.T) {
 	if len(ps) == 0 || !strings.HasPrefix(ps[0].Edit, "add a ferry Isle (Isle) – East (East)") {
 		t.Fatalf("an island one step offshore: %+v", ps)
 	}
-	f, ps := planeOnlyProposals(t, islandEdition(10, ""))
+	_, ps = planeOnlyProposals(t, islandEdition(10, ""))
 	for _, p := range ps {
 		if strings.Contains(p.Edit, "ferry") {
 			t.Errorf("a ferry of 1,100 km proposed: %s", p.Edit)
 		}
 	}
-	if !strings.Contains(strings.Join(f.Evidence, "\n"), "longer than any link of the edition") {
-		t.Errorf("the finding does not say why no ferry: %v", f.Evidence)
+	// Too far for a ferry, it gets a sea: its coast and the main group's
+	// nearest coasts (found on the board), with ship cards.
+	if len(ps) == 0 || !strings.HasPrefix(ps[0].Edit, "add a sea sea-isle-east joining the coasts of Isle to the nearest of the main group (East, West)") ||
+		len(ps[0].After.PlaneOnly) != 0 {
+		t.Fatalf("proposals for a far island: %+v", ps)
+	}
+	out, err := Apply(islandEdition(10, "")["edition.yaml"].Data, ps[:1])
+	if err != nil || !strings.Contains(string(out), "ship: {sea-isle-east: 4}") && !strings.Contains(string(out), "sea-isle-east: 4") {
+		t.Errorf("applied: %v\n%s", err, out)
+	}
+}
+
+// With no sea to add and no board to find coasts on, the finding says why
+// no ferry is proposed.
+func TestNoFerryTooFarSaysWhy(t *testing.T) {
+	st := &state{pack: &mapdata.Pack{}}
+	if e, why := ferry(st, nil, mapdata.Region{ID: "X"}, "X"); e != nil || why != "" {
+		t.Errorf("no board: %v %q", e, why)
 	}
 }
 
