@@ -28,12 +28,14 @@ type Goals struct {
 }
 
 // DefaultGoals are the goals of an edition whose rules set none: under 1%
-// of games stalled (StalledThreshold), and a median game of two to
-// twenty-five turns a player (the toolkit's own band: the bundled editions'
-// medians, with greedy bots and four players, lie between 9 and 11 turns a
-// player; a first draft of a few regions wins in one or two).
+// of games stalled (StalledThreshold), and a median game of one and a half
+// to twenty-five turns a player (the toolkit's own band: the bundled
+// editions' medians, with greedy bots and four players, lie between 9 and
+// 11 turns a player; a map of eight or nine regions, whose journeys must
+// revisit regions, cannot stretch its games much past 1.5 without
+// stalling some).
 func DefaultGoals(players int) Goals {
-	return Goals{MaxStalled: StalledThreshold, MinTurns: float64(2 * players), MaxTurns: float64(25 * players)}
+	return Goals{MaxStalled: StalledThreshold, MinTurns: 1.5 * float64(players), MaxTurns: float64(25 * players)}
 }
 
 // Unmet says which goals the figures miss, in words; none when all are
@@ -207,9 +209,18 @@ func (d *doctor) fixEdits(cur *state, goals Goals) []*edit {
 		}
 	}
 	if short && !stalled {
-		out = append(out, copiesEdit(ed, p, "take a card from each region with the most cards", mostCopies(p, -1)))
-		out = append(out, copiesEdit(ed, p, "take a card from every region with more than one", func(r mapdata.Region, n int) int { return max(1, n-1) }))
-		out = append(out, carsEdit(p, -4))
+		// Fewer cards of each region make journeys harder to complete; the
+		// cars they leave room for keep the deck the size four players need.
+		for _, e := range []*edit{
+			copiesEdit(ed, p, "take a card from each region with the most cards", mostCopies(p, -1)),
+			copiesEdit(ed, p, "take a card from every region with more than one", func(r mapdata.Region, n int) int { return max(1, n-1) }),
+			copiesEdit(ed, p, "even out the region cards", evenCopies(p)),
+		} {
+			if e != nil {
+				out = append(out, withCars(p, e), e)
+			}
+		}
+		out = append(out, planesEdit(ed, p, -1), carsEdit(p, -4))
 	}
 	if e := fewerColours(ed, p, fig); e != nil {
 		out = append(out, e)
@@ -240,6 +251,37 @@ func copiesEdit(ed *mapdata.Edition, p *mapdata.Pack, what string, f func(r mapd
 	return e
 }
 
+// withCars is e (region cards down) with as many cars more as it takes
+// region cards away, so the deck keeps its size.
+func withCars(p *mapdata.Pack, e *edit) *edit {
+	taken := 0
+	for _, c := range e.changes {
+		if len(c.Path) == 2 && c.Path[0] == "copies" {
+			if n, ok := c.Value.(int); ok {
+				taken += regionByName(p, c.Path[1]).Copies - n
+			}
+		}
+	}
+	if taken <= 0 {
+		return nil
+	}
+	k := cars(p) + taken
+	return &edit{edit: fmt.Sprintf("%s, and raise transports.automobile.count from %d to %d", e.edit, cars(p), k),
+		changes: append(slices.Clone(e.changes), Change{Op: "set", Path: []string{"transports", "automobile", "count"}, Value: k})}
+}
+
+// regionByName is the region a copies key names (id, name or alias).
+func regionByName(p *mapdata.Pack, key string) mapdata.Region {
+	for _, r := range p.Regions {
+		for _, n := range append([]string{r.ID, r.Name}, r.Aliases...) {
+			if mapdata.Fold(n) == mapdata.Fold(key) {
+				return r
+			}
+		}
+	}
+	return mapdata.Region{}
+}
+
 // MaxCopies is the most cards of one region (schema: copies).
 const MaxCopies = 16
 
@@ -263,6 +305,27 @@ func hubs(p *mapdata.Pack, delta int) func(mapdata.Region, int) int {
 			return n + delta
 		}
 		return n
+	}
+}
+
+// evenCopies gives every region a plane does not alone reach the mean of
+// their cards, rounded down: a hub with many cards makes journeys that
+// shuttle through it, and games won in a round.
+func evenCopies(p *mapdata.Pack) func(mapdata.Region, int) int {
+	sum, n := 0, 0
+	for _, r := range p.Regions {
+		if !r.AirOnly {
+			sum, n = sum+r.Copies, n+1
+		}
+	}
+	if n == 0 {
+		return func(_ mapdata.Region, c int) int { return c }
+	}
+	return func(r mapdata.Region, c int) int {
+		if r.AirOnly {
+			return c
+		}
+		return max(1, sum/n)
 	}
 }
 

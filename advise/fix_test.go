@@ -52,11 +52,11 @@ func TestFixMendsAStallingEdition(t *testing.T) {
 // Goals: the band and the stall goal, in words.
 func TestGoalsUnmet(t *testing.T) {
 	g := advise.DefaultGoals(4)
-	if g.MinTurns != 8 || g.MaxTurns != 100 || g.MaxStalled != advise.StalledThreshold {
+	if g.MinTurns != 6 || g.MaxTurns != 100 || g.MaxStalled != advise.StalledThreshold {
 		t.Fatalf("default goals %+v", g)
 	}
 	if u := g.Unmet(advise.Figures{Games: 100, StalledRate: 0.2, TurnsToWin: 4}); len(u) != 2 ||
-		!strings.Contains(u[0], "stalled games 20%") || !strings.Contains(u[1], "median game 4 turns (goal: 8 to 100)") {
+		!strings.Contains(u[0], "stalled games 20%") || !strings.Contains(u[1], "median game 4 turns (goal: 6 to 100)") {
 		t.Errorf("unmet %v", u)
 	}
 	if u := g.Unmet(advise.Figures{Games: 100, TurnsToWin: 20}); len(u) != 0 {

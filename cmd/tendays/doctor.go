@@ -61,7 +61,7 @@ comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
 1 findings with proposals, 2 bad input.
 
 --fix applies proposals one at a time until the edition meets its goals:
-under 1% of games stalled and a median game of 2 to 25 turns a player.
+under 1% of games stalled and a median game of 1.5 to 25 turns a player.
 Each round measures every proposal on the same --measure-games seeded games
 (on the edition as the last step left it: region cards up or down, cars and
 planes, a colour fewer when classes are thin, recolours, ferries, seas,
