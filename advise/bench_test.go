@@ -131,5 +131,7 @@ func BenchmarkFix30(b *testing.B) {
 			b.Fatalf("before %.1f%% stalled; after %d step(s) met %v (%v)", 100*rep.Before.StalledRate, len(rep.Steps), rep.Met, rep.Unmet)
 		}
 		b.ReportMetric(float64(len(rep.Steps)), "steps")
+		b.ReportMetric(100*rep.Before.StalledRate, "stalled-before-%")
+		b.ReportMetric(100*rep.After.StalledRate, "stalled-after-%")
 	}
 }
