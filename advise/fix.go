@@ -106,6 +106,10 @@ type FixReport struct {
 	Text []byte `json:"-"`
 }
 
+// screenStalls is the share of stalled games from which --fix screens its
+// candidates on a quarter of the games.
+const screenStalls = 0.1
+
 // MaxFixSteps bounds the edits one --fix applies.
 const MaxFixSteps = 12
 
@@ -138,7 +142,19 @@ func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, 
 		}
 		var best *state
 		var bestEdit *edit
-		bestScore := goals.score(cur.fig)
+		// When many games stall (each costs the whole turn cap), the
+		// candidates are first measured on a quarter of the games, on the
+		// same seed as the edition as it is; the chosen one is measured
+		// again on all of them.
+		from, games := cur, opts.MeasureGames
+		if cur.fig.StalledRate >= screenStalls && opts.MeasureGames >= 40 {
+			games = opts.MeasureGames / 4
+			from = &state{text: cur.text, pack: cur.pack, findings: cur.findings, count: cur.count, board: cur.board}
+			if err := d.measure(from, games); err != nil {
+				return nil, err
+			}
+		}
+		bestScore := goals.score(from.fig)
 		for _, e := range d.fixEdits(cur, goals) {
 			key := fmt.Sprint(e.changes)
 			if tried[key] {
@@ -152,7 +168,7 @@ func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, 
 				tried[key] = true
 				continue
 			}
-			if err := d.measure(after, opts.MeasureGames); err != nil {
+			if err := d.measure(after, games); err != nil {
 				return nil, err
 			}
 			if s := goals.score(after.fig); s < bestScore {
@@ -166,6 +182,14 @@ func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, 
 		}
 		if best == nil {
 			break
+		}
+		if games != opts.MeasureGames {
+			if err := d.measure(best, opts.MeasureGames); err != nil {
+				return nil, err
+			}
+			if goals.score(best.fig) >= goals.score(cur.fig) {
+				break // better on the quarter, not on all the games
+			}
 		}
 		tried[fmt.Sprint(bestEdit.changes)] = true
 		rep.Steps = append(rep.Steps, FixStep{Edit: bestEdit.edit, Changes: bestEdit.changes, Before: cur.fig, After: best.fig})
