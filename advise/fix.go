@@ -12,9 +12,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tendays/tendays/derive"
 	"github.com/tendays/tendays/internal/yamledit"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // Goals are what `doctor --fix` works towards.
@@ -126,7 +126,10 @@ func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, 
 	if goals == (Goals{}) {
 		goals = DefaultGoals(opts.Players)
 	}
-	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile), borders: derive.NewBordersCache(1)}
+	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile), cache: in.Cache}
+	if d.cache == nil {
+		d.cache = pipeline.NewCache()
+	}
 	cur, err := d.build(in.EditionYAML, nil)
 	if err != nil {
 		return nil, err

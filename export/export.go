@@ -1,7 +1,8 @@
 // Package export turns a pack, and the board geometry beside it, into the
 // formats other tools read: CSV tables, graphs (GraphML, DOT, node-link
-// JSON), GeoJSON, an SVG picture of the board, a Frictionless data package
-// and a Tabletop Simulator save.
+// JSON), GeoJSON, an SVG picture of the board, a Frictionless data package,
+// a Tabletop Simulator save, a print-and-play PDF (export/pdf) and a card
+// list for card tools.
 //
 // Render builds a format's files in memory; Write places them on disk so
 // that a reader never sees a half-written output: every file goes through
@@ -33,11 +34,13 @@ const (
 	SVG         = "svg"
 	DataPackage = "datapackage"
 	TTS         = "tts"
+	PDF         = "pdf"   // print and play: export/pdf
+	Cards       = "cards" // one CSV row per physical card
 )
 
 // Formats lists every format, in the order the help text gives them.
 func Formats() []string {
-	return []string{CSV, DOT, GraphML, JSONGraph, GeoJSON, SVG, DataPackage, TTS}
+	return []string{CSV, DOT, GraphML, JSONGraph, GeoJSON, SVG, DataPackage, TTS, PDF, Cards}
 }
 
 // NeedsBoard reports whether a format draws or carries the board geometry.
@@ -49,13 +52,13 @@ func NeedsBoard(format string) bool {
 // one, without needing it: a data package carries it, a DOT graph pins its
 // nodes where the board draws the regions.
 func UsesBoard(format string) bool {
-	return format == DataPackage || format == DOT
+	return format == DataPackage || format == DOT || format == PDF
 }
 
 // OneFile reports whether a format is a single file, which may go to
 // standard output.
 func OneFile(format string) bool {
-	return format == DOT || format == GraphML || format == JSONGraph || format == GeoJSON || format == SVG
+	return format == DOT || format == GraphML || format == JSONGraph || format == GeoJSON || format == SVG || format == PDF || format == Cards
 }
 
 // ErrUnknownFormat is returned for a format not in Formats.
@@ -100,6 +103,9 @@ type Options struct {
 	AssetURL   string // prefix of the images' URLs, ending in "/" (default: none, bare names)
 	CardWidth  int    // card face width in pixels (default 400; height is 1.4 times)
 	BoardWidth int    // board image width in pixels (default 3200)
+
+	// Paper is the PDF's paper: a4 (default) or letter.
+	Paper string
 }
 
 // File is one output file.
@@ -145,6 +151,10 @@ func Render(in Input, format string, opt Options) ([]File, error) {
 		data, err = GeoJSONBytes(in.Pack, in.Board)
 	case SVG:
 		data, err = SVGBytes(in.Pack, in.Board, opt)
+	case PDF:
+		data, err = PDFBytes(in.Pack, in.Board, opt)
+	case Cards:
+		data, err = CardsCSV(in.Pack)
 	}
 	if err != nil {
 		return nil, err
@@ -183,6 +193,10 @@ func Ext(format string) string {
 		return ".board.geojson"
 	case SVG:
 		return ".svg"
+	case PDF:
+		return ".pdf"
+	case Cards:
+		return ".cards.csv"
 	}
 	return ""
 }

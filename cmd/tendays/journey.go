@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,11 +16,10 @@ import (
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/internal/safeio"
 	"github.com/tendays/tendays/internal/textwidth"
-	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
+	"github.com/tendays/tendays/play"
 )
-
-func init() { register(newJourneyCmd) }
 
 func newJourneyCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
@@ -36,57 +36,54 @@ bundled edition.`,
 	return cmd
 }
 
-// loadBoard reads a pack (or an edition, once the build pipeline is
-// present), lints it and compiles it for the engine. Lint errors make it
-// unfit to play (exit 2), except deck/too-small: that rule checks a deck for
-// four players, and the engine checks the exact player count it is asked
-// for. The lint config found beside the pack applies, as for lint.
-func loadBoard(path string, io *IOStreams, g *globalOptions) (*engine.Board, error) {
-	target, err := loadLintTarget(path, g)
+// loadPlayable builds the edition or reads the pack a command plays or
+// checks, through the pipeline, and refuses it (exit 2) when lint finds
+// errors that make it unfit to play (see pipeline.Result.PlayErrors). The lint
+// config found beside the pack applies, as for lint.
+func loadPlayable(ctx context.Context, path string, io *IOStreams, g *globalOptions) (*pipeline.Result, error) {
+	res, err := g.load(ctx, path)
 	if err != nil {
 		return nil, err
 	}
-	if target.Network != nil {
-		return nil, diag.Errorf(diag.Position{File: path, Pointer: "/kind"}, "a route-network pack (kind network) has no journeys: simulate and export read it")
+	errs := res.PlayErrors()
+	if res.Network != nil {
+		errs = res.Errors() // deck/too-small is about 10 Days decks
 	}
-	cfg, err := lint.FindConfig(path)
-	if err != nil {
-		return nil, err
-	}
-	errs := playErrors(cfg.Apply(lint.Check(target)))
-	if len(errs) > 0 || target.Pack == nil {
+	if len(errs) > 0 || !res.Derived() {
 		for _, f := range errs {
 			fmt.Fprintln(io.ErrOut, f.String())
 		}
 		fmt.Fprintf(io.ErrOut, "tendays: %s: the pack has %d lint error(s); fix them first (tendays lint %s)\n", path, len(errs), path)
 		return nil, &silentError{code: exitUsage}
 	}
-	b, err := engine.Compile(target.Pack)
+	return res, nil
+}
+
+// loadBoard is loadPlayable for the commands that read 10 Days packs
+// (journey check and count): the pack compiled for the engine.
+func loadBoard(ctx context.Context, path string, io *IOStreams, g *globalOptions) (*engine.Board, error) {
+	res, err := loadPlayable(ctx, path, io, g)
+	if err != nil {
+		return nil, err
+	}
+	if res.Network != nil {
+		return nil, diag.Errorf(diag.Position{File: path, Pointer: "/kind"}, "a route-network pack (kind network) has no journeys: simulate and export read it")
+	}
+	return compileBoard(res)
+}
+
+// compileBoard compiles a 10 Days pack for the engine; what the engine
+// refuses is told at its place in the source.
+func compileBoard(res *pipeline.Result) (*engine.Board, error) {
+	b, err := engine.Compile(res.Pack)
 	if err != nil {
 		var pe *engine.PackError
 		if errors.As(err, &pe) {
-			pos := diag.Position{File: path, Pointer: pe.Pointer}
-			if target.Locate != nil {
-				pos = target.Locate(pe.Pointer)
-			}
-			return nil, &diag.InputError{Position: pos, Msg: pe.Msg}
+			return nil, &diag.InputError{Position: res.Locate(pe.Pointer), Msg: pe.Msg}
 		}
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", res.Name, err)
 	}
 	return b, nil
-}
-
-// playErrors are the findings that make a pack unfit to play: errors,
-// except deck/too-small (it checks a deck for four players; the engine
-// checks the player count it is asked for).
-func playErrors(findings []diag.Finding) []diag.Finding {
-	var errs []diag.Finding
-	for _, f := range findings {
-		if f.Severity >= diag.Error && f.Rule != lint.RuleDeckTooSmall {
-			errs = append(errs, f)
-		}
-	}
-	return errs
 }
 
 // checkFormat refuses an output format other than text or json.
@@ -152,7 +149,7 @@ wrong length, a batch line that cannot be checked, a pack with lint errors).`,
 			case opts.Days < 0:
 				return &usageError{msg: "--days must be positive", help: cmd.CommandPath()}
 			}
-			return runJourneyCheck(opts)
+			return runJourneyCheck(cmd.Context(), opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json (--batch always prints JSON lines)")
@@ -161,8 +158,8 @@ wrong length, a batch line that cannot be checked, a pack with lint errors).`,
 	return cmd
 }
 
-func runJourneyCheck(opts *journeyCheckOptions) error {
-	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
+func runJourneyCheck(ctx context.Context, opts *journeyCheckOptions) error {
+	b, err := loadBoard(ctx, opts.Pack, opts.IO, opts.Global)
 	if err != nil {
 		return err
 	}
@@ -184,31 +181,12 @@ func runJourneyCheck(opts *journeyCheckOptions) error {
 			return err
 		}
 	} else {
-		writeVerdict(opts.IO.Out, v)
-		if cov := coverageLine(b, cards); cov != "" {
-			fmt.Fprintf(opts.IO.Out, "  maps covered: %s\n", cov)
-		}
+		play.WriteVerdict(opts.IO.Out, b, cards, v)
 	}
 	if !v.Valid {
 		return errNo
 	}
 	return nil
-}
-
-// writeVerdict prints a verdict as text: the answer, then every step.
-func writeVerdict(w io.Writer, v engine.Verdict) {
-	if v.Valid {
-		fmt.Fprintf(w, "valid: %s\n", v.Reason())
-	} else {
-		fmt.Fprintf(w, "not valid: %s\n", v.Reason())
-	}
-	for _, s := range v.Steps() {
-		mark := "ok"
-		if !s.Linked {
-			mark = "NO"
-		}
-		fmt.Fprintf(w, "  %-2s days %-6s %s\n", mark, fmt.Sprintf("%d–%d", s.From+1, s.To+1), s.Text)
-	}
 }
 
 // parseJourney resolves tokens and checks the journey's length; both
@@ -401,7 +379,7 @@ What is counted: ` + engine.CountDefinition + `.`,
 				// their square: 20,000 days took 850 MB and 8 s.
 				return &usageError{msg: fmt.Sprintf("--days %d: counting goes up to %d days", opts.Days, maxCountDays), help: cmd.CommandPath()}
 			}
-			return runJourneyCount(opts)
+			return runJourneyCount(cmd.Context(), opts)
 		},
 	}
 	cmd.Flags().IntVar(&opts.Days, "days", 0, "journey length (default: the edition's days)")
@@ -429,8 +407,8 @@ type regionCountJSON struct {
 	Few      bool            `json:"few"`
 }
 
-func runJourneyCount(opts *journeyCountOptions) error {
-	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
+func runJourneyCount(ctx context.Context, opts *journeyCountOptions) error {
+	b, err := loadBoard(ctx, opts.Pack, opts.IO, opts.Global)
 	if err != nil {
 		return err
 	}
