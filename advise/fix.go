@@ -225,15 +225,16 @@ func (d *doctor) fixEdits(cur *state, goals Goals) []*edit {
 	short := fig.Games > 0 && fig.TurnsToWin < goals.MinTurns
 	long := fig.Games > 0 && fig.TurnsToWin > goals.MaxTurns
 	// The deck first when it decides the goals: it moves every game.
+	// Gentle edits first: the first that meets the goals is taken.
 	if stalled || long {
-		out = append(out, copiesEdit(ed, p, "give every region one card more", func(r mapdata.Region, n int) int { return n + 1 }))
-		out = append(out, copiesEdit(ed, p, "give the regions with the most neighbours one card more", hubs(p, +1)))
 		out = append(out, carsEdit(p, +4), planesEdit(ed, p, +1))
+		out = append(out, copiesEdit(ed, p, "give the regions with the most neighbours one card more", hubs(p, +1)))
 		for _, sea := range slices.Sorted(maps.Keys(ed.Transports.Ship)) {
 			n := ed.Transports.Ship[sea]
 			out = append(out, &edit{edit: fmt.Sprintf("raise transports.ship.%s from %d to %d", sea, n, n+2),
 				changes: []Change{{Op: "set", Path: []string{"transports", "ship", sea}, Value: n + 2}}})
 		}
+		out = append(out, copiesEdit(ed, p, "give every region one card more", func(r mapdata.Region, n int) int { return n + 1 }))
 	}
 	if short && !stalled {
 		// Fewer cards of each region make journeys harder to complete; the
