@@ -12,16 +12,18 @@ import (
 	"github.com/tendays/tendays/editions"
 )
 
-// stallingWesternAsia is init's Western Asia edition (19 regions) with one
-// card per region and 20 cars: most of its games stall, the doctor's
-// costliest case (a stalled game plays to the turn cap).
-func stallingWesternAsia(tb testing.TB) advise.Input {
+// thinEdition is init's edition of the features of a bundled borders file
+// where the condition holds, with one card per region and the deck's
+// transports rewritten by the replacements (a regular expression of the
+// YAML and its new text): a deck too thin, for the doctor to mend.
+func thinEdition(tb testing.TB, bundled string, where starter.Cond, name string, minRegions int, replace ...string) advise.Input {
 	tb.Helper()
-	layer, _, err := borders.Decode("world", editions.World(), borders.Options{IDProperty: "name"})
+	b, _ := editions.BundledBorders(bundled)
+	layer, _, err := borders.Decode(b.Name, b.Data, borders.Options{IDProperty: "name"})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	res, err := starter.Select(layer.Features, starter.Selection{Where: []starter.Cond{{Property: "subregion", Value: "Western Asia"}}})
+	res, err := starter.Select(layer.Features, starter.Selection{Where: []starter.Cond{where}})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -29,7 +31,8 @@ func stallingWesternAsia(tb testing.TB) advise.Input {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	spec := starter.Spec{ID: "wa", Name: "10 Days in Western Asia", Folder: "wa", BordersFile: "borders.geojson", NameProperty: "name",
+	id := starter.EditionID(name)
+	spec := starter.Spec{ID: id, Name: "10 Days in " + name, Folder: id, BordersFile: "borders.geojson", NameProperty: "name",
 		IDs: starter.IDs(layer.Features, res.Kept, ""), Borders: starter.BorderNames(layer.Features, res)}
 	for _, i := range res.Kept {
 		spec.Regions = append(spec.Regions, layer.Features[i].ID)
@@ -40,14 +43,28 @@ func stallingWesternAsia(tb testing.TB) advise.Input {
 	for _, i := range res.Isolated {
 		spec.AirOnly = append(spec.AirOnly, layer.Features[i].ID)
 	}
+	if len(spec.Regions) < minRegions {
+		tb.Fatalf("%d regions, want %d or more", len(spec.Regions), minRegions)
+	}
 	text := starter.Write(spec)
 	text = regexp.MustCompile(`\ncopies:\n(  .*\n)+`).ReplaceAll(text, []byte("\n"))
-	text = regexp.MustCompile(`automobile: \{count: \d+\}`).ReplaceAll(text, []byte("automobile: {count: 20}"))
-	in, err := advise.FromFS(fstest.MapFS{"edition.yaml": {Data: text}, "borders.geojson": {Data: src}}, "wa", 0)
+	for k := 0; k+1 < len(replace); k += 2 {
+		text = regexp.MustCompile(replace[k]).ReplaceAll(text, []byte(replace[k+1]))
+	}
+	in, err := advise.FromFS(fstest.MapFS{"edition.yaml": {Data: text}, "borders.geojson": {Data: src}}, id, 0)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return in
+}
+
+// stallingWesternAsia is init's Western Asia edition (19 regions) with one
+// card per region and 20 cars: most of its games stall, the doctor's
+// costliest case (a stalled game plays to the turn cap).
+func stallingWesternAsia(tb testing.TB) advise.Input {
+	tb.Helper()
+	return thinEdition(tb, "world", starter.Cond{Property: "subregion", Value: "Western Asia"}, "Western Asia", 19,
+		`automobile: \{count: \d+\}`, "automobile: {count: 20}")
 }
 
 // BenchmarkDoctorStalling: the doctor with its default options on an
@@ -72,45 +89,12 @@ func BenchmarkDoctorStalling(b *testing.B) {
 }
 
 // stallingIran is init's Iran edition from the bundled states and provinces
-// (31 regions) with one card per region and 20 cars, as an edition stands
-// before init sized its deck: most of its games stall, so --fix has to work.
+// (31 regions) with one card per region, 10 cars and one plane a colour, a
+// deck too thin to play well: --fix has work to do.
 func stallingIran(tb testing.TB) advise.Input {
 	tb.Helper()
-	layer, _, err := borders.Decode("admin1", editions.Admin1(), borders.Options{IDProperty: "name"})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	res, err := starter.Select(layer.Features, starter.Selection{Where: []starter.Cond{{Property: "country", Value: "IR"}}})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	src, err := starter.Subset(layer.Features, res)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	spec := starter.Spec{ID: "iran", Name: "10 Days in Iran", Folder: "iran", BordersFile: "borders.geojson", NameProperty: "name",
-		IDs: starter.IDs(layer.Features, res.Kept, ""), Borders: starter.BorderNames(layer.Features, res)}
-	for _, i := range res.Kept {
-		spec.Regions = append(spec.Regions, layer.Features[i].ID)
-	}
-	for _, i := range res.Touching {
-		spec.Omit = append(spec.Omit, layer.Features[i].ID)
-	}
-	for _, i := range res.Isolated {
-		spec.AirOnly = append(spec.AirOnly, layer.Features[i].ID)
-	}
-	if len(spec.Regions) < 30 {
-		tb.Fatalf("%d regions, want 30 or more", len(spec.Regions))
-	}
-	text := starter.Write(spec)
-	text = regexp.MustCompile(`\ncopies:\n(  .*\n)+`).ReplaceAll(text, []byte("\n"))
-	text = regexp.MustCompile(`automobile: \{count: \d+\}`).ReplaceAll(text, []byte("automobile: {count: 10}"))
-	text = regexp.MustCompile(`airplane: \{per_color: \d+\}`).ReplaceAll(text, []byte("airplane: {per_color: 1}"))
-	in, err := advise.FromFS(fstest.MapFS{"edition.yaml": {Data: text}, "borders.geojson": {Data: src}}, "iran", 0)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return in
+	return thinEdition(tb, "admin1", starter.Cond{Property: "country", Value: "IR"}, "Iran", 30,
+		`automobile: \{count: \d+\}`, "automobile: {count: 10}", `airplane: \{per_color: \d+\}`, "airplane: {per_color: 1}")
 }
 
 // BenchmarkFix30: doctor --fix with its default options (2,000 games a

@@ -74,14 +74,7 @@ func regionShapes(board *geojson.FeatureCollection) map[string]shape {
 		}
 		id := f.Properties.MustString("id", "")
 		var pts []orb.Point
-		var polys []orb.Polygon
-		switch g := f.Geometry.(type) {
-		case orb.Polygon:
-			polys = []orb.Polygon{g}
-		case orb.MultiPolygon:
-			polys = g
-		}
-		for _, p := range polys {
+		for _, p := range polygons(f.Geometry) {
 			if len(p) > 0 {
 				pts = append(pts, p[0]...) // the outer ring: holes are no coast
 			}
@@ -211,6 +204,17 @@ func seaKey(ed *mapdata.Edition, r mapdata.Region) string {
 	return editionKey(ed.Copies, r)
 }
 
+// polygons are the polygons of a board feature's geometry.
+func polygons(g orb.Geometry) []orb.Polygon {
+	switch g := g.(type) {
+	case orb.Polygon:
+		return []orb.Polygon{g}
+	case orb.MultiPolygon:
+		return g
+	}
+	return nil
+}
+
 // coastalPoints are, for each region of the board, the points of its
 // outline that no other feature of the board (region or land) shares: its
 // coast, found from the geometry.
@@ -223,15 +227,8 @@ func coastalPoints(board *geojson.FeatureCollection) map[string][]orb.Point {
 			continue
 		}
 		seen := map[orb.Point]bool{}
-		var polys []orb.Polygon
-		switch g := f.Geometry.(type) {
-		case orb.Polygon:
-			polys = []orb.Polygon{g}
-		case orb.MultiPolygon:
-			polys = g
-		}
 		var pts []orb.Point
-		for _, p := range polys {
+		for _, p := range polygons(f.Geometry) {
 			for _, ring := range p {
 				for _, pt := range ring {
 					if !seen[pt] {

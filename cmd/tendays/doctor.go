@@ -173,19 +173,24 @@ func diagnose(ctx context.Context, opts *doctorOptions, in advise.Input, apply *
 	if apply != nil {
 		return applyProposals(opts, rep, in.EditionYAML, apply.file, apply.ids)
 	}
-	if opts.Format == "json" {
-		enc := json.NewEncoder(opts.IO.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return err
-		}
-	} else {
-		printDoctor(opts.IO.Out, rep)
+	if err := writeReport(opts, rep, func() { printDoctor(opts.IO.Out, rep) }); err != nil {
+		return err
 	}
 	if len(rep.Proposals) > 0 {
 		return errNo
 	}
 	return nil
+}
+
+// writeReport prints a report as indented JSON (--format json) or as text.
+func writeReport(opts *doctorOptions, rep any, text func()) error {
+	if opts.Format != "json" {
+		text()
+		return nil
+	}
+	enc := json.NewEncoder(opts.IO.Out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
 }
 
 // fixEdition runs --fix and writes edition.yaml when a step was applied.
@@ -199,14 +204,8 @@ func fixEdition(ctx context.Context, opts *doctorOptions, in advise.Input, file 
 			return err
 		}
 	}
-	if opts.Format == "json" {
-		enc := json.NewEncoder(opts.IO.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return err
-		}
-	} else {
-		printFix(opts.IO.Out, rep)
+	if err := writeReport(opts, rep, func() { printFix(opts.IO.Out, rep) }); err != nil {
+		return err
 	}
 	if len(rep.Steps) > 0 {
 		opts.Global.notef(opts.IO.ErrOut, "wrote %s; next: tendays build %s\n", filepath.ToSlash(file), filepath.ToSlash(filepath.Dir(file)))
