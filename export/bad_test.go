@@ -34,7 +34,7 @@ func TestBadInput(t *testing.T) {
 
 	_, err = Render(in, "docx", Options{})
 	require.ErrorIs(t, err, ErrUnknownFormat)
-	assert.Contains(t, err.Error(), "csv, dot, graphml, json-graph, geojson, svg, datapackage, tts, pdf, cards")
+	assert.Contains(t, err.Error(), "csv, dot, graphml, json-graph, geojson, topojson, gis, svg, datapackage, tts, pdf, cards")
 
 	// A board of another edition.
 	other := in

@@ -14,6 +14,8 @@ import (
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/export/pdf"
+	"github.com/tendays/tendays/export/topojson"
+	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
@@ -26,6 +28,9 @@ type exportOptions struct {
 	Format string
 	Output string
 	Board  string // default: beside the pack
+
+	Winding      string // geojson: rfc7946 or d3
+	Quantization int    // topojson
 
 	Graph          bool
 	Width          float64
@@ -60,7 +65,16 @@ the hash of its board, and a board beside it that is not its pair is refused.
                both "links" (what networkx 2.x to 3.5 read by default) and
                "edges" (3.6 and later), so every version reads it with its
                defaults
-  geojson      the board geometry with each region's facts    (needs the board)
+  geojson      the board geometry with each region's facts    (needs the board);
+               --winding d3 winds polygons as d3-geo expects (outer rings
+               clockwise) instead of as RFC 7946 asks (counter-clockwise)
+  topojson     the same as one TopoJSON topology: objects regions, land, seas
+               and rails, borders shared as arcs, positions quantized
+               (--quantization), polygons wound as d3 expects  (needs the board)
+  gis          GIS-ready layers: a folder of GeoJSON files, one a layer and one
+               geometry type each (<id>.regions.geojson, .land, .seas, .rails;
+               a network: .stations, .routes), lists joined with ";", which
+               ogr2ogr turns into Shapefiles or GeoPackage layers as they are
   svg          the board as a picture; --graph overlays the links (needs the board)
   datapackage  a Frictionless Data Package folder: the pack, the tables, the
                GeoJSON, and datapackage.json with sizes and SHA-256 hashes
@@ -74,7 +88,7 @@ the hash of its board, and a board beside it that is not its pair is refused.
                colour and its hex and symbol, copy), for nanDECK, Squib or
                Component.Studio
 
-dot, graphml, json-graph, geojson, svg, pdf and cards go to standard output unless -o is
+dot, graphml, json-graph, geojson, topojson, svg, pdf and cards go to standard output unless -o is
 given (-o - is standard output too; -o DIR/ creates DIR and writes <id><ext>
 in it); the others write several files and need -o. An output that is an
 input of the run is refused; a device or FIFO (-o /dev/null) is written
@@ -82,6 +96,9 @@ through; a symbolic link is followed and its target replaced. Nothing is left
 half-written: files appear whole, and a set of files only once all are done.`,
 		Example: `  tendays export usa.pack.json --format svg -o usa.svg
   tendays export usa.pack.json --format csv -o tables/
+  tendays export usa --format topojson -o usa.topojson
+  tendays export europe --format geojson --winding d3 -o europe.geojson
+  tendays export asia --format gis -o asia-layers/
   tendays export europe.pack.json --format graphml > europe.graphml
   tendays export asia.pack.json --format datapackage -o asia-data
   tendays export usa.pack.json --format tts -o "Saved Objects/usa.json"
@@ -93,6 +110,12 @@ half-written: files appear whole, and a set of files only once all are done.`,
 			if err := export.CheckFormat(opts.Format); err != nil {
 				return &usageError{msg: "--format: " + err.Error(), help: cmd.CommandPath()}
 			}
+			if cmd.Flags().Changed("winding") && opts.Format != export.GeoJSON {
+				return &usageError{msg: "--winding applies to --format geojson (topojson is always wound for d3)", help: cmd.CommandPath()}
+			}
+			if cmd.Flags().Changed("quantization") && opts.Format != export.TopoJSON {
+				return &usageError{msg: "--quantization applies to --format topojson", help: cmd.CommandPath()}
+			}
 			return runExport(cmd.Context(), opts)
 		},
 	}
@@ -100,6 +123,8 @@ half-written: files appear whole, and a set of files only once all are done.`,
 	f.StringVar(&opts.Format, "format", "", "output format: "+strings.Join(export.Formats(), ", "))
 	f.StringVarP(&opts.Output, "output", "o", "", "write to this `path` (see above)")
 	f.StringVar(&opts.Board, "board", "", "the board geometry `file` (default: <pack>.board.geojson beside the pack)")
+	f.StringVar(&opts.Winding, "winding", "rfc7946", "geojson: polygon winding, `rfc7946` (outer rings counter-clockwise) or d3 (clockwise, for d3-geo)")
+	f.IntVar(&opts.Quantization, "quantization", topojson.DefaultQuantization, "topojson: grid `steps` along each axis (2 to 2^30)")
 	f.BoolVar(&opts.Graph, "graph", false, "svg: overlay the link graph on the board (a route-network board: each route's length)")
 	f.Float64Var(&opts.Width, "width", 1600, "svg: page width in `pixels`")
 	f.StringVar(&opts.License, "license", export.DefaultLicense, "datapackage: the data's licence (SPDX or Open Definition `id`)")
@@ -118,6 +143,12 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	}
 	if opts.Output == "" && !export.OneFile(opts.Format) {
 		return usageErrorf("--format %s writes several files: give -o (%s)", opts.Format, outputHint(opts.Format))
+	}
+	if _, err := opts.winding(); err != nil {
+		return err
+	}
+	if opts.Quantization != 0 && (opts.Quantization < 2 || opts.Quantization > 1<<30) { // 0: the default
+		return usageErrorf("--quantization %d is out of range (2 to %d)", opts.Quantization, 1<<30)
 	}
 	if !(opts.Width >= 200 && opts.Width <= 20000) { // NaN fails this, as it should
 		return usageErrorf("--width %g is out of range (200 to 20000 pixels)", opts.Width)
@@ -213,8 +244,9 @@ func boardPathOf(opts *exportOptions) string {
 // writeExport writes an export to -o (standard output without it, or with
 // "-"), refusing an output that is one of inputs.
 func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
+	winding, _ := opts.winding() // checked in runExport
 	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
-		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper}
+		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, Winding: winding, Quantization: opts.Quantization}
 	out := opts.Output
 	if out != "" && out != "-" && export.OneFile(opts.Format) {
 		path, _, err := atomicfile.Dest(out, mapdata.PackFileName(in.Pack.Edition.ID))
@@ -300,6 +332,19 @@ func outputHint(format string) string {
 		return "-o FOLDER, a new folder or a data package to replace"
 	case export.TTS:
 		return "-o FILE.json, with the images written beside it"
+	case export.GIS:
+		return "-o FOLDER, a folder for the layers' files"
 	}
 	return "-o FILE"
+}
+
+// winding reads --winding.
+func (opts *exportOptions) winding() (geo.Winding, error) {
+	switch opts.Winding {
+	case "rfc7946", "":
+		return geo.RFC7946, nil
+	case "d3":
+		return geo.D3, nil
+	}
+	return 0, usageErrorf("--winding %q: want rfc7946 or d3", opts.Winding)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -20,7 +21,10 @@ func runExportNetwork(opts *exportOptions, p *mapdata.NetworkPack, inputs []stri
 	if !slices.Contains(export.NetworkFormats(), opts.Format) {
 		return usageErrorf("--format %s does not apply to a route-network pack (want %s)", opts.Format, strings.Join(export.NetworkFormats(), ", "))
 	}
-	eo := export.Options{Width: opts.Width, Graph: opts.Graph}
+	eo := export.Options{Width: opts.Width, Graph: opts.Graph, Quantization: opts.Quantization}
+	if opts.Format == export.GIS {
+		return writeNetworkGIS(opts, p, inputs)
+	}
 	var err error
 	if opts.Format == export.SVG {
 		if eo.Land, err = pipeline.NetworkLand(p); err != nil {
@@ -49,5 +53,37 @@ func runExportNetwork(opts *exportOptions, p *mapdata.NetworkPack, inputs []stri
 		return err
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", path)
+	return nil
+}
+
+// writeNetworkGIS writes a network's GIS layers into the folder -o.
+func writeNetworkGIS(opts *exportOptions, p *mapdata.NetworkPack, inputs []string) error {
+	out := strings.TrimSuffix(opts.Output, "/")
+	if out == "" || out == atomicfile.Stdout || atomicfile.WritesThrough(out) {
+		return usageErrorf("--format gis writes several files: give -o FOLDER")
+	}
+	if fi, err := os.Stat(filepath.Dir(out)); err != nil || !fi.IsDir() {
+		return usageErrorf("-o %s: the folder %s does not exist", opts.Output, filepath.Dir(out))
+	}
+	files, err := export.NetworkGISFiles(p)
+	if err != nil {
+		return err
+	}
+	var paths []string
+	for _, f := range files {
+		paths = append(paths, filepath.Join(out, f.Name))
+	}
+	if err := checkClobber(paths, inputs); err != nil {
+		return err
+	}
+	if paths, err = export.WriteFiles(out, files); err != nil {
+		if errors.Is(err, export.ErrOutput) {
+			return usageErrorf("%s", strings.TrimPrefix(err.Error(), export.ErrOutput.Error()+": "))
+		}
+		return err
+	}
+	for _, p := range paths {
+		opts.Global.notef(opts.IO.ErrOut, "wrote %s\n", p)
+	}
 	return nil
 }

@@ -47,6 +47,9 @@ func TestRunExportRanges(t *testing.T) {
 		{func(o *exportOptions) { o.CardWidth = 5000 }, "--card-width 5000 is out of range"},
 		{func(o *exportOptions) { o.BoardWidth = 1 }, "--board-width 1 is out of range"},
 		{func(o *exportOptions) { o.Format = "tts" }, "--format tts writes several files: give -o"},
+		{func(o *exportOptions) { o.Format, o.Quantization = "topojson", 1 }, "--quantization 1 is out of range"},
+		{func(o *exportOptions) { o.Winding = "ccw" }, `--winding "ccw": want rfc7946 or d3`},
+		{func(o *exportOptions) { o.Format = "gis" }, "--format gis writes several files: give -o"},
 	} {
 		o := base
 		c.edit(&o)

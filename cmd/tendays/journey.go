@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -226,16 +227,31 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 		in, name = f, opts.Batch
 	}
 	const maxLine = 4 << 20
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), maxLine)
-	out := bufio.NewWriter(opts.IO.Out)
+	lines := bufio.NewReaderSize(in, 64<<10)
+	// Answers are buffered and written when the input in hand is used up:
+	// a file or a pipe full of journeys costs a write(2) per 64 KiB, not per
+	// line, and a person (or a program) feeding lines one at a time still
+	// reads each answer before writing the next line.
+	out := bufio.NewWriterSize(opts.IO.Out, 64<<10)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	bad, invalid, n := 0, 0, 0
-	for sc.Scan() {
+	var buf []byte
+	for {
+		text, err := readLine(lines, &buf, maxLine)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if errors.Is(err, bufio.ErrTooLong) {
+			_ = out.Flush()
+			return diag.Errorf(diag.Position{File: name, Line: n + 1}, "line is longer than %d MiB (a journey is a few dozen cards)", maxLine>>20)
+		}
+		if err != nil {
+			_ = out.Flush()
+			return &diag.InputError{Position: diag.Position{File: name, Line: n + 1}, Err: err}
+		}
 		n++
 		res := batchLine{Line: n}
-		text := sc.Text()
 		if n == 1 {
 			// Spreadsheets save text with a byte order mark; it is no card.
 			text = strings.TrimPrefix(text, "\ufeff")
@@ -252,6 +268,9 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 		if err != nil {
 			bad++
 			res.Reason, res.Error = err.Error(), true
+			if err := out.Flush(); err != nil { // the answers before it first
+				return err
+			}
 			fmt.Fprintf(opts.IO.ErrOut, "%s:%d: %v\n", name, n, err)
 		} else {
 			v := b.Check(cards)
@@ -263,15 +282,14 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 		if err := enc.Encode(res); err != nil {
 			return err
 		}
-		if err := out.Flush(); err != nil {
-			return err
+		if lines.Buffered() == 0 { // the next read may wait for more input
+			if err := out.Flush(); err != nil {
+				return err
+			}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return diag.Errorf(diag.Position{File: name, Line: n + 1}, "line is longer than %d MiB (a journey is a few dozen cards)", maxLine>>20)
-		}
-		return &diag.InputError{Position: diag.Position{File: name, Line: n + 1}, Err: err}
+	if err := out.Flush(); err != nil {
+		return err
 	}
 	switch {
 	case bad > 0:
@@ -280,6 +298,30 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 		return errNo
 	}
 	return nil
+}
+
+// readLine reads one line of at most max bytes, without its line break (LF,
+// or CR LF), as bufio.ScanLines does; buf is reused between calls. A last
+// line without a break is a line; after it, io.EOF.
+func readLine(r *bufio.Reader, buf *[]byte, max int) (string, error) {
+	*buf = (*buf)[:0]
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(*buf)+len(chunk) > max+1 { // +1: the line break
+			return "", bufio.ErrTooLong
+		}
+		*buf = append(*buf, chunk...)
+		switch {
+		case err == nil:
+			line := (*buf)[:len(*buf)-1]
+			return string(bytes.TrimSuffix(line, []byte("\r"))), nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && len(*buf) > 0:
+			return string(bytes.TrimSuffix(*buf, []byte("\r"))), nil
+		}
+		return "", err
+	}
 }
 
 // splitCards splits a batch line into card tokens: separated by commas

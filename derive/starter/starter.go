@@ -29,6 +29,7 @@ import (
 	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/internal/yamledit"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/schema"
 )
 
 // Cond is one --where test: the feature's property equals the value (as
@@ -663,6 +664,7 @@ func Write(s Spec) []byte {
 	palette := PaletteFor(2 * size.Colours)
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	w("# yaml-language-server: $schema=%s\n", schema.ID(schema.Edition)) // completion and checks in editors
 	w("# A starting edition written by `tendays init` from %s.\n", oneLine(s.Source))
 	if s.Selection != "" {
 		w("# Regions: %s.\n", oneLine(s.Selection))
