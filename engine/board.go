@@ -100,6 +100,13 @@ type Board struct {
 	allMaps uint64
 	faceUp  int
 	draws   int // draw piles: 1, or a combined pack's (three)
+	// place is each region's place: itself, or on a combined board the
+	// first region of its group of places that are one on two maps
+	// (europe:Russia and asia:Russia), which no card links to each other.
+	place []int32
+	// cardMaps[c] is how many copies of deck card c each member map's box
+	// holds (combined boards; nil otherwise).
+	cardMaps [][]int
 
 	// Hot-path tables, indexed by CardID (deck cards, then named views).
 	base  []CardID // the deck card a CardID is a copy of (itself for deck cards)
@@ -231,6 +238,8 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 			return nil, &PackError{Pointer: ptr + "/b", Msg: fmt.Sprintf("link names unknown region %q", l.B)}
 		case x == y:
 			return nil, &PackError{Pointer: ptr, Msg: fmt.Sprintf("link from %q to itself", l.A)}
+		case b.SamePlace(x, y):
+			continue // one place on two maps: a card of it twice goes nowhere
 		}
 		switch {
 		case l.Kind.Walks():
@@ -329,6 +338,13 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 			return nil, &PackError{Pointer: ptr + "/token", Msg: fmt.Sprintf("token %q is also card %d's", c.Token, j)}
 		}
 		tokens[key] = i
+		if b.nmaps > 0 {
+			boxes, err := b.boxesOf(c, info, ptr)
+			if err != nil {
+				return nil, err
+			}
+			b.cardMaps = append(b.cardMaps, boxes)
+		}
 		b.cards = append(b.cards, info)
 		b.base = append(b.base, CardID(i))
 		b.sea = append(b.sea, int16(info.Sea))
@@ -350,6 +366,10 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 func (b *Board) readMaps(p *mapdata.Pack) error {
 	b.faceUp, b.draws = 3, 1
 	b.regMap = make([]uint8, len(p.Regions)) // all map 0 on a board of one map
+	b.place = make([]int32, len(p.Regions))
+	for i := range b.place {
+		b.place[i] = int32(i)
+	}
 	if p.Combined == nil {
 		return nil
 	}
@@ -380,7 +400,74 @@ func (b *Board) readMaps(p *mapdata.Pack) error {
 		}
 		b.regMap[i] = uint8(m)
 	}
+	regionIx := map[string]int{}
+	for i, r := range p.Regions {
+		regionIx[r.ID] = i
+	}
+	for i, group := range p.Combined.Same {
+		first := -1
+		for j, id := range group {
+			r, ok := regionIx[id]
+			if !ok {
+				return &PackError{Pointer: fmt.Sprintf("/combined/same/%d/%d", i, j), Msg: fmt.Sprintf("places that are one name unknown region %q", id)}
+			}
+			if first < 0 {
+				first = int(b.place[r])
+			}
+			b.place[r] = int32(first)
+		}
+	}
 	return nil
+}
+
+// SamePlace reports whether regions x and y are one place: the same
+// region, or (combined boards) one place on two maps. No card links a
+// place to itself.
+func (b *Board) SamePlace(x, y int) bool { return b.place[x] == b.place[y] }
+
+// boxesOf is how many copies of a combined pack's card each member map's
+// box holds: the card's maps, or, in a pack that does not say (built before
+// cards said it), a region card's own map and the first map for the rest.
+func (b *Board) boxesOf(c mapdata.Card, info CardInfo, ptr string) ([]int, error) {
+	out := make([]int, b.nmaps)
+	if len(c.Maps) == 0 {
+		m := 0
+		if info.Kind == RegionCard {
+			m = int(b.regMap[info.Region])
+		}
+		out[m] = c.Count
+		return out, nil
+	}
+	ix := map[string]int{}
+	for i, m := range b.maps {
+		ix[m.ID] = i
+	}
+	sum := 0
+	for j, mc := range c.Maps {
+		m, ok := ix[mc.Map]
+		if !ok {
+			return nil, &PackError{Pointer: fmt.Sprintf("%s/maps/%d/map", ptr, j), Msg: fmt.Sprintf("card %q names map %q, which is not a member of the pack", c.Token, mc.Map)}
+		}
+		if mc.Count < 0 {
+			return nil, &PackError{Pointer: fmt.Sprintf("%s/maps/%d/count", ptr, j), Msg: fmt.Sprintf("card %q has a negative count on map %q", c.Token, mc.Map)}
+		}
+		out[m] += mc.Count
+		sum = mapdata.SatAdd(sum, mc.Count)
+	}
+	if sum != c.Count {
+		return nil, &PackError{Pointer: ptr + "/maps", Msg: fmt.Sprintf("card %q: its maps hold %d copies, its count says %d", c.Token, sum, c.Count)}
+	}
+	return out, nil
+}
+
+// CardMaps is how many copies of deck card c each member map's box holds
+// on a combined board (a tile's back shows its box); nil on one map. Do not
+// modify.
+func (b *Board) CardMaps(c CardID) []int {
+	if b.cardMaps == nil || int(c) >= len(b.cardMaps) {
+		return nil
+	}
+	return b.cardMaps[c]
 }
 
 // NumMaps is the number of member maps of a combined board (0 for one map).
@@ -487,7 +574,7 @@ func (b *Board) connectSeas(seaIx map[string]int) error {
 					continue
 				}
 				for x := range n {
-					if x != y && b.onSeaHas(s, x) {
+					if !b.SamePlace(x, y) && b.onSeaHas(s, x) {
 						w[x] += kinds[s] * kinds[t]
 					}
 				}
@@ -517,7 +604,7 @@ func (b *Board) ShipPair(c, d CardID) bool {
 // PairLinks reports whether ship cards c then d, side by side, take a
 // journey from region x (on c's sea) to region y (on d's sea).
 func (b *Board) PairLinks(c, d CardID, x, y int) bool {
-	return x != y && b.ShipPair(c, d) && b.onSeaHas(int(b.sea[c]), x) && b.onSeaHas(int(b.sea[d]), y)
+	return !b.SamePlace(x, y) && b.ShipPair(c, d) && b.onSeaHas(int(b.sea[c]), x) && b.onSeaHas(int(b.sea[d]), y)
 }
 
 // SeasConnect reports whether any two seas of the board connect.
@@ -581,7 +668,7 @@ func (b *Board) planeRelation(c int) bitMatrix {
 	m := newBitMatrix(n)
 	for x := range n {
 		for y := range n {
-			if x == y {
+			if b.SamePlace(x, y) {
 				continue
 			}
 			rx, ry := &b.regions[x], &b.regions[y]
@@ -611,7 +698,7 @@ func (b *Board) memberRelation(in func(*RegionInfo) bool) bitMatrix {
 	m := newBitMatrix(n)
 	for x := range n {
 		for y := range n {
-			if x != y && !b.regions[x].AirOnly && !b.regions[y].AirOnly && in(&b.regions[x]) && in(&b.regions[y]) {
+			if !b.SamePlace(x, y) && !b.regions[x].AirOnly && !b.regions[y].AirOnly && in(&b.regions[x]) && in(&b.regions[y]) {
 				m.set(x, y)
 			}
 		}

@@ -163,3 +163,60 @@ func BenchmarkCheckCombined(b *testing.B) {
 		})
 	}
 }
+
+// The audit of the series (issue 24): each case with the verdict the boxes
+// and the combined pack's own links give, checked step by step on the
+// bundled four-map pack.
+func TestAuditCases(t *testing.T) {
+	b := aroundTheWorld(t)
+	tests := []struct {
+		step   string
+		linked bool
+		why    string
+	}{
+		// Cars follow the combined pack's borders: Egypt borders Israel
+		// across the Africa and Asia maps, Tunisia has Italy's ferry.
+		{"africa:Sudan,car,asia:Israel", true, "car via Egypt"},
+		{"africa:Libya,car,europe:Italy", true, "car via Tunisia"},
+		{"asia:Israel,car,africa:Sudan", true, "car via Egypt"},
+		// No car drives where no car box does (Europe's box has none).
+		{"europe:France,car,europe:Poland", false, "no third country borders both"},
+		// The Americas' seas: the canal from the Pacific to the Caribbean,
+		// Cape Horn from the Pacific to the Atlantic.
+		{"americas:Chile,ship:pacific,ship:americas.caribbean,americas:Jamaica", true, "and the two connect"},
+		{"americas:Chile,ship:pacific,ship:atlantic,americas:Brazil", true, "and the two connect"},
+		// One place on two maps is one place twice, by any card.
+		{"europe:Russia,asia:Russia", false, "Russia (Europe) and Russia (Asia) are one place: the same country twice in a row goes nowhere"},
+		{"europe:Russia,train,asia:Russia", false, "are one place"},
+		{"europe:Russia,ship:atlantic,asia:Russia", false, "are one place"},
+		{"europe:Turkey,ship:europe.mediterranean,asia:Turkey", false, "are one place"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.step, func(t *testing.T) {
+			steps := b.Check(journey(t, b, tc.step)).Steps()
+			require.Len(t, steps, 1)
+			assert.Equal(t, tc.linked, steps[0].Linked, steps[0].Text)
+			assert.Contains(t, steps[0].Why, tc.why)
+		})
+	}
+	// The lesser Antilles are seven regions, each with two ferries.
+	for _, name := range []string{"Saint Kitts and Nevis", "Antigua and Barbuda", "Dominica", "Saint Lucia", "Barbados", "Saint Vincent and the Grenadines", "Grenada"} {
+		c, err := b.Lookup(name)
+		require.NoError(t, err, name)
+		assert.Len(t, b.FootNeighbors(b.RegionOf(c)), 2, name)
+	}
+	_, err := b.Lookup("Lesser Antilles")
+	assert.Error(t, err, "the merged region is gone")
+}
+
+// Counting and the bots see the cars across maps too: the car relation the
+// journey count walks holds Sudan–Israel.
+func TestCarsAcrossMapsCounted(t *testing.T) {
+	b := aroundTheWorld(t)
+	car, err := b.Lookup("car")
+	require.NoError(t, err)
+	sudan, _ := b.Lookup("africa:Sudan")
+	israel, _ := b.Lookup("asia:Israel")
+	assert.Contains(t, b.LinkNeighbors(car, b.RegionOf(sudan)), int32(b.RegionOf(israel)))
+	assert.Contains(t, b.AnyLinkNeighbors(b.RegionOf(israel)), int32(b.RegionOf(sudan)))
+}

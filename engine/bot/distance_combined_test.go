@@ -31,6 +31,7 @@ links:
 	require.NoError(t, err)
 	for i := range p.Deck.Cards {
 		p.Deck.Cards[i].Count = n
+		p.Deck.Cards[i].Maps = nil // each card's own map, or the first
 	}
 	b, err := engine.Compile(p)
 	require.NoError(t, err)
