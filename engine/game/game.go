@@ -173,10 +173,10 @@ type Game struct {
 	open    bool
 	rng     *rand.Rand
 
-	kindOf []engine.CardID   // physical card -> kind
-	mapOf  []uint8           // physical card -> the map whose box it is from (combined boards; nil otherwise)
-	fill   [][]card          // combined boards, during the fill: each map's cards, tops last
-	known  []int8            // physical card -> the seat whose holder it is known to be in (taken face up and kept), or -1
+	kindOf []engine.CardID // physical card -> kind
+	mapOf  []uint8         // physical card -> the map whose box it is from (combined boards; nil otherwise)
+	fill   [][]card        // combined boards, during the fill: each map's cards, tops last
+	known  []int8          // physical card -> the seat whose holder it is known to be in (taken face up and kept), or -1
 	refill RefillRule
 	draws  [][]card          // the draw piles, tops last; during the fill the whole deck is draws[0] (one map)
 	piles  [][]card          // the face-up piles, Board.FaceUp of them

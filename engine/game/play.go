@@ -52,6 +52,7 @@ func (v View) MapOfCard(c engine.CardID) int {
 	}
 	return one
 }
+
 // Holder is the seat's own cards by day. Do not modify it.
 func (v View) Holder() []engine.CardID { return v.g.kinds[v.seat] }
 
