@@ -114,6 +114,14 @@ type Board struct {
 	reg   []int16
 	count []int32
 	link  []bitMatrix // a transport card's relation; empty for region cards
+	// groups[c] lists the groups of regions card c links pairwise (a
+	// plane's colour, a ship's sea, a train's lines), when its relation is
+	// just that (less pairs that are one place); nil for a car, whose
+	// relation is pair by pair, and for region cards.
+	groups [][][]int32
+	// rest[c][r] lists the regions card c links to r that no group of c
+	// holds (cars only; nil when the groups hold every pair).
+	rest [][][]int32
 
 	// Ships side by side: sea[c] is a ship card's sea (-1 otherwise),
 	// seaConn which seas connect, onSea[s] the regions on sea s (air-only
@@ -294,6 +302,7 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 			return nil, &PackError{Pointer: ptr + "/count", Msg: fmt.Sprintf("card %q has a negative count", c.Token)}
 		}
 		rel := bitMatrix{}
+		var groups [][]int32
 		switch c.Kind {
 		case mapdata.RegionCard:
 			ri, ok := regionIx[c.Region]
@@ -311,6 +320,8 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 			}
 			info.Kind, info.Color = PlaneCard, intern(colorIx, &b.colors, c.Color, "")
 			rel = b.planeRelation(info.Color)
+			col := info.Color
+			groups = [][]int32{b.regionsWhere(func(r *RegionInfo) bool { return r.AirOnly || r.Color == col })}
 		case mapdata.CarCard:
 			info.Kind, rel = CarCard, car
 		case mapdata.ShipCard:
@@ -318,14 +329,21 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 				return nil, &PackError{Pointer: ptr + "/sea", Msg: fmt.Sprintf("ship card %q names no sea", c.Token)}
 			}
 			info.Kind, info.Sea = ShipCard, intern(seaIx, &b.seas, c.Sea, "")
-			rel = b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Seas, info.Sea) })
+			on := func(r *RegionInfo) bool { return slices.Contains(r.Seas, info.Sea) }
+			rel = b.memberRelation(on)
+			groups = [][]int32{b.regionsWhere(landed(on))}
 		case mapdata.TrainCard:
 			info.Kind = TrainCard
 			if c.Rail != "" {
 				info.Rail = intern(railIx, &b.rails, c.Rail, "")
-				rel = b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Rails, info.Rail) })
+				on := func(r *RegionInfo) bool { return slices.Contains(r.Rails, info.Rail) }
+				rel = b.memberRelation(on)
+				groups = [][]int32{b.regionsWhere(landed(on))}
 			} else {
 				rel = b.sharedRailRelation()
+				for line := range b.rails {
+					groups = append(groups, b.regionsWhere(landed(func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) })))
+				}
 			}
 		default:
 			return nil, &PackError{Pointer: ptr + "/kind", Msg: fmt.Sprintf("unknown card kind %q", c.Kind)}
@@ -352,10 +370,13 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 		b.reg = append(b.reg, int16(info.Region))
 		b.count = append(b.count, int32(min(c.Count, 1<<30)))
 		b.link = append(b.link, rel)
+		b.groups = append(b.groups, groups)
+		b.rest = append(b.rest, nil)
 	}
 	if err := b.connectSeas(seaIx); err != nil {
 		return nil, err
 	}
+	b.carGroups(car, regionIx)
 	b.buildAdjacency()
 	b.addNamedTrains()
 	b.tokens = mapdata.NewTokenIndex(p)
@@ -424,6 +445,10 @@ func (b *Board) readMaps(p *mapdata.Pack) error {
 // region, or (combined boards) one place on two maps. No card links a
 // place to itself.
 func (b *Board) SamePlace(x, y int) bool { return b.place[x] == b.place[y] }
+
+// Place is region r's place: r itself, or the first region of its group of
+// places that are one on two maps. SamePlace(x, y) is Place(x) == Place(y).
+func (b *Board) Place(r int) int { return int(b.place[r]) }
 
 // boxesOf is how many copies of a combined pack's card each member map's
 // box holds: the card's maps, or, in a pack that does not say (built before
@@ -648,8 +673,116 @@ func (b *Board) addNamedTrains() {
 		b.kind = append(b.kind, TrainCard)
 		b.reg = append(b.reg, -1)
 		b.count = append(b.count, b.count[neutral])
-		b.link = append(b.link, b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) }))
+		on := func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) }
+		b.link = append(b.link, b.memberRelation(on))
+		b.groups = append(b.groups, [][]int32{b.regionsWhere(landed(on))})
+		b.rest = append(b.rest, nil)
 	}
+}
+
+// carGroups gives the car cards their groups: a car drives between two
+// regions bordering a third, so the regions a car reaches through one
+// region are a group, where every two of them are linked (an edition may
+// remove a car link, and a combined pack drives through some regions of a
+// map with no car box only from another map); the pairs no group holds
+// stay pair by pair (rest).
+func (b *Board) carGroups(car bitMatrix, regionIx map[string]int) {
+	n := len(b.regions)
+	if len(car.bits) == 0 {
+		return
+	}
+	byVia := map[int][]int32{}
+	for _, l := range b.pack.Links {
+		if l.Kind != mapdata.Car {
+			continue
+		}
+		x, y := regionIx[l.A], regionIx[l.B]
+		if !car.has(x, y) {
+			continue
+		}
+		for _, v := range l.Via {
+			if c, ok := regionIx[v]; ok {
+				byVia[c] = append(byVia[c], int32(x), int32(y))
+			}
+		}
+	}
+	var groups [][]int32
+	covered := newBitMatrix(n)
+	for c := range n {
+		g := byVia[c]
+		if len(g) == 0 {
+			continue
+		}
+		slices.Sort(g)
+		g = slices.Compact(g)
+		whole := true
+		for _, x := range g {
+			for _, y := range g {
+				if x != y && !b.SamePlace(int(x), int(y)) && !car.has(int(x), int(y)) {
+					whole = false
+				}
+			}
+		}
+		if !whole {
+			continue
+		}
+		for _, x := range g {
+			for _, y := range g {
+				if !b.SamePlace(int(x), int(y)) {
+					covered.set(int(x), int(y))
+				}
+			}
+		}
+		groups = append(groups, g)
+	}
+	rest := make([][]int32, n)
+	any := false
+	for x := range n {
+		for _, y := range car.row(x, n) {
+			if !covered.has(x, y) {
+				rest[x] = append(rest[x], int32(y))
+				any = true
+			}
+		}
+	}
+	if !any {
+		rest = nil
+	}
+	for c := range b.cards {
+		if b.kind[c] == CarCard {
+			b.groups[c], b.rest[c] = groups, rest
+		}
+	}
+}
+
+// regionsWhere lists the regions for which in holds.
+func (b *Board) regionsWhere(in func(*RegionInfo) bool) []int32 {
+	var out []int32
+	for r := range b.regions {
+		if in(&b.regions[r]) {
+			out = append(out, int32(r))
+		}
+	}
+	return out
+}
+
+// landed is in, for regions that are not air-only (which ships and trains
+// do not reach).
+func landed(in func(*RegionInfo) bool) func(*RegionInfo) bool {
+	return func(r *RegionInfo) bool { return !r.AirOnly && in(r) }
+}
+
+// LinkGroups describes the relation of transport card t: every two
+// regions of a group that are not one place (SamePlace) are linked (a
+// plane's colour with the air-only regions, a ship's sea, a train's
+// lines, the regions a car reaches through one region), and rest[r] lists
+// the regions linked to r that no group holds (nil when none: cars only).
+// ok is false for a region card. Do not modify.
+func (b *Board) LinkGroups(t CardID) (groups, rest [][]int32, ok bool) {
+	if int(t) >= len(b.groups) || b.kind[t] == RegionCard {
+		return nil, nil, false
+	}
+	return b.groups[t], b.rest[t], true
 }
 
 func filled(n int, v int32) []int32 {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -219,4 +220,62 @@ func TestCarsAcrossMapsCounted(t *testing.T) {
 	israel, _ := b.Lookup("asia:Israel")
 	assert.Contains(t, b.LinkNeighbors(car, b.RegionOf(sudan)), int32(b.RegionOf(israel)))
 	assert.Contains(t, b.AnyLinkNeighbors(b.RegionOf(israel)), int32(b.RegionOf(sudan)))
+}
+
+// LinkGroups describes every plane, ship and train relation exactly: two
+// regions are linked when a group holds both and they are not one place.
+func TestLinkGroupsAreTheRelations(t *testing.T) {
+	usaLess := packtest.USA()
+	for i, l := range usaLess.Links {
+		if l.Kind == mapdata.Car {
+			usaLess.Links = slices.Delete(usaLess.Links, i, i+1)
+			break
+		}
+	}
+	boards := map[string]*Board{"usa": compile(t, packtest.USA()), "usa less a car link": compile(t, usaLess), "europe-mini": compile(t, packtest.Europe()), "around-the-world": aroundTheWorld(t)}
+	for name, b := range boards {
+		n := b.NumRegions()
+		checked := 0
+		for c := range CardID(len(b.kind)) {
+			groups, rest, ok := b.LinkGroups(c)
+			if !ok {
+				continue
+			}
+			checked++
+			want := newBitMatrix(n)
+			for x, ys := range rest {
+				for _, y := range ys {
+					want.set(x, int(y))
+				}
+			}
+			for _, g := range groups {
+				for _, x := range g {
+					for _, y := range g {
+						if !b.SamePlace(int(x), int(y)) {
+							want.set(int(x), int(y))
+						}
+					}
+				}
+			}
+			require.Equal(t, want.bits, b.link[c].bits, "%s: %s", name, b.Card(c).Token)
+		}
+		assert.Positive(t, checked, name)
+		if car, err := b.Lookup("car"); err == nil {
+			groups, _, _ := b.LinkGroups(car)
+			assert.NotEmpty(t, groups, "%s: the cars drive through one region: groups", name)
+		}
+	}
+	// A removed car link leaves the pairs of its via regions to rest.
+	p := packtest.USA()
+	for i, l := range p.Links {
+		if l.Kind == mapdata.Car {
+			p.Links = slices.Delete(p.Links, i, i+1)
+			break
+		}
+	}
+	b := compile(t, p)
+	car, err := b.Lookup("car")
+	require.NoError(t, err)
+	_, rest, _ := b.LinkGroups(car)
+	assert.NotNil(t, rest)
 }

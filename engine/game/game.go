@@ -118,6 +118,15 @@ const BoxPlayers = 4
 // MaxVariantPlayers is the most players the variant allows: 5 or 6.
 const MaxVariantPlayers = 6
 
+// VariantsOn is Variants for a game on board b: a refill rule matters
+// only where there are several draw piles.
+func (cfg Config) VariantsOn(b *engine.Board) []string {
+	if b.DrawPiles() <= 1 {
+		cfg.Refill = RefillAll
+	}
+	return cfg.Variants()
+}
+
 // Variants names the ways cfg departs from the box, for reports: "6
 // players (the box is for 2–4)". Empty for a game as the box plays it.
 func (cfg Config) Variants() []string {
@@ -177,6 +186,7 @@ type Game struct {
 	mapOf  []uint8         // physical card -> the map whose box it is from (combined boards; nil otherwise)
 	fill   [][]card        // combined boards, during the fill: each map's cards, tops last
 	known  []int8          // physical card -> the seat whose holder it is known to be in (taken face up and kept), or -1
+	shown  []int32         // card kind -> the last turn a copy of it lay face up (0: the deal)
 	refill RefillRule
 	draws  [][]card          // the draw piles, tops last; during the fill the whole deck is draws[0] (one map)
 	piles  [][]card          // the face-up piles, Board.FaceUp of them
@@ -251,6 +261,7 @@ func New(b *engine.Board, cfg Config, rng *rand.Rand) (*Game, error) {
 		deck[i] = card(i)
 	}
 	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	g.shown = make([]int32, b.NumCards())
 	g.known = make([]int8, len(deck))
 	for i := range g.known {
 		g.known[i] = -1
@@ -413,6 +424,15 @@ func (g *Game) CanDrawFrom(i int) bool {
 // refillsFrom reports whether draw pile i is made anew from the cards
 // under face-up pile k.
 func (g *Game) refillsFrom(i, k int) bool { return g.refill == RefillAll || g.group(k) == i }
+
+// Shown is the last turn (counting from 1; 0 for the deal) a copy of card
+// c was laid face up, for every seat to see.
+func (g *Game) Shown(c engine.CardID) int {
+	if int(c) >= len(g.shown) {
+		return 0
+	}
+	return int(g.shown[c])
+}
 
 // Refill is how an empty draw pile is made anew in this game.
 func (g *Game) Refill() RefillRule { return g.refill }
@@ -621,6 +641,7 @@ func (g *Game) Put(slot, pile int) error {
 		}
 	}
 	g.known[out] = -1
+	g.shown[g.kindOf[out]] = int32(g.turns + 1)
 	g.piles[pile] = append(g.piles[pile], out)
 	g.last = Turn{Seat: g.seat, From: g.took, Taken: g.kindOf[g.hand], FromMap: g.tookMap, Slot: slot, Discarded: g.kindOf[out], Pile: pile}
 	g.hand = noCard

@@ -37,6 +37,9 @@ func (v View) FillPileSize(m int) int  { return v.g.FillPileSize(m) }
 func (v View) Refill() RefillRule      { return v.g.refill }
 func (v View) OpenHands() bool         { return v.g.open }
 
+// Shown is the last turn a copy of card c lay face up (Game.Shown).
+func (v View) Shown(c engine.CardID) int { return v.g.Shown(c) }
+
 // MapOfCard is the map whose box physical copies of card c come from
 // when all its copies share one (-1 when they do not, or on one map).
 func (v View) MapOfCard(c engine.CardID) int {
@@ -277,3 +280,56 @@ func Step(g *Game, p Player) error {
 	}
 	return nil
 }
+
+// Table is what every seat sees of the piles, for a page or a script (the
+// studio's game JSON): each draw pile with the map its top card's back
+// shows, the maps' piles while the holders are filled, and how an empty
+// draw pile is made anew.
+type Table struct {
+	DrawPiles []DrawPileState `json:"drawPiles"`
+	// FillPiles are the maps' piles a seat chooses from while filling its
+	// holder on a combined board (none otherwise, or once filled).
+	FillPiles []FillPileState `json:"fillPiles,omitempty"`
+	// MustChooseFill: the seat to move chooses a fill pile before it holds
+	// a card to place.
+	MustChooseFill bool `json:"mustChooseFill"`
+	// Refill: "all" (every discard under the face-up tops) or "own" (the
+	// pile's own face-up piles).
+	Refill string `json:"refill"`
+}
+
+// DrawPileState is one draw pile as every seat sees it.
+type DrawPileState struct {
+	Cards   int  `json:"cards"`
+	CanDraw bool `json:"canDraw"`
+	// TopMap and TopMapName: the member map whose box the top card comes
+	// from, as its back shows (combined boards with cards in the pile).
+	TopMap     string `json:"topMap,omitempty"`
+	TopMapName string `json:"topMapName,omitempty"`
+}
+
+// FillPileState is one map's pile of the fill.
+type FillPileState struct {
+	Map   string `json:"map"`
+	Name  string `json:"name"`
+	Cards int    `json:"cards"`
+}
+
+// Table is the piles as every seat sees them.
+func (g *Game) Table() Table {
+	t := Table{MustChooseFill: g.MustChooseFill(), Refill: g.refill.String()}
+	for i := range g.draws {
+		d := DrawPileState{Cards: len(g.draws[i]), CanDraw: g.CanDrawFrom(i)}
+		if m := g.TopMap(i); m >= 0 {
+			d.TopMap, d.TopMapName = g.board.Map(m).ID, g.board.Map(m).Name
+		}
+		t.DrawPiles = append(t.DrawPiles, d)
+	}
+	for m, f := range g.fill {
+		t.FillPiles = append(t.FillPiles, FillPileState{Map: g.board.Map(m).ID, Name: g.board.Map(m).Name, Cards: len(f)})
+	}
+	return t
+}
+
+// Table is the piles as every seat sees them (Game.Table).
+func (v View) Table() Table { return v.g.Table() }
