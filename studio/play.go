@@ -61,17 +61,17 @@ type session struct {
 
 // GameRequest is the body of POST /api/games.
 type GameRequest struct {
-	Bots  int    `json:"bots"`           // 1 to 3
-	Bot   string `json:"bot"`            // random, greedy, strong
-	Seed  uint64 `json:"seed,omitempty"` // 0: a random seed
-	Days  int    `json:"days,omitempty"` // 0: the edition's
-	Swap  string `json:"swap,omitempty"` // "", "on", "off"
-	Open  bool   `json:"openHands,omitempty"`
+	Bots int    `json:"bots"`           // 1 to 3
+	Bot  string `json:"bot"`            // random, greedy, strong
+	Seed uint64 `json:"seed,omitempty"` // 0: a random seed
+	Days int    `json:"days,omitempty"` // 0: the edition's
+	Swap string `json:"swap,omitempty"` // "", "on", "off"
+	Open bool   `json:"openHands,omitempty"`
 	// Refill: "" or "all" (an empty draw pile is made anew from every
 	// discard under the face-up tops, as the boxes), "own" (from its own
 	// face-up piles only); combined editions.
 	Refill string `json:"refill,omitempty"`
-	Turns int    `json:"turnCap,omitempty"` // 0: the simulator's default
+	Turns  int    `json:"turnCap,omitempty"` // 0: the simulator's default
 }
 
 // MoveRequest is the body of POST /api/games/{id}/moves: one of
