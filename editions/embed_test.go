@@ -356,3 +356,24 @@ func TestSeaPolygonsMatch(t *testing.T) {
 		})
 	}
 }
+
+// Every bundled edition says where each of its rules comes from (its
+// SOURCES.md's rules table, which `tendays rules` prints), and gives a
+// reason for each rule that is the toolkit's own.
+func TestEveryEditionListsItsRules(t *testing.T) {
+	for _, name := range editions.Names() {
+		t.Run(name, func(t *testing.T) {
+			src, err := fs.ReadFile(editions.FS(), name+"/"+mapdata.RulesFile)
+			require.NoError(t, err)
+			rules, err := mapdata.ParseRuleSheet(name+"/"+mapdata.RulesFile, src)
+			require.NoError(t, err)
+			counts := mapdata.RuleCounts(rules)
+			assert.Positive(t, counts[mapdata.RuleToolkit], "the rules the toolkit had to guess are listed")
+			for _, r := range rules {
+				if r.Status == mapdata.RuleToolkit {
+					assert.GreaterOrEqual(t, len(r.Source), 15, "line %d: %q needs its reason", r.Line, r.Rule)
+				}
+			}
+		})
+	}
+}
