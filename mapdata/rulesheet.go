@@ -126,4 +126,3 @@ func RuleCounts(rules []RuleEntry) map[string]int {
 	}
 	return n
 }
-
