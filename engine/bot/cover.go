@@ -39,7 +39,8 @@ func (c *cover) on(b *engine.Board) bool {
 	if c.board != b {
 		c.board, c.d, c.fresh = b, nil, false
 		if b.NumMaps() > 1 && b.NumMaps() <= maxMaskMaps {
-			c.d, c.kn, c.linked = newDistance(b), newKnowledge(b), newDistanceMaps(b, false)
+			c.d, c.linked = newDistance(b), newDistanceMaps(b, false)
+			c.kn = newKnowledge(b, c.d)
 		}
 	}
 	return c.d != nil
@@ -48,10 +49,8 @@ func (c *cover) on(b *engine.Board) bool {
 // learn takes in what the seat's view tells of where the cards are: the
 // distance's costs (see knowledge).
 func (c *cover) learn(v game.View) {
-	if acq, tacq, changed := c.kn.costs(v); changed {
-		c.d.setCosts(acq, tacq)
-		c.fresh = false
-	}
+	c.kn.learn(v, c.d, v.Holder())
+	c.fresh = false // the tables may be new: weigh the cards anew
 }
 
 // of is the distance of h, computing the tables unless h is the holder
@@ -151,7 +150,9 @@ func (c *cover) choose(rng *rand.Rand, v game.View, g *Greedy) game.Move {
 }
 
 // drawPile is the draw pile whose top does most good on average over the
-// cards it may be: the unseen cards of the box its back shows.
+// cards it may be: the unseen cards of the box its back shows, region
+// cards weighed and transport cards counted as no gain (weighing a
+// transport on every day costs a greedy bot more than it tells).
 func (c *cover) drawPile(v game.View, d0 int32) game.Source {
 	if v.NumDraw() == 1 {
 		return game.FromDraw
@@ -173,7 +174,7 @@ func (c *cover) drawPile(v game.View, d0 int32) game.Source {
 		}
 		sum := 0
 		for card, k := range c.unseen {
-			if k > 0 {
+			if k > 0 && c.board.IsRegion(engine.CardID(card)) {
 				sum += k * int(max(d0-c.cost(engine.CardID(card)), 0))
 			}
 		}

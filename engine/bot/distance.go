@@ -350,9 +350,13 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 				d.groupTops(d.top3b, prev3, int(fromGroup))
 			}
 		}
+		held := b.RegionOf(d.h[i])
 		for r := range nr {
 			cell := row[r*k : (r+1)*k : (r+1)*k]
-			miss := d.miss(i, r)
+			miss := d.acq[r]
+			if r == held {
+				miss = 0
+			}
 			if miss >= inf {
 				for m := range cell {
 					cell[m] = inf
@@ -496,6 +500,35 @@ func (d *distance) costAt(s int, c engine.CardID) int32 {
 				}
 			}
 		}
+	}
+	return min(best, inf)
+}
+
+// through is the least cost of a journey holding card c on some day (the
+// card itself counted at its cost where the holder does not hold it
+// there), from the tables of the last holder computed.
+func (d *distance) through(c engine.CardID) int32 {
+	nr, k := d.nr, d.k
+	best := inf
+	if r := d.b.RegionOf(c); r >= 0 {
+		for i := range d.n {
+			f, g := d.fwd[(i*nr+r)*k:(i*nr+r+1)*k], d.bwd[(i*nr+r)*k:(i*nr+r+1)*k]
+			m := d.miss(i, r)
+			for m1, v := range f {
+				best = min(best, v+g[d.all&^m1]-m)
+			}
+		}
+		return min(best, inf)
+	}
+	if int(c) >= len(d.tacq) || d.tacq[c] >= inf {
+		return inf
+	}
+	for s := 1; s+1 < d.n; s++ {
+		v := d.costAt(s, c)
+		if d.h[s] != c {
+			v += d.tacq[c]
+		}
+		best = min(best, v)
 	}
 	return min(best, inf)
 }

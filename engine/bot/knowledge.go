@@ -30,27 +30,68 @@ type knowledge struct {
 	b                               *engine.Board
 	held, known, up, buried, unseen []int
 	acq, tacq                       []int32
-	// level is each card's cost the last time the costs were given out,
-	// and since how many calls: the distance recomputes all its tables when
-	// they change, so changes are given out every refresh calls, not at
-	// once (the seat re-plans a few turns late).
+	// level is each card's cost as the distance has it (given out, see
+	// learn), age the calls since.
 	level []int32
 	age   int
 }
 
-// refresh is how many calls a change in the costs waits before it is
-// given out.
-const refresh = 5
-
-func newKnowledge(b *engine.Board) *knowledge {
+// newKnowledge starts a seat's knowledge, and d's costs at unit a card.
+func newKnowledge(b *engine.Board, d *distance) *knowledge {
 	n := b.NumCards()
-	return &knowledge{b: b, held: make([]int, n), known: make([]int, n), up: make([]int, n), buried: make([]int, n),
+	kn := &knowledge{b: b, held: make([]int, n), known: make([]int, n), up: make([]int, n), buried: make([]int, n),
 		unseen: make([]int, n), acq: make([]int32, b.NumRegions()), tacq: make([]int32, n), level: make([]int32, n)}
+	for c := range kn.tacq {
+		kn.tacq[c], kn.level[c] = unit, unit
+	}
+	for r := range kn.acq {
+		kn.acq[r] = unit
+	}
+	d.setCosts(kn.acq, kn.tacq)
+	return kn
 }
 
-// costs reads the view and returns the distance's costs (by region, and by
-// deck card), and whether they changed since the last call.
-func (kn *knowledge) costs(v game.View) (acq, tacq []int32, changed bool) {
+// learn reads the view into d's costs and returns the distance of holder
+// h. The distance recomputes all its tables when costs change, so changes
+// wait and are given out together every refresh calls; but a card the
+// holder's plan needs (it lies on a journey within a card of the
+// distance) that no copy of can be had any more is given out at once, so
+// the seat re-plans when its target becomes unreachable.
+func (kn *knowledge) learn(v game.View, d *distance, h []engine.CardID) int32 {
+	d0 := d.compute(h)
+	kn.costs(v)
+	kn.age++
+	b := kn.b
+	changed, urgent := false, false
+	for c := range engine.CardID(b.NumCards()) {
+		old, cost := kn.level[c], kn.tacq[c]
+		if old == cost || b.Copies(c) == 0 {
+			continue
+		}
+		changed = true
+		// A card the holder holds is in its plans at no cost: what another
+		// copy costs (far, when it held the last) can wait.
+		if cost == far && kn.held[c] == 0 && d.through(c) <= d0+unit {
+			urgent = true
+			break
+		}
+	}
+	if !urgent && (!changed || kn.age < refresh) {
+		return d0
+	}
+	kn.age = 0
+	copy(kn.level, kn.tacq)
+	d.setCosts(kn.acq, kn.tacq)
+	return d.compute(h)
+}
+
+// refresh is how many calls changes that are not urgent wait before they
+// are given out.
+const refresh = 10
+
+// costs reads the view into the costs by region (acq) and by deck card
+// (tacq).
+func (kn *knowledge) costs(v game.View) {
 	b := kn.b
 	for _, s := range [][]int{kn.held, kn.known, kn.up, kn.buried, kn.unseen} {
 		clear(s)
@@ -70,7 +111,6 @@ func (kn *knowledge) costs(v game.View) (acq, tacq []int32, changed bool) {
 	v.Unseen(kn.unseen)
 	draw := v.DrawSize() + 1
 	turn := v.Turns()
-	kn.age++
 	for c := range engine.CardID(b.NumCards()) {
 		cost := int32(unit)
 		switch {
@@ -90,17 +130,8 @@ func (kn *knowledge) costs(v game.View) (acq, tacq []int32, changed bool) {
 			}
 		}
 		kn.tacq[c] = cost
-		changed = changed || kn.level[c] != cost
-	}
-	if !changed || kn.age < refresh {
-		return kn.acq, kn.tacq, false
-	}
-	kn.age = 0
-	copy(kn.level, kn.tacq)
-	for c := range engine.CardID(b.NumCards()) {
 		if r := b.RegionOf(c); r >= 0 {
-			kn.acq[r] = kn.tacq[c]
+			kn.acq[r] = cost
 		}
 	}
-	return kn.acq, kn.tacq, true
 }

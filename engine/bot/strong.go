@@ -31,7 +31,8 @@ type Strong struct {
 
 func (s *Strong) setup(b *engine.Board) {
 	if s.board != b {
-		s.board, s.d, s.kn = b, newDistance(b), newKnowledge(b)
+		s.board, s.d = b, newDistance(b)
+		s.kn = newKnowledge(b, s.d)
 		s.linked = s.d
 		if b.NumMaps() > 0 {
 			s.linked = newDistanceMaps(b, false)
@@ -43,9 +44,7 @@ func (s *Strong) setup(b *engine.Board) {
 
 // learn takes in what the seat's view tells of where the cards are.
 func (s *Strong) learn(v game.View) {
-	if acq, tacq, changed := s.kn.costs(v); changed {
-		s.d.setCosts(acq, tacq)
-	}
+	s.kn.learn(v, s.d, v.Holder())
 }
 
 func (s *Strong) Fill(v game.View, card engine.CardID) int {
