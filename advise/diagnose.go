@@ -8,16 +8,16 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/paulmach/orb/geo"
 	"github.com/paulmach/orb/geojson"
 
-	"github.com/tendays/tendays/derive"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
-	"github.com/tendays/tendays/schema"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // doctor carries one diagnosis.
@@ -27,9 +27,9 @@ type doctor struct {
 	opts  Options
 	file  string
 	games int // every game played
-	// borders keeps the parsed borders file across the rebuilds of the
+	// cache keeps the parsed borders file across the rebuilds of the
 	// proposals, which edit edition.yaml alone.
-	borders *derive.BordersCache
+	cache *pipeline.Cache
 }
 
 // state is one build of the edition (or the pack), analysed.
@@ -47,7 +47,10 @@ type state struct {
 const StalledThreshold = 0.01
 
 func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
-	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile), borders: derive.NewBordersCache(1)}
+	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile), cache: in.Cache}
+	if d.cache == nil {
+		d.cache = pipeline.NewCache()
+	}
 	base, err := d.build(in.EditionYAML, in.Pack)
 	if err != nil {
 		return nil, err
@@ -71,8 +74,11 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 		return nil, err
 	}
 	rep := &Report{Format: "tendays.doctor", Edition: base.pack.Edition.ID, Source: "edition", Figures: base.fig}
-	if in.EditionYAML == nil {
+	switch {
+	case in.EditionYAML == nil:
 		rep.Source = "pack"
+	case base.text == nil:
+		rep.Source = mapdata.KindCombined
 	}
 	var found []measured
 	var quick *state // the edition as it is, on a quarter of MeasureGames
@@ -201,24 +207,31 @@ func number(found []measured) ([]Finding, []Proposal) {
 func (d *doctor) build(text []byte, pack *mapdata.Pack) (*state, error) {
 	st := &state{text: text, pack: pack}
 	if text == nil {
-		st.findings = lint.Check(&lint.Target{File: pack.Edition.ID, Pack: pack})
+		st.findings = d.in.Lint.Apply(lint.Check(&lint.Target{File: pack.Edition.ID, Pack: pack}))
 		return st, nil
 	}
-	doc, err := mapdata.DecodeEdition(d.file, text)
+	// The edition is built as build builds it (the pipeline), from the
+	// text in memory and the files of its folder.
+	res, err := pipeline.Edition(d.ctx, pipeline.Source{Text: text, FS: d.in.FS, Dir: d.in.Dir}, pipeline.Options{MaxInput: d.in.MaxBytes, Cache: d.cache, Config: d.in.Lint})
 	if err != nil {
 		return nil, err
 	}
-	if vs, err := schema.Validate(schema.Edition, doc.Value); err != nil {
-		return nil, err
-	} else if len(vs) > 0 {
-		return nil, fmt.Errorf("%s: the edition breaks its schema (%s); run tendays build for every place", d.file, vs[0].Message)
-	}
-	res, err := derive.Build(derive.Input{Doc: doc, FS: d.in.FS, Dir: d.in.Dir, MaxBytes: d.in.MaxBytes, Borders: d.borders})
-	if err != nil {
-		return nil, err
+	switch {
+	case !res.Derived():
+		msg := "see tendays build"
+		if len(res.Findings) > 0 {
+			msg = res.Findings[0].Message
+		}
+		return nil, fmt.Errorf("%s: the edition breaks its schema (%s); run tendays build for every place", d.file, msg)
+	case res.Network != nil:
+		return nil, fmt.Errorf("%s: a route-network edition (kind network): the doctor examines 10 Days editions", d.file)
+	case res.Kind == mapdata.KindCombined:
+		// A combined edition is diagnosed as its pack plays: its
+		// proposals are measured on the pack, and edit no file.
+		st.text = nil
 	}
 	st.pack, st.board = res.Pack, res.Board
-	st.findings = lint.Check(&lint.Target{File: d.file, Pack: res.Pack, Locate: res.Locate, Findings: res.Findings})
+	st.findings = res.Findings
 	return st, nil
 }
 
@@ -251,11 +264,11 @@ func (d *doctor) measure(st *state, games int) error {
 		if _, ok := fig.ColorClasses[c]; !ok {
 			fig.ColorClasses[c] = 0
 		}
-		if fig.ColorClasses[c] < 2 {
+		if fig.ColorClasses[c] < 2 && !d.in.Lint.IsOff(lint.RuleLonelyColor) {
 			fig.LonelyColors = append(fig.LonelyColors, c)
 		}
 	}
-	fig.PlaneOnly = planeOnly(p)
+	fig.PlaneOnly = planeOnly(p, st.board)
 	b, err := engine.Compile(p)
 	if err != nil {
 		st.fig = fig
@@ -286,9 +299,22 @@ func (d *doctor) measure(st *state, games int) error {
 	return nil
 }
 
-// planeOnly lists the regions (not air-only) that only a plane reaches: the
-// ones outside the largest group that walking, cars, ships and trains join.
-func planeOnly(p *mapdata.Pack) []string {
+// groups are the regions (not air-only) joined by walking, cars, ships
+// and trains, and which group is the main one.
+type groups struct {
+	of   map[string]int // region id -> its group
+	main int            // the main group, -1 when none
+	// members of each group, in pack order.
+	members map[int][]string
+	// area of each group in km², from the board (0 without one).
+	area map[int]float64
+}
+
+// linkedGroups groups the regions a player moves between without a
+// plane. The main group is the one with the most regions; a tie is broken
+// by area (the board's), never by the regions' order; with no board to
+// measure, tied groups are all main (no region is cut off from them).
+func linkedGroups(p *mapdata.Pack, board *geojson.FeatureCollection) groups {
 	idx := map[string]int{}
 	for i, r := range p.Regions {
 		idx[r.ID] = i
@@ -305,7 +331,12 @@ func planeOnly(p *mapdata.Pack) []string {
 		}
 		return x
 	}
-	union := func(a, b int) { parent[find(a)] = find(b) }
+	union := func(a, b int) {
+		ra, rb := find(a), find(b)
+		if ra != rb {
+			parent[max(ra, rb)] = min(ra, rb)
+		}
+	}
 	for _, l := range p.Links {
 		union(idx[l.A], idx[l.B])
 	}
@@ -313,9 +344,9 @@ func planeOnly(p *mapdata.Pack) []string {
 	for _, c := range p.Deck.Cards {
 		switch c.Kind {
 		case mapdata.ShipCard:
-			ships[c.Sea] = true
+			ships[c.Sea] = c.Count > 0 || ships[c.Sea]
 		case mapdata.TrainCard:
-			trains = true
+			trains = trains || c.Count > 0
 		}
 	}
 	seas, rails := map[string]int{}, map[string]int{}
@@ -340,21 +371,64 @@ func planeOnly(p *mapdata.Pack) []string {
 			}
 		}
 	}
-	size := map[int]int{}
+	areas := regionAreas(board)
+	g := groups{of: map[string]int{}, main: -1, members: map[int][]string{}, area: map[int]float64{}}
 	for i, r := range p.Regions {
-		if !r.AirOnly {
-			size[find(i)]++
+		if r.AirOnly {
+			continue
+		}
+		root := find(i)
+		g.of[r.ID] = root
+		g.members[root] = append(g.members[root], r.ID)
+		g.area[root] += areas[r.ID]
+	}
+	tied := false
+	for _, root := range slices.Sorted(maps.Keys(g.members)) {
+		switch {
+		case g.main < 0 || len(g.members[root]) > len(g.members[g.main]):
+			g.main, tied = root, false
+		case len(g.members[root]) == len(g.members[g.main]):
+			switch a, b := g.area[root], g.area[g.main]; {
+			case a > b:
+				g.main, tied = root, false
+			case a == b:
+				tied = true
+			}
 		}
 	}
-	big, bigN := -1, 0
-	for i, r := range p.Regions {
-		if root := find(i); !r.AirOnly && size[root] > bigN {
-			big, bigN = root, size[root]
+	if tied {
+		g.main = -1 // groups as large as each other, no area to choose by
+	}
+	return g
+}
+
+// cutOff says whether region id is cut off from the main group.
+func (g groups) cutOff(id string) bool {
+	root, ok := g.of[id]
+	return ok && g.main >= 0 && root != g.main
+}
+
+// regionAreas are the board's regions' areas in km².
+func regionAreas(board *geojson.FeatureCollection) map[string]float64 {
+	out := map[string]float64{}
+	if board == nil {
+		return out
+	}
+	for _, f := range board.Features {
+		if f.Properties.MustString("layer", "") == mapdata.LayerRegion {
+			out[f.Properties.MustString("id", "")] += geo.Area(f.Geometry) / 1e6
 		}
 	}
+	return out
+}
+
+// planeOnly lists the regions (not air-only) that only a plane reaches
+// from the main group of linked regions (see linkedGroups), in pack order.
+func planeOnly(p *mapdata.Pack, board *geojson.FeatureCollection) []string {
+	g := linkedGroups(p, board)
 	out := []string{}
-	for i, r := range p.Regions {
-		if !r.AirOnly && find(i) != big {
+	for _, r := range p.Regions {
+		if g.cutOff(r.ID) {
 			out = append(out, r.ID)
 		}
 	}

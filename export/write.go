@@ -23,6 +23,7 @@ var ErrOutput = errors.New("bad output path")
 //   - csv: out.regions.csv and out.links.csv (a trailing .csv on out is
 //     dropped), or <id>.regions.csv and <id>.links.csv inside a folder, or
 //     one zip archive of both when out ends in .zip;
+//   - gis: the layers' files in the folder out, created if it is not there;
 //   - datapackage: the folder out, created, or replaced if it is a data
 //     package already;
 //   - tts: the save at out (out.tts.json when out has no .json ending, or
@@ -91,6 +92,16 @@ func Write(in Input, format, out string, opt Options) ([]string, error) {
 		files[0].Name, files[1].Name = base+".regions.csv", base+".links.csv"
 		return writeSet(filepath.Dir(out), files)
 
+	case format == GIS:
+		if err := parentExists(out); err != nil {
+			return nil, err
+		}
+		files, err := Render(in, format, opt)
+		if err != nil {
+			return nil, err
+		}
+		return WriteFiles(out, files)
+
 	case format == DataPackage:
 		if err := parentExists(out); err != nil {
 			return nil, err
@@ -110,11 +121,7 @@ func Write(in Input, format, out string, opt Options) ([]string, error) {
 		if err := writeFolder(out, files); err != nil {
 			return nil, err
 		}
-		var paths []string
-		for _, f := range files {
-			paths = append(paths, filepath.Join(out, f.Name))
-		}
-		return paths, nil
+		return pathsIn(out, files), nil
 
 	case format == TTS:
 		dir, save := out, id+".tts.json"
@@ -147,6 +154,32 @@ func Write(in Input, format, out string, opt Options) ([]string, error) {
 		return writeSet(dir, files)
 	}
 	return nil, CheckFormat(format)
+}
+
+// WriteFiles writes a set of files into the folder out: beside what is there
+// when the folder exists, else into a new folder. Either way a reader sees
+// none of the files or all of them.
+func WriteFiles(out string, files []File) ([]string, error) {
+	fi, err := os.Stat(out)
+	switch {
+	case err == nil && !fi.IsDir():
+		return nil, fmt.Errorf("%w: %s is a file; this format writes a folder of files", ErrOutput, out)
+	case err == nil:
+		return writeSet(out, files)
+	}
+	if err := writeFolder(out, files); err != nil {
+		return nil, err
+	}
+	return pathsIn(out, files), nil
+}
+
+// pathsIn is where files are in the folder dir.
+func pathsIn(dir string, files []File) []string {
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = filepath.Join(dir, f.Name)
+	}
+	return paths
 }
 
 // parentExists checks the folder a path goes in, for a message that names

@@ -5,18 +5,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/advise"
 	"github.com/tendays/tendays/internal/atomicfile"
+	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 type doctorOptions struct {
@@ -25,10 +24,9 @@ type doctorOptions struct {
 	Target string
 	Format string
 	Apply  []string
+	Fix    bool
 	Advise advise.Options
 }
-
-func init() { register(newDoctorCmd) }
 
 func newDoctorCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	opts := &doctorOptions{IO: io, Global: g}
@@ -54,11 +52,31 @@ would show stalls whatever the rest did, the evidence stops there (the report
 says so), and the edits for the other findings are measured on a quarter of
 the games.
 
+A combined edition (kind combined) is diagnosed as its pack plays: its
+proposals are measured on the pack and edit no file. A route-network
+edition or pack is refused in one line (exit 2): the doctor's measures are
+of 10 Days journeys.
+
 --apply N,... writes the chosen proposals into edition.yaml, keeping its
 comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
-1 findings with proposals, 2 bad input.`,
+1 findings with proposals, 2 bad input.
+
+--fix applies proposals one at a time until the edition meets its goals:
+under 1% of games stalled and a median game of 1.5 to 25 turns a player.
+Each round measures every proposal on the same --measure-games seeded games
+(on the edition as the last step left it: region cards up or down, cars and
+planes, a colour fewer when classes are thin, recolours, ferries, seas,
+air-only) and applies the one that ranks best: lint errors first, then
+stalled games, then warnings, then the median game. It stops when the goals
+are met, when no proposal improves the edition, or after 12 steps, prints
+each step with its before → after, and writes edition.yaml in place keeping
+its comments. Exit codes: 0 the goals are met, 1 not, 2 bad input.
+
+Doctor reads .tendays-lint.yaml as lint does (the first found walking up
+from the edition): a rule turned off is no finding and no goal.`,
 		Example: `  tendays doctor ./south-america
   tendays doctor ./south-america --apply 1,3
+  tendays doctor ./canada --fix
   tendays doctor usa --format json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -66,12 +84,13 @@ comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
 			if err := checkFormat(cmd, opts.Format); err != nil {
 				return err
 			}
-			return runDoctor(opts)
+			return runDoctor(cmd.Context(), opts)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Format, "format", "text", "output format: text or json")
 	f.StringSliceVar(&opts.Apply, "apply", nil, "write these proposals (`N,...`) into edition.yaml")
+	f.BoolVar(&opts.Fix, "fix", false, "apply measured proposals one at a time until the goals are met, writing edition.yaml")
 	f.IntVar(&opts.Advise.Games, "games", advise.DefaultGames, "simulated games behind the evidence")
 	f.IntVar(&opts.Advise.MeasureGames, "measure-games", advise.DefaultMeasureGames, "simulated games behind each proposal's before and after")
 	f.Uint64Var(&opts.Advise.Seed, "seed", 1, "random seed: the same seed gives the same report")
@@ -80,7 +99,7 @@ comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
 	return cmd
 }
 
-func runDoctor(opts *doctorOptions) error {
+func runDoctor(ctx context.Context, opts *doctorOptions) error {
 	var apply []int
 	for _, s := range opts.Apply {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -89,30 +108,73 @@ func runDoctor(opts *doctorOptions) error {
 		}
 		apply = append(apply, n)
 	}
-	in, editionPath, err := doctorInput(opts)
+	if !pipeline.IsEdition(opts.Target) {
+		res, err := opts.Global.load(ctx, opts.Target)
+		if err != nil {
+			return err
+		}
+		if res.Pack == nil {
+			return &usageError{msg: fmt.Sprintf("%s: not a 10 Days pack (doctor reads packs of kind regions or combined; a route-network pack: try tendays simulate)", opts.Target)}
+		}
+		if len(apply) > 0 || opts.Fix {
+			return &usageError{msg: fmt.Sprintf("%s: --apply and --fix edit an edition folder's edition.yaml, not a pack", opts.Target)}
+		}
+		return diagnose(ctx, opts, advise.FromPack(res.Pack), nil)
+	}
+	f, err := pipeline.OpenEdition(opts.Target, opts.Global.buildOptions())
 	if err != nil {
 		return err
 	}
-	if len(apply) > 0 && editionPath == "" {
+	defer f.Close()
+	switch {
+	case len(apply) > 0 && opts.Fix:
+		return &usageError{msg: "--apply and --fix: choose one"}
+	case f.Kind == mapdata.KindNetwork:
+		return &usageError{msg: fmt.Sprintf("%s: a route-network edition (kind: network); doctor examines region editions (try tendays simulate on its pack)", opts.Target)}
+	case len(apply) > 0 && (f.Bundled || f.Path == ""):
 		return &usageError{msg: fmt.Sprintf("%s: --apply edits an edition folder's edition.yaml (not a pack, nor a bundled edition)", opts.Target)}
+	case opts.Fix && (f.Bundled || f.Path == ""):
+		return &usageError{msg: fmt.Sprintf("%s: --fix edits an edition folder's edition.yaml (not a pack, nor a bundled edition)", opts.Target)}
+	case opts.Fix && f.Kind == mapdata.KindCombined:
+		return &usageError{msg: fmt.Sprintf("%s: a combined edition is diagnosed as its pack plays: --fix edits no file (fix its members)", opts.Target)}
+	case len(apply) > 0 && f.Kind == mapdata.KindCombined:
+		return &usageError{msg: fmt.Sprintf("%s: a combined edition is diagnosed as its pack plays: its proposals edit no file (apply them to its members)", opts.Target)}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	in := advise.Input{FS: f.FS, Dir: f.Dir, EditionYAML: f.Text, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput)}
+	if !f.Bundled {
+		// .tendays-lint.yaml, found as lint finds it: a rule turned off
+		// is no finding and no goal.
+		if in.Lint, err = lint.FindConfig(f.Dir); err != nil {
+			return err
+		}
+	}
+	if opts.Fix {
+		return fixEdition(ctx, opts, in, filepath.Join(filepath.FromSlash(f.Dir), pipeline.EditionFile))
+	}
+	if len(apply) > 0 {
+		return diagnose(ctx, opts, in, &applying{ids: apply, file: filepath.Join(filepath.FromSlash(f.Dir), pipeline.EditionFile)})
+	}
+	return diagnose(ctx, opts, in, nil)
+}
+
+// applying is doctor --apply: the proposals chosen and edition.yaml.
+type applying struct {
+	ids  []int
+	file string
+}
+
+// diagnose runs the doctor on in and prints its report, or applies the
+// chosen proposals.
+func diagnose(ctx context.Context, opts *doctorOptions, in advise.Input, apply *applying) error {
 	rep, err := advise.Diagnose(ctx, in, opts.Advise)
 	if err != nil {
 		return err
 	}
-	if len(apply) > 0 {
-		return applyProposals(opts, rep, in.EditionYAML, editionPath, apply)
+	if apply != nil {
+		return applyProposals(opts, rep, in.EditionYAML, apply.file, apply.ids)
 	}
-	if opts.Format == "json" {
-		enc := json.NewEncoder(opts.IO.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return err
-		}
-	} else {
-		printDoctor(opts.IO.Out, rep)
+	if err := writeReport(opts, rep, func() { printDoctor(opts.IO.Out, rep) }); err != nil {
+		return err
 	}
 	if len(rep.Proposals) > 0 {
 		return errNo
@@ -120,39 +182,87 @@ func runDoctor(opts *doctorOptions) error {
 	return nil
 }
 
-// doctorInput reads an edition (folder or bundled) or a pack.
-func doctorInput(opts *doctorOptions) (advise.Input, string, error) {
-	if isPackFile(opts.Target) {
-		target, err := loadLintTarget(opts.Target, opts.Global)
-		if err != nil {
-			return advise.Input{}, "", err
-		}
-		if target.Pack == nil {
-			return advise.Input{}, "", &usageError{msg: fmt.Sprintf("%s: not a regions pack (doctor reads 10 Days packs)", opts.Target)}
-		}
-		return advise.FromPack(target.Pack), "", nil
+// writeReport prints a report as indented JSON (--format json) or as text.
+func writeReport(opts *doctorOptions, rep any, text func()) error {
+	if opts.Format != "json" {
+		text()
+		return nil
 	}
-	src, err := openEdition(opts.Target)
-	if err != nil {
-		return advise.Input{}, "", err
-	}
-	if isNetworkEdition(src, opts.Global) {
-		return advise.Input{}, "", &usageError{msg: fmt.Sprintf("%s: a route-network edition (kind: network); doctor examines region editions (try tendays simulate on its pack)", opts.Target)}
-	}
-	_, text, _, err := readEdition(src, opts.Global)
-	if err != nil {
-		return advise.Input{}, "", err
-	}
-	in := advise.Input{FS: src.FS, Dir: src.Dir, EditionYAML: text, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput)}
-	if src.Bundled {
-		return in, "", nil
-	}
-	return in, filepath.Join(filepath.FromSlash(src.Dir), editionFile), nil
+	enc := json.NewEncoder(opts.IO.Out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
 }
 
-func isPackFile(arg string) bool {
-	fi, err := os.Stat(arg)
-	return err == nil && !fi.IsDir() && filepath.Base(arg) != editionFile
+// fixEdition runs --fix and writes edition.yaml when a step was applied.
+func fixEdition(ctx context.Context, opts *doctorOptions, in advise.Input, file string) error {
+	rep, err := advise.Fix(ctx, in, opts.Advise, advise.Goals{})
+	if err != nil {
+		return err
+	}
+	if len(rep.Steps) > 0 {
+		if err := atomicfile.WriteBytes(file, rep.Text, 0o644); err != nil {
+			return err
+		}
+	}
+	if err := writeReport(opts, rep, func() { printFix(opts.IO.Out, rep) }); err != nil {
+		return err
+	}
+	if len(rep.Steps) > 0 {
+		opts.Global.notef(opts.IO.ErrOut, "wrote %s; next: tendays build %s\n", filepath.ToSlash(file), filepath.ToSlash(filepath.Dir(file)))
+	}
+	if !rep.Met {
+		return errNo
+	}
+	return nil
+}
+
+func printFix(w io.Writer, rep *advise.FixReport) {
+	a, g := rep.Analysis, rep.Goals
+	fmt.Fprintf(w, "%s: goals: under %.0f%% of games stalled, median game %g to %g turns (%d games a measure, seed %d, %d players, %s bots, stalled after %d turns)\n",
+		rep.Edition, 100*g.MaxStalled, g.MinTurns, g.MaxTurns, a.MeasureGames, a.Seed, a.Players, a.Bots, a.TurnCap)
+	fmt.Fprintf(w, "before: %s\n", fixFigures(rep.Before))
+	for i, s := range rep.Steps {
+		fmt.Fprintf(w, "step %d: %s\n    %s\n", i+1, s.Edit, fixChange(s.Before, s.After))
+	}
+	if len(rep.Steps) == 0 {
+		fmt.Fprintln(w, "no step applied")
+	}
+	fmt.Fprintf(w, "after: %s\n", fixFigures(rep.After))
+	if rep.Met {
+		fmt.Fprintln(w, "goals met")
+	} else {
+		fmt.Fprintf(w, "goals not met: %s\n", strings.Join(rep.Unmet, "; "))
+	}
+	fmt.Fprintf(w, "(%d games simulated in all)\n", a.TotalGames)
+}
+
+func fixFigures(f advise.Figures) string {
+	return fmt.Sprintf("stalled games %s, median game %g turns, %d error(s), %d warning(s), %d lonely colour(s), %d region(s) only a plane reaches",
+		pctText(f.StalledRate), f.TurnsToWin, f.Errors, f.Warnings, len(f.LonelyColors), len(f.PlaneOnly))
+}
+
+// fixChange is a step's before → after, the figures that moved.
+func fixChange(b, a advise.Figures) string {
+	parts := []string{fmt.Sprintf("stalled games %s → %s", pctText(b.StalledRate), pctText(a.StalledRate)),
+		fmt.Sprintf("median game %g → %g turns", b.TurnsToWin, a.TurnsToWin)}
+	if b.DeckCards != a.DeckCards {
+		parts = append(parts, fmt.Sprintf("deck %d → %d cards", b.DeckCards, a.DeckCards))
+	}
+	for _, m := range []struct {
+		what string
+		b, a int
+	}{{"errors", b.Errors, a.Errors}, {"warnings", b.Warnings, a.Warnings}, {"lonely colours", len(b.LonelyColors), len(a.LonelyColors)},
+		{"regions only a plane reaches", len(b.PlaneOnly), len(a.PlaneOnly)}} {
+		if m.b != m.a {
+			parts = append(parts, fmt.Sprintf("%s %d → %d", m.what, m.b, m.a))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func pctText(x float64) string {
+	s := fmt.Sprintf("%.1f%%", 100*x)
+	return strings.Replace(s, ".0%", "%", 1)
 }
 
 func applyProposals(opts *doctorOptions, rep *advise.Report, text []byte, file string, ids []int) error {

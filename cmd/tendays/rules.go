@@ -13,9 +13,9 @@ import (
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/safeio"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
-func init() { register(newRulesCmd) }
 
 type rulesOptions struct {
 	IO      *IOStreams
@@ -62,11 +62,12 @@ type rulesReport struct {
 }
 
 func runRules(opts *rulesOptions) error {
-	src, err := openEdition(opts.Edition)
+	src, err := pipeline.OpenEdition(opts.Edition, opts.Global.buildOptions())
 	if err != nil {
 		return err
 	}
-	_, _, doc, err := readEdition(src, opts.Global)
+	defer src.Close()
+	doc, err := mapdata.ParseYAML(path.Join(src.Dir, pipeline.EditionFile), src.Text)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,10 +14,9 @@ import (
 	"github.com/tendays/tendays/engine/bot"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/internal/textwidth"
 	"github.com/tendays/tendays/mapdata"
 )
-
-func init() { register(newSimulateCmd) }
 
 // variantFlags are the game variants simulate and play share.
 type variantFlags struct {
@@ -151,13 +151,17 @@ func runSimulate(ctx context.Context, opts *simulateOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if isNetworkPackFile(opts.Pack, opts.Global) {
-		return runSimulateNetwork(opts)
+	res, err := loadPlayable(ctx, opts.Pack, opts.IO, opts.Global)
+	if err != nil {
+		return err
+	}
+	if res.Network != nil {
+		return runSimulateNetwork(ctx, opts, res)
 	}
 	if err := boxPlayers(opts.Game); err != nil {
 		return err
 	}
-	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
+	b, err := compileBoard(res)
 	if err != nil {
 		return err
 	}
@@ -204,8 +208,14 @@ func (p *progressBar) finish() {
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
-func writeRate(w io.Writer, width int, r sim.Rate) {
-	fmt.Fprintf(w, "  %-*s  %6s  [%s, %s]  %d/%d\n", width, r.Name, pct(r.Rate), pct(r.Low), pct(r.High), r.Wins, r.Games)
+// rateTable is a table of win rates: name, rate, 95% interval, wins/games.
+func rateTable() *textwidth.Table {
+	return &textwidth.Table{Indent: "  ", Gap: "  ", Align: []textwidth.Align{textwidth.Left, textwidth.Right}, MinWidth: []int{7, 6}}
+}
+
+// rateRow adds a win rate to a rateTable; suffix ends its last cell.
+func rateRow(t *textwidth.Table, r sim.Rate, suffix string) {
+	t.Row(r.Name, pct(r.Rate), fmt.Sprintf("[%s, %s]", pct(r.Low), pct(r.High)), fmt.Sprintf("%d/%d%s", r.Wins, r.Games, suffix))
 }
 
 func writeStats(s sim.Stats) string {
@@ -233,22 +243,23 @@ func writeSimReport(w io.Writer, b *engine.Board, r *sim.Report) {
 	fmt.Fprintf(w, "turns to win (every player's turns): %s\n", writeStats(r.TurnsToWin))
 
 	fmt.Fprintf(w, "\nwin rate by seat (95%% interval)\n")
+	seats := rateTable()
 	for _, s := range r.Seats {
-		writeRate(w, 7, s)
+		rateRow(seats, s, "")
 	}
+	seats.WriteTo(w)
 	if len(r.ByBot) > 1 || len(r.Bots) > 1 {
-		width := 0
-		for _, bs := range r.ByBot {
-			width = max(width, len(bs.Name))
-		}
 		fmt.Fprintf(w, "\nwin rate by bot, per seat played (95%% interval)\n")
+		bots := rateTable()
+		bots.MinWidth = nil
+		turns := &textwidth.Table{Indent: "  ", Gap: "  "}
 		for _, bs := range r.ByBot {
-			writeRate(w, width, bs.Rate)
+			rateRow(bots, bs.Rate, "")
+			turns.Row(bs.Name, fmt.Sprintf("%s; dead cards %d", writeStats(bs.TurnsToWin), len(bs.Dead)))
 		}
+		bots.WriteTo(w)
 		fmt.Fprintf(w, "\nturns to win by bot\n")
-		for _, bs := range r.ByBot {
-			fmt.Fprintf(w, "  %-*s  %s; dead cards %d\n", width, bs.Name, writeStats(bs.TurnsToWin), len(bs.Dead))
-		}
+		turns.WriteTo(w)
 		if len(r.HeadToHead) > 0 {
 			fmt.Fprintf(w, "\nhead to head (games sat in together: wins)\n")
 			for _, h := range r.HeadToHead {
@@ -258,26 +269,22 @@ func writeSimReport(w io.Writer, b *engine.Board, r *sim.Report) {
 	}
 
 	if len(r.Maps) > 0 {
-		width := 0
-		for _, m := range r.Maps {
-			width = max(width, len([]rune(m.Name)))
-		}
 		fmt.Fprintf(w, "\nmaps covered by the winning journeys (regions on each map)\n")
+		maps := &textwidth.Table{Indent: "  ", Gap: "  "}
 		for _, m := range r.Maps {
-			fmt.Fprintf(w, "  %-*s  %s\n", width+len(m.Name)-len([]rune(m.Name)), m.Name, writeStats(m.Days))
+			maps.Row(m.Name, writeStats(m.Days))
 		}
+		maps.WriteTo(w)
 	}
 
 	cards := slices.Clone(r.Cards)
 	slices.SortStableFunc(cards, func(x, y sim.CardStat) int { return y.Wins - x.Wins })
-	width := 0
-	for _, c := range cards {
-		width = max(width, len([]rune(c.Name)))
-	}
 	fmt.Fprintf(w, "\ncards in winning journeys (share of the %d wins)\n", r.Finished)
+	table := &textwidth.Table{Indent: "  ", Gap: "  ", Align: []textwidth.Align{textwidth.Left, textwidth.Right}, MinWidth: []int{0, 6}}
 	for _, c := range cards {
-		fmt.Fprintf(w, "  %-*s  %6s  %d\n", width+len(c.Name)-len([]rune(c.Name)), c.Name, pct(c.Share), c.Wins)
+		table.Row(c.Name, pct(c.Share), strconv.Itoa(c.Wins))
 	}
+	table.WriteTo(w)
 	if len(r.Dead) == 0 {
 		fmt.Fprintf(w, "\ndead cards: none\n")
 		return
