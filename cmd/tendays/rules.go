@@ -16,7 +16,6 @@ import (
 	"github.com/tendays/tendays/pipeline"
 )
 
-
 type rulesOptions struct {
 	IO      *IOStreams
 	Global  *globalOptions
