@@ -363,14 +363,14 @@ func TestSeaPolygonsMatch(t *testing.T) {
 func TestEveryEditionListsItsRules(t *testing.T) {
 	for _, name := range editions.Names() {
 		t.Run(name, func(t *testing.T) {
-			src, err := fs.ReadFile(editions.FS(), name+"/"+mapdata.RulesFile)
+			src, err := fs.ReadFile(editions.FS(), name+"/"+mapdata.SourcesFile)
 			require.NoError(t, err)
-			rules, err := mapdata.ParseRuleSheet(name+"/"+mapdata.RulesFile, src)
+			rules, err := mapdata.ParseRuleSheet(name+"/"+mapdata.SourcesFile, src)
 			require.NoError(t, err)
-			counts := mapdata.RuleCounts(rules)
-			assert.Positive(t, counts[mapdata.RuleToolkit], "the rules the toolkit had to guess are listed")
+			counts := mapdata.OriginCounts(rules)
+			assert.Positive(t, counts[mapdata.FromToolkit], "the rules the toolkit had to guess are listed")
 			for _, r := range rules {
-				if r.Status == mapdata.RuleToolkit {
+				if r.Status == mapdata.FromToolkit {
 					assert.GreaterOrEqual(t, len(r.Source), 15, "line %d: %q needs its reason", r.Line, r.Rule)
 				}
 			}

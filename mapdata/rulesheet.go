@@ -8,20 +8,20 @@ import (
 	"github.com/tendays/tendays/diag"
 )
 
-// RulesFile is the file of an edition folder that says where its rules
+// SourcesFile is the file of an edition folder that says where its rules
 // come from (its "## Rules" section).
-const RulesFile = "SOURCES.md"
+const SourcesFile = "SOURCES.md"
 
 // Where a rule of an edition comes from.
 const (
-	RuleBox     = "box"     // the publisher's rulebook, or its sheet for a combined game
-	RuleReview  = "review"  // what published reviews of the box say
-	RuleToolkit = "toolkit" // the toolkit's own decision where no source settles it
+	FromBox     = "box"     // the publisher's rulebook, or its sheet for a combined game
+	FromReview  = "review"  // what published reviews of the box say
+	FromToolkit = "toolkit" // the toolkit's own decision where no source settles it
 )
 
-// RuleStatuses lists the statuses in the order a reader wants them: the
+// Origins lists the statuses in the order a reader wants them: the
 // box's first, the toolkit's guesses last.
-var RuleStatuses = []string{RuleBox, RuleReview, RuleToolkit}
+var Origins = []string{FromBox, FromReview, FromToolkit}
 
 // RuleEntry is one row of an edition's rules table: the rule, where it
 // comes from, and the source that gives it or (the toolkit's) the reason
@@ -81,7 +81,7 @@ func ParseRuleSheet(file string, src []byte) ([]RuleEntry, error) {
 		switch {
 		case e.Rule == "":
 			return nil, diag.Errorf(at(line), "a row names no rule")
-		case e.Status != RuleBox && e.Status != RuleReview && e.Status != RuleToolkit:
+		case e.Status != FromBox && e.Status != FromReview && e.Status != FromToolkit:
 			return nil, diag.Errorf(at(line), "status %q (want box, review or toolkit)", cells[1])
 		case e.Source == "":
 			return nil, diag.Errorf(at(line), "rule %q gives no source or reason", e.Rule)
@@ -115,10 +115,10 @@ func splitRow(text string) []string {
 	return parts
 }
 
-// RuleCounts counts rules by status, in RuleStatuses order.
-func RuleCounts(rules []RuleEntry) map[string]int {
+// OriginCounts counts rules by status, in Origins order.
+func OriginCounts(rules []RuleEntry) map[string]int {
 	n := map[string]int{}
-	for _, s := range RuleStatuses {
+	for _, s := range Origins {
 		n[s] = 0
 	}
 	for _, r := range rules {

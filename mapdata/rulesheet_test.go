@@ -36,11 +36,11 @@ func TestParseRuleSheet(t *testing.T) {
 	rules, err := ParseRuleSheet("SOURCES.md", []byte(sheet))
 	require.NoError(t, err)
 	assert.Equal(t, []RuleEntry{
-		{Rule: "the deck", Status: RuleBox, Source: `rulebook, "What's in the Box"`, Line: 13},
-		{Rule: "the colours", Status: RuleReview, Source: "spiel.co.uk", Line: 14},
-		{Rule: "`two ships` at most", Status: RuleToolkit, Source: "no source gives a number", Line: 15},
+		{Rule: "the deck", Status: FromBox, Source: `rulebook, "What's in the Box"`, Line: 13},
+		{Rule: "the colours", Status: FromReview, Source: "spiel.co.uk", Line: 14},
+		{Rule: "`two ships` at most", Status: FromToolkit, Source: "no source gives a number", Line: 15},
 	}, rules)
-	assert.Equal(t, map[string]int{RuleBox: 1, RuleReview: 1, RuleToolkit: 1}, RuleCounts(rules))
+	assert.Equal(t, map[string]int{FromBox: 1, FromReview: 1, FromToolkit: 1}, OriginCounts(rules))
 }
 
 func TestParseRuleSheetErrors(t *testing.T) {
@@ -75,7 +75,7 @@ func FuzzParseRuleSheet(f *testing.F) {
 			return
 		}
 		for _, r := range rules {
-			if r.Rule == "" || r.Source == "" || !slices.Contains(RuleStatuses, r.Status) || r.Line < 1 {
+			if r.Rule == "" || r.Source == "" || !slices.Contains(Origins, r.Status) || r.Line < 1 {
 				t.Fatalf("bad rule %+v", r)
 			}
 		}

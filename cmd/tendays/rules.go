@@ -79,18 +79,18 @@ func runRules(opts *rulesOptions) error {
 			r.Name = name
 		}
 	}
-	r.File = path.Join(src.Dir, mapdata.RulesFile)
-	text, err := safeio.FolderFS(src.FS).ReadFile(mapdata.RulesFile, opts.Global.limit(mapdata.DefaultMaxYAML))
+	r.File = path.Join(src.Dir, mapdata.SourcesFile)
+	text, err := safeio.FolderFS(src.FS).ReadFile(mapdata.SourcesFile, opts.Global.limit(mapdata.DefaultMaxYAML))
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return diag.Errorf(diag.Position{File: r.File}, "no %s in %s: the rules and their sources are listed there", mapdata.RulesFile, src.Dir)
+			return diag.Errorf(diag.Position{File: r.File}, "no %s in %s: the rules and their sources are listed there", mapdata.SourcesFile, src.Dir)
 		}
 		return diag.Errorf(diag.Position{File: r.File}, "%w", err)
 	}
 	if r.Rules, err = mapdata.ParseRuleSheet(r.File, text); err != nil {
 		return err
 	}
-	r.Counts = mapdata.RuleCounts(r.Rules)
+	r.Counts = mapdata.OriginCounts(r.Rules)
 	if opts.Format == "json" {
 		return mapdata.EncodeJSON(opts.IO.Out, r)
 	}
@@ -99,22 +99,22 @@ func runRules(opts *rulesOptions) error {
 }
 
 var ruleHeadings = map[string]string{
-	mapdata.RuleBox:     "The box's rules (the publisher's rulebook or sheet):",
-	mapdata.RuleReview:  "From reviews of the box:",
-	mapdata.RuleToolkit: "The toolkit's own (no source settles them; each with its reason):",
+	mapdata.FromBox:     "The box's rules (the publisher's rulebook or sheet):",
+	mapdata.FromReview:  "From reviews of the box:",
+	mapdata.FromToolkit: "The toolkit's own (no source settles them; each with its reason):",
 }
 
 func writeRules(w io.Writer, r rulesReport) {
 	c := r.Counts
 	fmt.Fprintf(w, "%s: %d rules: %d the box's, %d from reviews, %d the toolkit's (%s)\n", r.Name,
-		len(r.Rules), c[mapdata.RuleBox], c[mapdata.RuleReview], c[mapdata.RuleToolkit], r.File)
-	for _, status := range mapdata.RuleStatuses {
+		len(r.Rules), c[mapdata.FromBox], c[mapdata.FromReview], c[mapdata.FromToolkit], r.File)
+	for _, status := range mapdata.Origins {
 		if c[status] == 0 {
 			continue
 		}
 		fmt.Fprintf(w, "\n%s\n", ruleHeadings[status])
 		label := "source"
-		if status == mapdata.RuleToolkit {
+		if status == mapdata.FromToolkit {
 			label = "why"
 		}
 		for _, e := range r.Rules {
