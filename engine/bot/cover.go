@@ -98,12 +98,18 @@ func (c *cover) slotFor(rng *rand.Rand, g *Greedy, h []engine.CardID, card engin
 		if open != nil && !open(d) || c.at(d, card) != cost {
 			return never
 		}
-		old := buf[d]
-		buf[d] = card
-		p := c.board.Progress(buf)
-		buf[d] = old
-		return p
+		return progressWith(c.board, buf, d, card)
 	})
+}
+
+// progressWith is the journey-progress of buf with day d holding card
+// (buf is restored).
+func progressWith(b *engine.Board, buf []engine.CardID, d int, card engine.CardID) int {
+	old := buf[d]
+	buf[d] = card
+	p := b.Progress(buf)
+	buf[d] = old
+	return p
 }
 
 func (c *cover) fill(rng *rand.Rand, v game.View, card engine.CardID, g *Greedy) int {
@@ -116,11 +122,7 @@ func (c *cover) fill(rng *rand.Rand, v game.View, card engine.CardID, g *Greedy)
 		if !open(d) || c.linked.costAt(d, card) != cost {
 			return never
 		}
-		old := buf[d]
-		buf[d] = card
-		p := c.board.Progress(buf)
-		buf[d] = old
-		return p
+		return progressWith(c.board, buf, d, card)
 	})
 	return slot
 }

@@ -55,22 +55,7 @@ func TestDistanceCoversEveryMap(t *testing.T) {
 
 func testDistanceCoversEveryMap(t *testing.T, b *engine.Board) {
 	const n = 4
-	var all [][]engine.CardID
-	cur := make([]engine.CardID, n)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == n {
-			if b.Check(cur).Valid {
-				all = append(all, append([]engine.CardID(nil), cur...))
-			}
-			return
-		}
-		for c := range b.NumCards() {
-			cur[i] = engine.CardID(c)
-			rec(i + 1)
-		}
-	}
-	rec(0)
+	all := journeysOf(b, n)
 	require.NotEmpty(t, all)
 	d := newDistance(b)
 	require.Equal(t, 4, d.k)
@@ -130,22 +115,7 @@ func testDistanceCoversEveryMap(t *testing.T, b *engine.Board) {
 func TestDistanceWeighsCosts(t *testing.T) {
 	const n = 4
 	b := twoGridsWith(t, n, "same:\n  - [\"west:Elm\", \"east:Elm\"]\n")
-	var all [][]engine.CardID
-	cur := make([]engine.CardID, n)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == n {
-			if b.Check(cur).Valid {
-				all = append(all, append([]engine.CardID(nil), cur...))
-			}
-			return
-		}
-		for c := range b.NumCards() {
-			cur[i] = engine.CardID(c)
-			rec(i + 1)
-		}
-	}
-	rec(0)
+	all := journeysOf(b, n)
 	d := newDistance(b)
 	rng := rand.New(rand.NewPCG(7, 8))
 	acq, tacq := make([]int32, b.NumRegions()), make([]int32, b.NumCards())
@@ -204,4 +174,26 @@ func TestDistanceWeighsCosts(t *testing.T) {
 		}
 		require.Equal(t, want2, min(d.costAt(s, card), inf), "holder %v, day %d := %s", h, s, b.Name(card))
 	}
+}
+
+// journeysOf lists every valid journey of n card kinds on b, by
+// enumeration.
+func journeysOf(b *engine.Board, n int) [][]engine.CardID {
+	var all [][]engine.CardID
+	cur := make([]engine.CardID, n)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			if b.Check(cur).Valid {
+				all = append(all, append([]engine.CardID(nil), cur...))
+			}
+			return
+		}
+		for c := range b.NumCards() {
+			cur[i] = engine.CardID(c)
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	return all
 }
