@@ -100,6 +100,10 @@ type GameRequest struct {
 	Days   int    `json:"days,omitempty"`   // 0: the edition's
 	Swap   string `json:"swap,omitempty"`   // "", "on", "off"
 	Open   bool   `json:"openHands,omitempty"`
+	// Refill: "" or "all" (an empty draw pile is made anew from every
+	// discard under the face-up tops, as the boxes), "own" (from its own
+	// face-up piles only); combined editions.
+	Refill string `json:"refill,omitempty"`
 	Turns  int    `json:"turnCap,omitempty"` // 0: the simulator's default
 	Moves  string `json:"moves,omitempty"`
 }
@@ -177,6 +181,12 @@ func (s *Server) postGame(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, fmt.Sprintf("swap: %q (want on, off or empty for the edition's rule)", req.Swap))
 		return
 	}
+	refill, err := game.ParseRefill(req.Refill)
+	if err != nil {
+		httpError(w, http.StatusBadRequest, "refill: "+err.Error())
+		return
+	}
+	tg.cfg.Refill = refill
 	if tg.turnCap == 0 {
 		tg.turnCap = sim.DefaultTurnCap
 	}
@@ -452,6 +462,12 @@ func (tg *tenGame) move(a game.Action) error {
 	secret := tg.humans() > 1
 	you := tg.who(seat)
 	switch a.Action {
+	case "fill":
+		if secret {
+			tg.logf("%s drew a card from the %s tiles.", you, b.Map(a.Map).Name)
+		} else {
+			tg.logf("%s drew %s from the %s tiles.", you, b.Name(g.Hand()), b.Map(a.Map).Name)
+		}
 	case "place":
 		if !secret {
 			tg.logf("%s put %s on day %d.", you, b.Name(hand), a.Day+1)
@@ -492,6 +508,9 @@ func (tg *tenGame) describeTurn(t game.Turn) string {
 	d, fromDraw := t.From.Draw()
 	if fromDraw && g.NumDraw() > 1 {
 		drew = fmt.Sprintf("drew from draw pile %d", d+1)
+		if t.FromMap >= 0 {
+			drew += fmt.Sprintf(" (a %s tile)", b.Map(t.FromMap).Name) // its back shows its box
+		}
 	}
 	switch {
 	case t.Swap:
@@ -513,6 +532,15 @@ func (tg *tenGame) runBots() error {
 		seat := g.Seat()
 		p := tg.bots[seat]
 		if g.Phase() == game.Filling {
+			// On a combined board the bot first chooses which map's tiles
+			// to draw from (game.FillStep's choice), then a day.
+			if g.MustChooseFill() {
+				a := game.Action{Action: "fill", Map: game.FillChoice(p, g.ViewOf(seat))}
+				if err := a.Apply(g); err != nil {
+					return fmt.Errorf("seat %d (bot), filling: %w", seat+1, err)
+				}
+				tg.rec.Moves = append(tg.rec.Moves, game.SeatAction{Seat: seat, Action: a})
+			}
 			a := game.Action{Action: "place", Day: p.Fill(g.ViewOf(seat), g.Hand())}
 			if err := a.Apply(g); err != nil {
 				return fmt.Errorf("seat %d (bot), filling: %w", seat+1, err)
@@ -617,6 +645,9 @@ type GameView struct {
 	// Coverage is the winning journey's regions on each member map of a
 	// combined edition (as play's "maps covered"); none for one map.
 	Coverage []MapCount `json:"coverage,omitempty"`
+	// Table is the piles as every seat sees them: which map each draw
+	// pile's top card is from, the maps' piles of the fill, the refill rule.
+	Table game.Table `json:"table"`
 	// Step and Last are set in a replay: the moves played, and the last
 	// of them in words.
 	Step *int   `json:"step,omitempty"`
@@ -657,7 +688,7 @@ func (tg *tenGame) viewOf(id string, g *game.Game, viewer int, open bool) GameVi
 	v := GameView{ID: id, Kind: "regions", Seed: Seed(tg.seed), Phase: phase, Seat: g.Seat(), Viewer: viewer, Players: g.Players(), Humans: tg.humans(),
 		Days: g.Days(), Bot: tg.bot, Options: tg.opts, Moves: game.FormatActions(tg.people), CanUndo: len(tg.people) > 0, Steps: len(tg.rec.Moves),
 		SwapAllowed: g.SwapAllowed(), OpenHands: g.OpenHands(), Turns: g.Turns(), TurnCap: tg.turnCap, Draw: g.DrawSize(), CanDraw: g.CanDraw(),
-		MustPile: g.MustPile(), Winner: g.Winner(), Stalled: tg.stalled && g == tg.g, Log: tg.log}
+		MustPile: g.MustPile(), Winner: g.Winner(), Stalled: tg.stalled && g == tg.g, Log: tg.log, Table: g.Table()}
 	for seat := range tg.seats {
 		v.Seats = append(v.Seats, SeatView{Seat: seat, Human: tg.seats[seat] == "human", Name: tg.who(seat)})
 	}
@@ -728,6 +759,8 @@ func (tg *tenGame) replayAt(id string, step int) (GameView, error) {
 			return GameView{}, fmt.Errorf("move %d: %w", i+1, err)
 		}
 		switch m.Action.Action {
+		case "fill":
+			last = fmt.Sprintf("%s drew %s from the %s tiles.", who, b.Name(g.Hand()), b.Map(m.Map).Name)
 		case "place":
 			last = fmt.Sprintf("%s put %s on day %d.", who, b.Name(hand), m.Day+1)
 		case "take":

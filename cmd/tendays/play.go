@@ -60,14 +60,14 @@ shown, the end checked against the log.`,
 			opts.Pack = args[0]
 			opts.SeedSet = cmd.Flags().Changed("seed")
 			if opts.Replay != "" {
-				for _, name := range []string{"seed", "bot", "players", "days", "swap", "open-hands", "turn-cap", "variant-players"} {
+				for _, name := range []string{"seed", "bot", "players", "days", "swap", "open-hands", "turn-cap", "variant-players", "refill"} {
 					if cmd.Flags().Changed(name) {
 						return usageErrorf("--%s with --replay: the game log says how the game was played", name)
 					}
 				}
 				return runReplay(cmd.Context(), opts)
 			}
-			for _, name := range []string{"days", "swap", "open-hands", "turn-cap"} {
+			for _, name := range []string{"days", "swap", "open-hands", "turn-cap", "refill"} {
 				if cmd.Flags().Changed(name) {
 					opts.JourneyFlags = append(opts.JourneyFlags, name)
 				}

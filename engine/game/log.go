@@ -22,13 +22,15 @@ func SeatRand(seed uint64, seat int) *rand.Rand {
 }
 
 // Action is one decision of the seat to move, as a person or a bot makes
-// it, in a form that can be written down and replayed: place (Day, during
-// the fill), take (From: -1 a draw pile, the one Draw names; 0 up a face-up
+// it, in a form that can be written down and replayed: fill (Map: the map
+// whose tiles the next card of the fill is drawn from, on a combined board),
+// place (Day, during the fill), take (From: -1 a draw pile, the one Draw names; 0 up a face-up
 // pile), put (Slot: a day, or -1 to discard the card taken; Pile) or swap
 // (I, J). Days, slots, piles and draw piles count from 0. The seed and
 // every seat's actions replay a game without its bots.
 type Action struct {
 	Action string `json:"action"`
+	Map    int    `json:"map"`
 	Day    int    `json:"day"`
 	From   int    `json:"from"`
 	Draw   int    `json:"draw"`
@@ -42,6 +44,8 @@ type Action struct {
 // fields) do not allow with an error a person can read.
 func (a Action) Apply(g *Game) error {
 	switch a.Action {
+	case "fill":
+		return g.DrawFill(a.Map)
 	case "place":
 		return g.Place(a.Day)
 	case "take":
@@ -63,15 +67,17 @@ func (a Action) Apply(g *Game) error {
 	case "swap":
 		return g.Swap(a.I, a.J)
 	}
-	return illegal("unknown action %q (want place, take, put or swap)", a.Action)
+	return illegal("unknown action %q (want fill, place, take, put or swap)", a.Action)
 }
 
-// String is the action's short form, the one ParseActions reads: p3 (place
-// on day 4), d0 (draw from draw pile 1), t2 (take face-up pile 3), u3.1 (put
+// String is the action's short form, the one ParseActions reads: f2 (draw
+// the fill's next card from map 3's tiles), p3 (place on day 4), d0 (draw from draw pile 1), t2 (take face-up pile 3), u3.1 (put
 // on day 4, discard on pile 2), x1 (discard the card taken on pile 2), s0.4
 // (swap days 1 and 5). It is what a studio URL carries.
 func (a Action) String() string {
 	switch a.Action {
+	case "fill":
+		return "f" + strconv.Itoa(a.Map)
 	case "place":
 		return "p" + strconv.Itoa(a.Day)
 	case "take":
@@ -138,6 +144,9 @@ func ParseActions(s string) ([]Action, error) {
 		var a Action
 		var err error
 		switch letter {
+		case 'f':
+			a.Action = "fill"
+			a.Map, err = num()
 		case 'p':
 			a.Action = "place"
 			a.Day, err = num()
@@ -157,7 +166,7 @@ func ParseActions(s string) ([]Action, error) {
 			a.Action = "swap"
 			a.I, a.J, err = pair()
 		default:
-			return nil, fmt.Errorf("moves: at %d: %q is no move (want p, d, t, u, x or s)", start+1, string(rune(letter)))
+			return nil, fmt.Errorf("moves: at %d: %q is no move (want f, p, d, t, u, x or s)", start+1, string(rune(letter)))
 		}
 		if err != nil {
 			return nil, err
@@ -195,6 +204,7 @@ func (m SeatAction) MarshalJSON() ([]byte, error) {
 	type written struct {
 		Seat   int    `json:"seat"`
 		Action string `json:"action"`
+		Map    *int   `json:"map,omitempty"`
 		Day    *int   `json:"day,omitempty"`
 		From   *int   `json:"from,omitempty"`
 		Draw   *int   `json:"draw,omitempty"`
@@ -205,6 +215,8 @@ func (m SeatAction) MarshalJSON() ([]byte, error) {
 	}
 	w := written{Seat: m.Seat, Action: m.Action.Action}
 	switch m.Action.Action {
+	case "fill":
+		w.Map = &m.Map
 	case "place":
 		w.Day = &m.Day
 	case "take":
@@ -228,17 +240,20 @@ const RecordFormat = "tendays.game"
 // without the bots. The seed is a decimal string, as JavaScript numbers
 // cannot hold every 64-bit seed.
 type Record struct {
-	Format        string       `json:"format"`
-	FormatVersion int          `json:"formatVersion"`
-	Edition       string       `json:"edition"`
-	Seed          string       `json:"seed"`
-	Players       int          `json:"players"`
-	Days          int          `json:"days"`
-	Swap          bool         `json:"swap"`
-	OpenHands     bool         `json:"openHands"`
-	TurnCap       int          `json:"turnCap,omitempty"`
-	Seats         []string     `json:"seats"` // "human", or the bot's name
-	Moves         []SeatAction `json:"moves"`
+	Format        string `json:"format"`
+	FormatVersion int    `json:"formatVersion"`
+	Edition       string `json:"edition"`
+	Seed          string `json:"seed"`
+	Players       int    `json:"players"`
+	Days          int    `json:"days"`
+	Swap          bool   `json:"swap"`
+	OpenHands     bool   `json:"openHands"`
+	// Refill is how an empty draw pile of a combined board is made anew
+	// ("all" or "own"; "" on one map).
+	Refill  string       `json:"refill,omitempty"`
+	TurnCap int          `json:"turnCap,omitempty"`
+	Seats   []string     `json:"seats"` // "human", or the bot's name
+	Moves   []SeatAction `json:"moves"`
 	// Winner (0-based, -1: none) and Turns are how the game stood when it
 	// was written; Replay checks them.
 	Winner int `json:"winner"`
@@ -247,8 +262,12 @@ type Record struct {
 
 // NewRecord starts the record of g, dealt from seed, on board b.
 func NewRecord(g *Game, seed uint64, seats []string, turnCap int) Record {
-	return Record{Format: RecordFormat, FormatVersion: 1, Edition: g.board.Pack().Edition.ID, Seed: strconv.FormatUint(seed, 10),
+	r := Record{Format: RecordFormat, FormatVersion: 1, Edition: g.board.Pack().Edition.ID, Seed: strconv.FormatUint(seed, 10),
 		Players: g.players, Days: g.days, Swap: g.swap, OpenHands: g.open, TurnCap: turnCap, Seats: seats, Moves: []SeatAction{}, Winner: -1}
+	if g.NumMaps() > 1 {
+		r.Refill = g.refill.String()
+	}
+	return r
 }
 
 // DecodeRecord reads a game log, checking its format.
@@ -272,12 +291,14 @@ func DecodeRecord(data []byte) (Record, error) {
 }
 
 // Config is the variant the record was played with.
-func (r Record) Config() Config {
+func (r Record) Config() (Config, error) {
 	cfg := Config{Players: r.Players, Days: r.Days, Swap: SwapOff, OpenHands: r.OpenHands, VariantPlayers: r.Players > BoxPlayers}
 	if r.Swap {
 		cfg.Swap = SwapOn
 	}
-	return cfg
+	refill, err := ParseRefill(r.Refill)
+	cfg.Refill = refill
+	return cfg, err
 }
 
 // Replay deals the recorded game on b and plays its moves, calling step
@@ -292,7 +313,11 @@ func Replay(b *engine.Board, r Record, step func(i int, m SeatAction, g *Game)) 
 	if err != nil {
 		return nil, fmt.Errorf("seed %q: want a decimal number below 2^64", r.Seed)
 	}
-	g, err := New(b, r.Config(), Rand(seed))
+	cfg, err := r.Config()
+	if err != nil {
+		return nil, err
+	}
+	g, err := New(b, cfg, Rand(seed))
 	if err != nil {
 		return nil, err
 	}

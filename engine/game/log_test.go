@@ -16,6 +16,7 @@ import (
 
 func TestActionsShortForm(t *testing.T) {
 	as := []game.Action{
+		{Action: "fill", Map: 2},
 		{Action: "place", Day: 3},
 		{Action: "take", From: -1, Draw: 2},
 		{Action: "take", From: 5},
@@ -24,13 +25,14 @@ func TestActionsShortForm(t *testing.T) {
 		{Action: "swap", I: 0, J: 4},
 	}
 	s := game.FormatActions(as)
-	assert.Equal(t, "p3d2t5u9.1x0s0.4", s)
+	assert.Equal(t, "f2p3d2t5u9.1x0s0.4", s)
 	back, err := game.ParseActions(s)
 	require.NoError(t, err)
 	assert.Equal(t, as, back)
 
 	for _, bad := range []struct{ in, want string }{
 		{"q1", `"q" is no move`},
+		{"f", "want a number after 'f'"},
 		{"p", "want a number after 'p'"},
 		{"u3", "two numbers joined by a dot"},
 		{"s1.", "want a number"},

@@ -87,8 +87,10 @@ export class Play {
     this.render();
   }
 
-  setPlayable(why) {
+  setPlayable(why, view) {
     this.notPlayable = why;
+    // The refill rule is a combined edition's (several draw piles).
+    this.form.querySelector("#refill").closest("label").hidden = !(view && view.maps && view.maps.length > 1);
     if (why) this.box.replaceChildren(h("p", { class: "note" }, `No play here: ${why}.`));
     else if (!this.game) this.render();
   }
@@ -99,7 +101,7 @@ export class Play {
     return {
       humans: num("#humans"), bots: num("#bots"), bot: f.querySelector("#strength").value,
       seed: f.querySelector("#seed").value.trim(), days: num("#days"), swap: f.querySelector("#swap").value,
-      openHands: f.querySelector("#open-hands").checked, turnCap: num("#turn-cap"),
+      openHands: f.querySelector("#open-hands").checked, turnCap: num("#turn-cap"), refill: f.querySelector("#refill").value,
     };
   }
 
@@ -107,7 +109,7 @@ export class Play {
   async fromURL(params) {
     const num = (k, d) => (params.has(k) ? Number(params.get(k)) : d);
     const opts = { humans: num("humans", 1), bots: num("bots", num("humans", 1) > 1 ? 0 : 1), bot: params.get("bot") || "greedy", seed: params.get("seed") || "",
-      days: num("days", 0), swap: params.get("swap") || "", openHands: params.get("open") === "1", turnCap: num("cap", 0) };
+      days: num("days", 0), swap: params.get("swap") || "", openHands: params.get("open") === "1", turnCap: num("cap", 0), refill: params.get("refill") || "" };
     const f = this.form;
     f.querySelector("#humans").value = String(opts.humans);
     f.querySelector("#bots").value = String(opts.bots);
@@ -117,11 +119,12 @@ export class Play {
     f.querySelector("#swap").value = opts.swap;
     f.querySelector("#open-hands").checked = opts.openHands;
     f.querySelector("#turn-cap").value = opts.turnCap || "";
+    f.querySelector("#refill").value = opts.refill;
     await this.start(opts, params.get("moves") || "");
   }
 
   start(opts, moves) {
-    const body = { bots: opts.bots, humans: opts.humans, bot: opts.bot, seed: opts.seed || "0", days: opts.days, swap: opts.swap, openHands: opts.openHands, turnCap: opts.turnCap, moves };
+    const body = { bots: opts.bots, humans: opts.humans, bot: opts.bot, seed: opts.seed || "0", days: opts.days, swap: opts.swap, openHands: opts.openHands, turnCap: opts.turnCap, refill: opts.refill || "", moves };
     this.replay = null;
     this.shown = -1;
     this.seenLog = 0;
@@ -164,7 +167,7 @@ export class Play {
   click(e) {
     const g = this.game;
     if (!g) return;
-    const t = e.target.closest("[data-slot],[data-action],[data-pile],[data-goto],[data-swap-with],[data-step]");
+    const t = e.target.closest("[data-slot],[data-action],[data-pile],[data-goto],[data-swap-with],[data-step],[data-fill]");
     if (!t) return;
     if (t.dataset.goto) { e.preventDefault(); this.ctx.onRegion(t.dataset.goto); return; }
     if (t.dataset.step !== undefined) {
@@ -178,6 +181,7 @@ export class Play {
       case "end-replay": this.replay = null; this.moves++; this.render(); return;
     }
     if (this.replay || this.curtain()) return;
+    if (t.dataset.fill !== undefined) return this.move({ action: "fill", map: Number(t.dataset.fill) });
     if (t.dataset.swapWith !== undefined) {
       const j = Number(t.dataset.swapWith), i = this.swapPick;
       this.swapPick = null;
@@ -258,8 +262,9 @@ export class Play {
       this.ctx.board().drawJourney({ regions: g.winning.map((c) => (c && c.region) || ""), cards: g.winning.map((c) => (c ? c.token : "")), steps: g.journey.steps });
     }
     const mine = !this.replay && g.phase !== "over";
+    const table = g.table || { drawPiles: [] };
     const prompt = {
-      filling: "Put the card you drew on an open day.",
+      filling: table.mustChooseFill ? "Choose which map's tiles to draw your next card from." : "Put the card you drew on an open day.",
       choosing: (g.drawPiles.length > 1 ? "Take a card: a draw pile or a face-up pile" : "Take a card: the draw pile or a face-up pile") +
         (g.swapAllowed ? " — or pick two days and swap them." : "."),
       placing: "Put the card on a day (the card there is discarded), or discard it.",
@@ -274,8 +279,10 @@ export class Play {
     });
     const several = g.drawPiles.length > 1;
     const draws = g.drawPiles.map((n, i) => h("div", { class: "pile draw" + (g.canDrawFrom[i] ? "" : " spent"), "data-action": "draw", "data-draw": i, "data-size": n, role: "button", tabindex: 0,
-      style: several ? `grid-column: ${i + 1}; grid-row: 1` : "", title: g.canDrawFrom[i] ? "" : "empty, with nothing to reshuffle" },
-      h("span", { class: "day" }, several ? `draw pile ${i + 1}` : "draw pile"), h("span", { class: "card back" }, `${n} cards`),
+      style: several ? `grid-column: ${i + 1}; grid-row: 1` : "", title: g.canDrawFrom[i] ? "" : "empty, with nothing to reshuffle",
+      "data-top-map": (table.drawPiles[i] || {}).topMap || "" },
+      h("span", { class: "day" }, several ? `draw pile ${i + 1}` : "draw pile"),
+      h("span", { class: "card back" }, `${n} cards` + ((table.drawPiles[i] || {}).topMapName ? ` · ${table.drawPiles[i].topMapName} on top` : "")),
       g.canDrawFrom[i] ? "" : h("span", { class: "visually-hidden" }, " (empty, with nothing to reshuffle)")));
     const seen = g.drawPiles.map(() => 0);
     const place = (k) => { if (!several) return ""; const i = g.pileDraw[k]; seen[i]++; return `grid-column: ${i + 1}; grid-row: ${seen[i] + 1}`; };
@@ -288,6 +295,8 @@ export class Play {
       this.replay ? this.replayBar(game) : "",
       this.replay ? h("p", { class: "prompt", "data-replay-last": "" }, this.replay.last) : h("p", { class: "prompt", "data-focus-home": "", tabindex: -1 }, mine ? who + prompt : ""),
       g.hand ? h("p", {}, this.replay ? `In the hand of ${seatName(g.seat)}: ` : "In your hand: ", cardEl(g.hand, { "data-hand": "" })) : "",
+      mine && table.mustChooseFill ? h("p", { class: "tools", role: "group", "aria-label": "the maps' tiles" },
+        ...(table.fillPiles || []).map((f, m) => h("button", { type: "button", "data-fill": m, disabled: f.cards === 0 }, `${f.name} (${f.cards} left)`))) : "",
       h("div", { class: "table" + (several ? " combined" : ""), role: "group", "aria-label": "The piles", style: several ? `grid-template-columns: repeat(${g.drawPiles.length}, minmax(0, 1fr))` : "" }, ...draws, ...piles),
       g.phase === "placing" && mine ? h("p", {},
         h("button", { type: "button", "data-action": "discard" }, "Discard it"), " onto ",
