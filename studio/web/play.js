@@ -282,7 +282,8 @@ export class Play {
       style: several ? `grid-column: ${i + 1}; grid-row: 1` : "", title: g.canDrawFrom[i] ? "" : "empty, with nothing to reshuffle",
       "data-top-map": (table.drawPiles[i] || {}).topMap || "" },
       h("span", { class: "day" }, several ? `draw pile ${i + 1}` : "draw pile"),
-      h("span", { class: "card back" }, `${n} cards` + ((table.drawPiles[i] || {}).topMapName ? ` · ${table.drawPiles[i].topMapName} on top` : "")),
+      h("span", { class: "card back" }, `${n} cards`),
+      (table.drawPiles[i] || {}).topMapName ? h("span", { class: "day" }, `${table.drawPiles[i].topMapName} on top`) : "",
       g.canDrawFrom[i] ? "" : h("span", { class: "visually-hidden" }, " (empty, with nothing to reshuffle)")));
     const seen = g.drawPiles.map(() => 0);
     const place = (k) => { if (!several) return ""; const i = g.pileDraw[k]; seen[i]++; return `grid-column: ${i + 1}; grid-row: ${seen[i] + 1}`; };
