@@ -100,6 +100,12 @@ type Options struct {
 	AssetURL   string // prefix of the images' URLs, ending in "/" (default: none, bare names)
 	CardWidth  int    // card face width in pixels (default 400; height is 1.4 times)
 	BoardWidth int    // board image width in pixels (default 3200)
+
+	// OutputChosen says the user named a folder, or nothing, rather than
+	// the output file itself: Write then treats the file's name as chosen
+	// by the toolkit (atomicfile.File.Chosen). Files written beside or
+	// inside an output are chosen names always.
+	OutputChosen bool
 }
 
 // File is one output file.

@@ -169,7 +169,8 @@ func runExport(opts *exportOptions) error {
 // "-"), refusing an output that is one of inputs.
 func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
 	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
-		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth}
+		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth,
+		OutputChosen: atomicfile.Chosen(opts.Output)}
 	out := opts.Output
 	if out != "" && out != "-" && export.OneFile(opts.Format) {
 		path, _, err := atomicfile.Dest(out, mapdata.PackFileName(in.Pack.Edition.ID))
@@ -272,8 +273,8 @@ func readPairedBoard(opts *exportOptions, in *export.Input, boardPath string) (*
 	}
 }
 
-// checkInside refuses a data package folder (replaced whole) that holds an
-// input.
+// checkInside refuses a data package folder that holds an input: the
+// export would write over it.
 func checkInside(out string, inputs []string) error {
 	dir, err := filepath.Abs(filepath.Clean(out))
 	if err != nil || out == "" || out == "-" {
@@ -294,7 +295,7 @@ func checkInside(out string, inputs []string) error {
 			abs = real
 		}
 		if strings.HasPrefix(abs, dir+string(filepath.Separator)) {
-			return usageErrorf("-o %s: the data package folder would be replaced, and it holds %s, an input of this run: write it elsewhere", out, in)
+			return usageErrorf("-o %s: the data package folder holds %s, an input of this run: write it elsewhere", out, in)
 		}
 	}
 	return nil
@@ -305,7 +306,7 @@ func outputHint(format string) string {
 	case export.CSV:
 		return "-o FOLDER, -o BASE for BASE.regions.csv and BASE.links.csv, or -o FILE.zip"
 	case export.DataPackage:
-		return "-o FOLDER, a new folder or a data package to replace"
+		return "-o FOLDER: a new or empty folder, or a data package tendays wrote"
 	case export.TTS:
 		return "-o FILE.json, with the images written beside it"
 	}
