@@ -175,9 +175,11 @@ func buildPack(opts *buildOptions) error {
 		}
 	} else {
 		// The pack and its board are written as a pair: both or neither.
-		files := []atomicfile.File{{Path: out, Perm: 0o644, Fill: writeBytes(packJSON.Bytes())}}
+		// A default name, and the board's always, is the toolkit's choice:
+		// a link there leading out of the working folder is refused.
+		files := []atomicfile.File{{Path: out, Perm: 0o644, Fill: writeBytes(packJSON.Bytes()), Chosen: atomicfile.Chosen(opts.Output)}}
 		if withBoard {
-			files = append(files, atomicfile.File{Path: mapdata.BoardPathFor(out), Perm: 0o644, Fill: writeBytes(boardJSON)})
+			files = append(files, atomicfile.File{Path: mapdata.BoardPathFor(out), Perm: 0o644, Fill: writeBytes(boardJSON), Chosen: true})
 		}
 		if err := atomicfile.WriteAll(files...); err != nil {
 			return err

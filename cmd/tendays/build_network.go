@@ -66,7 +66,7 @@ func runBuildNetwork(opts *buildOptions, src *editionSource) error {
 	if err := checkClobber([]string{out}, editionInputs(src, p.Provenance.Inputs)); err != nil {
 		return err
 	}
-	if err := atomicfile.WriteTo(out, stdout, opts.IO.Out, 0o644, writeBytes(data.Bytes())); err != nil {
+	if err := atomicfile.WriteDest(opts.Output, out, stdout, opts.IO.Out, 0o644, writeBytes(data.Bytes())); err != nil {
 		return err
 	}
 	if r := opts.report; r != nil {

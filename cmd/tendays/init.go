@@ -210,8 +210,8 @@ func runInit(opts *initOptions) error {
 		return fmt.Errorf("create %s: %w", opts.Folder, err)
 	}
 	if err := atomicfile.WriteAll(
-		atomicfile.File{Path: filepath.Join(opts.Folder, bordersName), Perm: 0o644, Fill: writeBytes(src)},
-		atomicfile.File{Path: target, Perm: 0o644, Fill: writeBytes(text)},
+		atomicfile.File{Path: filepath.Join(opts.Folder, bordersName), Perm: 0o644, Fill: writeBytes(src), Chosen: true},
+		atomicfile.File{Path: target, Perm: 0o644, Fill: writeBytes(text), Chosen: true},
 	); err != nil {
 		return err
 	}

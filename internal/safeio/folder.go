@@ -47,6 +47,14 @@ func FolderFS(fsys fs.FS) *Folder {
 	return &Folder{fsys: fsys}
 }
 
+// Close releases the folder's handle on disk (nothing for a bundled one).
+func (d *Folder) Close() error {
+	if d.root == nil {
+		return nil
+	}
+	return d.root.Close()
+}
+
 // FS is the folder as an fs.FS (confined, for a folder on disk).
 func (d *Folder) FS() fs.FS { return d.fsys }
 
