@@ -1,15 +1,22 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -414,4 +421,129 @@ func TestActionRefusesSarifLinkOut(t *testing.T) {
 	assert.Equal(t, 0, code, out)
 	got, _ = os.ReadFile(filepath.Join(workspace, "plain.sarif"))
 	assert.Equal(t, "report\n", string(got))
+}
+
+// rssKiB is a process's resident memory, from /proc.
+func rssKiB(t *testing.T, pid int) int {
+	t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	require.NoError(t, err)
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			require.NoError(t, err)
+			return n
+		}
+	}
+	t.Fatal("no VmRSS")
+	return 0
+}
+
+// TestStudioFloodKeepsMemoryFlat: issue 26 class "the studio has no bound
+// on event streams" (15,000 open /api/events connections took 397 MiB).
+// A `tendays serve` process is flooded with 3,000 connections asking for
+// the event stream and left holding them: its resident memory grows by a
+// few MiB at most, and it still answers its own page.
+func TestStudioFloodKeepsMemoryFlat(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads /proc")
+	}
+	t.Parallel()
+	pack := filepath.Join(repoRoot(t), "testdata/packs/mini.pack.json")
+	cmd := exec.Command(os.Args[0], "serve", pack, "--addr", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "TENDAYS_HOSTILE_MAIN=1")
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	require.NoError(t, err)
+	addr := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(line), "serving http://"), "/")
+	client := &http.Client{Timeout: 10 * time.Second}
+	page := func() int {
+		res, err := client.Get("http://" + addr + "/api/pack")
+		if err != nil {
+			return 0
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res.StatusCode
+	}
+	require.Equal(t, 200, page())
+	time.Sleep(200 * time.Millisecond)
+	before := rssKiB(t, cmd.Process.Pid)
+
+	const flood = 3000
+	var conns []net.Conn
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	for range flood {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			break // the test's own limits: what was opened still counts
+		}
+		conns = append(conns, c)
+		fmt.Fprintf(c, "GET /api/events HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
+	}
+	require.Greater(t, len(conns), flood/2)
+	time.Sleep(time.Second)
+	after := rssKiB(t, cmd.Process.Pid)
+	t.Logf("%d connections asking for the event stream: RSS %d KiB before, %d KiB after (%+d KiB)", len(conns), before, after, after-before)
+	assert.Less(t, after-before, 24<<10, "memory grew by %d KiB under the flood", after-before)
+	assert.Equal(t, 200, page(), "the studio answers its page during the flood")
+}
+
+// TestDoctorApplyNeverLosesASave: issue 26 class "doctor --apply loses or
+// breaks edits". --apply 1,1 is refused; two `doctor --apply` processes on
+// one edition at once: one applies, the other finds edition.yaml changed
+// and exits 1 saying to run the doctor again; an edit the editor cannot
+// make is listed as such.
+func TestDoctorApplyNeverLosesASave(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	ed := filepath.Join(dir, "ed")
+	require.NoError(t, os.CopyFS(ed, os.DirFS(filepath.Join(repoRoot(t), "advise/testdata/lonely"))))
+	path := filepath.Join(ed, "edition.yaml")
+	original, err := os.ReadFile(path)
+	require.NoError(t, err)
+	fast := []string{"--games", "400", "--measure-games", "200"}
+
+	code, _, stderr := run(t, "", append([]string{"doctor", ed, "--apply", "1,1"}, fast...)...)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "proposal 1 is named twice")
+
+	for round := range 3 {
+		require.NoError(t, os.WriteFile(path, original, 0o644))
+		type result struct {
+			code int
+			out  string
+		}
+		results := make(chan result, 2)
+		for range 2 {
+			go func() {
+				cmd := exec.Command(os.Args[0], append([]string{"doctor", ed, "--apply", "1"}, fast...)...)
+				cmd.Env = append(os.Environ(), "TENDAYS_HOSTILE_MAIN=1")
+				out, _ := cmd.CombinedOutput()
+				results <- result{cmd.ProcessState.ExitCode(), string(out)}
+			}()
+		}
+		a, b := <-results, <-results
+		if a.code != 0 {
+			a, b = b, a
+		}
+		assert.Equal(t, 0, a.code, "round %d: %s", round, a.out)
+		assert.Contains(t, a.out, "applied 1:")
+		assert.Equal(t, 1, b.code, "round %d: the second apply: %s", round, b.out)
+		assert.Contains(t, b.out, "changed since the doctor read it: run the doctor again")
+	}
+
+	aliased := strings.Replace(strings.Replace(string(original), "R01: green", "R01: &g green", 1), "R40: green", "R40: *g", 1)
+	require.NoError(t, os.WriteFile(path, []byte(aliased), 0o644))
+	code, stdout, _ := run(t, "", append([]string{"doctor", ed}, fast...)...)
+	assert.Equal(t, 1, code)
+	assert.Regexp(t, `\[\d+\] \(cannot be made\) change the colour of R40`, stdout)
+	assert.Contains(t, stdout, "is an alias")
 }

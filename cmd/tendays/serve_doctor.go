@@ -6,13 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"time"
 
 	"github.com/tendays/tendays/advise"
 	"github.com/tendays/tendays/engine"
-	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/studio"
 )
@@ -162,18 +162,13 @@ func (d *studioAdvise) Apply(ctx context.Context, b *studio.Build, ids []string)
 	if err != nil {
 		return err
 	}
-	_, now, _, err := readEdition(d.src, d.opts.Global)
-	if err != nil {
-		return err
+	// advise.ApplyFile locks edition.yaml, reads it again and compares: two
+	// Applies (or an Apply and doctor --apply) never both write.
+	_, err = advise.ApplyFile(filepath.Dir(d.file), text, props)
+	if errors.Is(err, advise.ErrChanged) {
+		return fmt.Errorf("%w: %w", studio.ErrConflict, err)
 	}
-	if !bytes.Equal(now, text) {
-		return errors.New("edition.yaml changed since the doctor read it: run the doctor again")
-	}
-	edited, err := advise.Apply(text, props)
-	if err != nil {
-		return err
-	}
-	return atomicfile.WriteBytes(d.file, edited, 0o644)
+	return err
 }
 
 func measureBuild(ctx context.Context, p *mapdata.Pack) (*studio.Report, error) {

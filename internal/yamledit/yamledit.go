@@ -151,6 +151,9 @@ func editFile(src []byte, path []string, v any, appendTo bool) ([]byte, error) {
 	if len(path) == 0 {
 		return nil, fmt.Errorf("yamledit: an empty path")
 	}
+	if !validText(v) {
+		return nil, fmt.Errorf("yamledit: %s: the value is not valid UTF-8 text, which YAML cannot hold", strings.Join(path, "."))
+	}
 	body, hadBOM := bytes.CutPrefix(src, bom)
 	t := normalize(body)
 	c, err := (&doc{src: t.norm, lines: lineStarts(t.norm)}).plan(path, v, appendTo)
@@ -165,6 +168,30 @@ func editFile(src []byte, path []string, v any, appendTo bool) ([]byte, error) {
 		out = append(slices.Clip(bom), out...)
 	}
 	return out, nil
+}
+
+// validText reports whether every string in v is valid UTF-8: YAML's
+// escapes name characters, not bytes, so other text cannot be written.
+func validText(v any) bool {
+	switch x := v.(type) {
+	case string:
+		return utf8.ValidString(x)
+	case []string:
+		for _, s := range x {
+			if !utf8.ValidString(s) {
+				return false
+			}
+		}
+	case Map:
+		for _, kv := range x {
+			if !utf8.ValidString(kv.Key) || !validText(kv.Value) {
+				return false
+			}
+		}
+	case map[string]any:
+		return validText(MapOf(x))
+	}
+	return true
 }
 
 // text is a document's bytes and the same with every line break (CR LF,
