@@ -119,6 +119,14 @@ type Board struct {
 	// seas connect.
 	pairAdj [][]weighted
 
+	// cliques[c] is transport card c's relation as cliques whose pairs do
+	// not overlap (every two distinct members linked, each pair in one
+	// clique): a plane's colour class, a sea's regions, a line's stops.
+	// Counting journeys sums over a clique in time linear in its size,
+	// where the pairs are its square. nil: the relation is not such (car
+	// links, a neutral train on lines that share two stops).
+	cliques [][][]int32
+
 	foot bitMatrix
 	// anyLink: linked by at least one transport card the deck holds.
 	anyLink bitMatrix
@@ -285,6 +293,7 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 			return nil, &PackError{Pointer: ptr + "/count", Msg: fmt.Sprintf("card %q has a negative count", c.Token)}
 		}
 		rel := bitMatrix{}
+		var cliques [][]int32
 		switch c.Kind {
 		case mapdata.RegionCard:
 			ri, ok := regionIx[c.Region]
@@ -301,7 +310,8 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 				return nil, &PackError{Pointer: ptr + "/color", Msg: fmt.Sprintf("plane card %q has no colour", c.Token)}
 			}
 			info.Kind, info.Color = PlaneCard, intern(colorIx, &b.colors, c.Color, "")
-			rel = b.planeRelation(info.Color)
+			cliques = [][]int32{b.planeMembers(info.Color)}
+			rel = b.cliqueRelation(cliques)
 		case mapdata.CarCard:
 			info.Kind, rel = CarCard, car
 		case mapdata.ShipCard:
@@ -309,14 +319,19 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 				return nil, &PackError{Pointer: ptr + "/sea", Msg: fmt.Sprintf("ship card %q names no sea", c.Token)}
 			}
 			info.Kind, info.Sea = ShipCard, intern(seaIx, &b.seas, c.Sea, "")
-			rel = b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Seas, info.Sea) })
+			cliques = [][]int32{b.members(func(r *RegionInfo) bool { return slices.Contains(r.Seas, info.Sea) })}
+			rel = b.cliqueRelation(cliques)
 		case mapdata.TrainCard:
 			info.Kind = TrainCard
 			if c.Rail != "" {
 				info.Rail = intern(railIx, &b.rails, c.Rail, "")
-				rel = b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Rails, info.Rail) })
+				cliques = [][]int32{b.members(func(r *RegionInfo) bool { return slices.Contains(r.Rails, info.Rail) })}
 			} else {
-				rel = b.sharedRailRelation()
+				cliques = b.lineCliques()
+			}
+			rel = b.cliqueRelation(cliques)
+			if !disjointPairs(cliques) {
+				cliques = nil // two lines share two stops: count pair by pair
 			}
 		default:
 			return nil, &PackError{Pointer: ptr + "/kind", Msg: fmt.Sprintf("unknown card kind %q", c.Kind)}
@@ -336,6 +351,7 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 		b.reg = append(b.reg, int16(info.Region))
 		b.count = append(b.count, int32(min(c.Count, 1<<30)))
 		b.link = append(b.link, rel)
+		b.cliques = append(b.cliques, cliques)
 	}
 	if err := b.connectSeas(seaIx); err != nil {
 		return nil, err
@@ -561,7 +577,9 @@ func (b *Board) addNamedTrains() {
 		b.kind = append(b.kind, TrainCard)
 		b.reg = append(b.reg, -1)
 		b.count = append(b.count, b.count[neutral])
-		b.link = append(b.link, b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) }))
+		stops := [][]int32{b.members(func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) })}
+		b.link = append(b.link, b.cliqueRelation(stops))
+		b.cliques = append(b.cliques, stops)
 	}
 }
 
@@ -573,63 +591,78 @@ func filled(n int, v int32) []int32 {
 	return s
 }
 
-// planeRelation links two regions by a plane of colour c: both of colour c;
-// an air-only end takes the colour of the other end; two air-only ends take
-// any plane.
-func (b *Board) planeRelation(c int) bitMatrix {
-	n := len(b.regions)
-	m := newBitMatrix(n)
-	for x := range n {
-		for y := range n {
-			if x == y {
-				continue
-			}
-			rx, ry := &b.regions[x], &b.regions[y]
-			ok := false
-			switch {
-			case rx.AirOnly && ry.AirOnly:
-				ok = true
-			case rx.AirOnly:
-				ok = ry.Color == c
-			case ry.AirOnly:
-				ok = rx.Color == c
-			default:
-				ok = rx.Color == c && ry.Color == c
-			}
-			if ok {
-				m.set(x, y)
-			}
+// planeMembers are the regions a plane of colour c links, every two of
+// them: the regions of colour c and the air-only ones (an air-only end
+// takes the colour of the other end; two air-only ends take any plane).
+func (b *Board) planeMembers(c int) []int32 {
+	var out []int32
+	for x, r := range b.regions {
+		if r.AirOnly || r.Color == c {
+			out = append(out, int32(x))
 		}
 	}
-	return m
+	return out
 }
 
-// memberRelation links every two distinct regions (air-only ones aside) for
-// which in holds: both on a sea, both on a rail line.
-func (b *Board) memberRelation(in func(*RegionInfo) bool) bitMatrix {
-	n := len(b.regions)
-	m := newBitMatrix(n)
-	for x := range n {
-		for y := range n {
-			if x != y && !b.regions[x].AirOnly && !b.regions[y].AirOnly && in(&b.regions[x]) && in(&b.regions[y]) {
-				m.set(x, y)
-			}
+// members are the regions, air-only ones aside, for which in holds: those
+// on a sea, the stops of a rail line.
+func (b *Board) members(in func(*RegionInfo) bool) []int32 {
+	var out []int32
+	for x := range b.regions {
+		if r := &b.regions[x]; !r.AirOnly && in(r) {
+			out = append(out, int32(x))
 		}
 	}
-	return m
+	return out
 }
 
-// sharedRailRelation is a neutral train's: two regions on one line.
-func (b *Board) sharedRailRelation() bitMatrix {
-	n := len(b.regions)
-	m := newBitMatrix(n)
+// lineCliques are the stops of each rail line: a neutral train links two
+// regions on one line.
+func (b *Board) lineCliques() [][]int32 {
+	var out [][]int32
 	for line := range b.rails {
-		part := b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) })
-		for i := range m.bits {
-			m.bits[i] |= part.bits[i]
+		out = append(out, b.members(func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) }))
+	}
+	return out
+}
+
+// cliqueRelation links every two distinct members of each clique.
+func (b *Board) cliqueRelation(cliques [][]int32) bitMatrix {
+	m := newBitMatrix(len(b.regions))
+	for _, k := range cliques {
+		for _, x := range k {
+			for _, y := range k {
+				if x != y {
+					m.set(int(x), int(y))
+				}
+			}
 		}
 	}
 	return m
+}
+
+// disjointPairs reports whether no two cliques share two members (so no
+// pair is in two of them, and summing over cliques counts each pair once).
+func disjointPairs(cliques [][]int32) bool {
+	in := map[int32][]int{} // the cliques each member is in
+	for i, k := range cliques {
+		for _, x := range k {
+			in[x] = append(in[x], i)
+		}
+	}
+	shared := map[[2]int]bool{} // two cliques seen sharing a member
+	for _, cs := range in {
+		for a := range cs {
+			for b := a + 1; b < len(cs); b++ {
+				k := [2]int{cs[a], cs[b]}
+				if shared[k] {
+					return false
+				}
+				shared[k] = true
+			}
+		}
+	}
+	return true
 }
 
 func (b *Board) buildAdjacency() {
