@@ -143,8 +143,10 @@ func Build(in Input) (*Result, error) {
 	}
 	pack := b.pack()
 	mapdata.Canonicalize(pack)
+	locate := b.locator(pack)
+	b.checkText(pack, locate)
 	res := &Result{Pack: pack, Board: b.board(pack), Findings: b.findings}
-	res.Locate = b.locator(pack)
+	res.Locate = locate
 	return res, nil
 }
 

@@ -201,6 +201,10 @@ func runInit(opts *initOptions) error {
 	spec.Name = opts.EditionName
 	if spec.Name == "" {
 		spec.Name = starter.Title(spec.ID)
+	} else if err := starter.CheckName(spec.Name); err != nil {
+		// The name is shown to players and printed by every command: the
+		// edition schema refuses what the pack schema refuses.
+		return &usageError{msg: fmt.Sprintf("--edition-name \"%s\": %v", diag.OneLine(spec.Name), err)}
 	}
 	text := starter.Write(spec)
 	if limit := opts.Global.limit(mapdata.DefaultMaxYAML); int64(len(text)) > limit {
