@@ -19,7 +19,7 @@ import (
 //     full of NaN);
 //   - a flag whose zero value means "the default", given 0 (or empty)
 //     explicitly: --days 0, --turn-cap 0 and --bots ” silently took the
-//     default, --workers -1 every core, --only '' selected every feature.
+//     default, --workers -1 every core, --only ” selected every feature.
 //     Left out, they still do; --workers 0 is documented as one per core.
 func checkFlags(cmd *cobra.Command) error {
 	var err error
