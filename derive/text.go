@@ -19,7 +19,7 @@ const RuleUnsafeText = "edition/unsafe-text"
 func (b *builder) checkText(p *mapdata.Pack, at func(string) diag.Position) {
 	report := func(pointer, what, text string, err error) {
 		b.findings = append(b.findings, diag.Finding{Rule: RuleUnsafeText, Severity: diag.Error, Position: at(pointer),
-			Message: fmt.Sprintf("%s \"%s\" cannot be written into the pack: %v", what, diag.OneLine(text), err)})
+			Message: fmt.Sprintf("%s %s cannot be written into the pack: %v", what, quoted(diag.OneLine(text)), err)})
 	}
 	id := func(pointer, what, s string) {
 		if err := mapdata.CheckID(s); err != nil {
@@ -50,4 +50,14 @@ func (b *builder) checkText(p *mapdata.Pack, at func(string) diag.Position) {
 		id(fmt.Sprintf("/rails/%d/id", i), "a rail line id", r.ID)
 		name(fmt.Sprintf("/rails/%d/name", i), "the name of rail line", r.Name)
 	}
+}
+
+// quoted puts a text in quotes for a message, cut after 40 characters
+// with how many more there are.
+func quoted(s string) string {
+	r := []rune(s)
+	if len(r) <= 40 {
+		return `"` + s + `"`
+	}
+	return fmt.Sprintf(`"%s…" (%d characters)`, string(r[:40]), len(r))
 }
