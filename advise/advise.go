@@ -15,6 +15,7 @@ import (
 	"io/fs"
 
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // Input is what the doctor examines: an edition folder (whose edition.yaml
@@ -31,6 +32,10 @@ type Input struct {
 	Pack *mapdata.Pack
 	// MaxBytes limits each file read (0: mapdata.DefaultMaxInput).
 	MaxBytes int64
+	// Cache keeps what the rebuilds of the proposals reuse (parsed
+	// borders, a combined edition's bundled members); nil: one for this
+	// diagnosis.
+	Cache *pipeline.Cache
 }
 
 // Options set the analysis. Zero values take the defaults below.
@@ -70,7 +75,9 @@ const (
 type Report struct {
 	Format  string `json:"format"` // "tendays.doctor"
 	Edition string `json:"edition"`
-	// Source is "edition" (proposals can be applied) or "pack".
+	// Source is "edition" (proposals can be applied), "pack", or
+	// "combined" (a combined edition, diagnosed as its pack plays: the
+	// proposals are measured on the pack and cannot be applied).
 	Source string `json:"source"`
 	// Analysis says how the figures were measured.
 	Analysis Analysis `json:"analysis"`
@@ -125,7 +132,7 @@ type Figures struct {
 // Finding is one thing that will make the game worse, with its evidence.
 type Finding struct {
 	// Kind: stalls, lonely-color, uneven-colors, low-traffic, plane-only,
-	// dead-cards, lint.
+	// colour-vision, dead-cards, lint.
 	Kind     string   `json:"kind"`
 	Severity string   `json:"severity"` // error, warning, info
 	Subject  string   `json:"subject,omitempty"`

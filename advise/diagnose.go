@@ -11,14 +11,13 @@ import (
 
 	"github.com/paulmach/orb/geojson"
 
-	"github.com/tendays/tendays/derive"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
-	"github.com/tendays/tendays/schema"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // doctor carries one diagnosis.
@@ -28,9 +27,9 @@ type doctor struct {
 	opts  Options
 	file  string
 	games int // every game played
-	// borders keeps the parsed borders file across the rebuilds of the
+	// cache keeps the parsed borders file across the rebuilds of the
 	// proposals, which edit edition.yaml alone.
-	borders *derive.BordersCache
+	cache *pipeline.Cache
 }
 
 // state is one build of the edition (or the pack), analysed.
@@ -48,7 +47,10 @@ type state struct {
 const StalledThreshold = 0.01
 
 func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
-	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile), borders: derive.NewBordersCache(1)}
+	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile), cache: in.Cache}
+	if d.cache == nil {
+		d.cache = pipeline.NewCache()
+	}
 	base, err := d.build(in.EditionYAML, in.Pack)
 	if err != nil {
 		return nil, err
@@ -72,8 +74,11 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 		return nil, err
 	}
 	rep := &Report{Format: "tendays.doctor", Edition: base.pack.Edition.ID, Source: "edition", Figures: base.fig}
-	if in.EditionYAML == nil {
+	switch {
+	case in.EditionYAML == nil:
 		rep.Source = "pack"
+	case base.text == nil:
+		rep.Source = mapdata.KindCombined
 	}
 	var found []measured
 	var quick *state // the edition as it is, on a quarter of MeasureGames
@@ -226,21 +231,28 @@ func (d *doctor) build(text []byte, pack *mapdata.Pack) (*state, error) {
 		st.findings = lint.Check(&lint.Target{File: pack.Edition.ID, Pack: pack})
 		return st, nil
 	}
-	doc, err := mapdata.DecodeEdition(d.file, text)
+	// The edition is built as build builds it (the pipeline), from the
+	// text in memory and the files of its folder.
+	res, err := pipeline.Edition(d.ctx, pipeline.Source{Text: text, FS: d.in.FS, Dir: d.in.Dir}, pipeline.Options{MaxInput: d.in.MaxBytes, Cache: d.cache})
 	if err != nil {
 		return nil, err
 	}
-	if vs, err := schema.Validate(schema.Edition, doc.Value); err != nil {
-		return nil, err
-	} else if len(vs) > 0 {
-		return nil, fmt.Errorf("%s: the edition breaks its schema (%s); run tendays build for every place", d.file, vs[0].Message)
-	}
-	res, err := derive.Build(derive.Input{Doc: doc, FS: d.in.FS, Dir: d.in.Dir, MaxBytes: d.in.MaxBytes, Borders: d.borders})
-	if err != nil {
-		return nil, err
+	switch {
+	case !res.Derived():
+		msg := "see tendays build"
+		if len(res.Findings) > 0 {
+			msg = res.Findings[0].Message
+		}
+		return nil, fmt.Errorf("%s: the edition breaks its schema (%s); run tendays build for every place", d.file, msg)
+	case res.Network != nil:
+		return nil, fmt.Errorf("%s: a route-network edition (kind network): the doctor examines 10 Days editions", d.file)
+	case res.Kind == mapdata.KindCombined:
+		// A combined edition is diagnosed as its pack plays: its
+		// proposals are measured on the pack, and edit no file.
+		st.text = nil
 	}
 	st.pack, st.board = res.Pack, res.Board
-	st.findings = lint.Check(&lint.Target{File: d.file, Pack: res.Pack, Locate: res.Locate, Findings: res.Findings})
+	st.findings = res.Findings
 	return st, nil
 }
 

@@ -181,6 +181,9 @@ func (d *doctor) candidates(base *state) []candidate {
 		out = append(out, d.planeOnly(base, ed, id))
 	}
 	out = append(out, d.lowTraffic(base, ed)...)
+	if c := d.colourVision(base); c != nil {
+		out = append(out, *c)
+	}
 	if dead := base.fig.Dead; len(dead) > 0 {
 		out = append(out, candidate{finding: Finding{Kind: "dead-cards", Severity: "warning",
 			Message:  fmt.Sprintf("%d card(s) are in no winning journey of %d games: %s", len(dead), base.fig.Games, strings.Join(dead, ", ")),

@@ -1,6 +1,7 @@
 package derive
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -14,14 +15,6 @@ import (
 // DefaultAirOnlyColor is the colour of air-only regions unless the edition
 // names another (the USA's Alaska and Hawaii are white).
 const DefaultAirOnlyColor = "white"
-
-// knownHex are the colours of the published boards, for pictures only.
-var knownHex = map[string]string{
-	"dark-blue": "#1f4e8c", "light-blue": "#7fb8e0", "blue": "#2f6fb7", "green": "#4a9a4a",
-	"red": "#c8423b", "tan": "#d8b98a", "orange": "#e8863a", "pink": "#e48bb4",
-	"yellow": "#ecd04a", "purple": "#8a5cad", "white": "#f4f4f0", "black": "#303030",
-	"grey": "#9a9a9a", "gray": "#9a9a9a", "brown": "#8b5a2b",
-}
 
 func (b *builder) airOnlyColor() string {
 	if c := b.ed.Colors.AirOnly; c != "" {
@@ -142,14 +135,18 @@ func (b *builder) colorList() []mapdata.Color {
 			ids = append(ids, r.color)
 		}
 	}
+	// The palette's colours the edition gives no hex are chosen so that
+	// everyone tells them apart (colors.Hexes); the others (the air-only
+	// colour) take the toolkit's usual hex.
+	palette := colors.Hexes(b.ed.Colors.Palette, b.ed.Colors.Hex, nil)
 	out := make([]mapdata.Color, 0, len(ids))
-	for _, id := range ids {
+	for i, id := range ids {
 		hex := b.ed.Colors.Hex[id]
-		if hex == "" {
-			hex = knownHex[id]
-		}
-		if hex == "" {
-			hex = "#808080"
+		switch {
+		case i < len(palette):
+			hex = palette[i]
+		case hex == "":
+			hex = cmp.Or(colors.Canonical[id], "#808080")
 		}
 		out = append(out, mapdata.Color{ID: id, Name: colorName(id), Hex: hex})
 	}

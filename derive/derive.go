@@ -301,6 +301,9 @@ func (b *builder) parameters() map[string]string {
 	if e.Borders.Object != "" {
 		params["borders.object"] = e.Borders.Object
 	}
+	if e.Colors.Published {
+		params[mapdata.ParamColorsPublished] = "true"
+	}
 	if e.Borders.ID != "" {
 		params["borders.id"] = e.Borders.ID
 	}

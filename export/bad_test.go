@@ -34,9 +34,9 @@ func TestBadInput(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, files, 4)
 
-	_, err = Render(in, "pdf", Options{})
+	_, err = Render(in, "docx", Options{})
 	require.ErrorIs(t, err, ErrUnknownFormat)
-	assert.Contains(t, err.Error(), "csv, dot, graphml, json-graph, geojson, svg, datapackage, tts")
+	assert.Contains(t, err.Error(), "csv, dot, graphml, json-graph, geojson, topojson, gis, svg, datapackage, tts, pdf, cards")
 
 	// A board of another edition.
 	other := in

@@ -3,7 +3,6 @@ package export
 import (
 	"bytes"
 	"io/fs"
-	"os"
 	"os/exec"
 	"regexp"
 	"strconv"
@@ -17,22 +16,15 @@ import (
 	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/derive/network"
 	"github.com/tendays/tendays/editions"
+	"github.com/tendays/tendays/internal/testenv"
 	"github.com/tendays/tendays/mapdata"
 )
 
-// needTool finds a program that checks an output with a real consumer. It
-// skips the test when the program is missing, but fails it in CI
-// (CI=true), where .ci/run installs it.
+// needTool finds a program that checks an output with a real consumer
+// (internal/testenv: run under CI=true or TENDAYS_INTEGRATION=1).
 func needTool(t *testing.T, name string) string {
 	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not installed (CI installs it: see .ci/run)", name)
-		}
-		t.Skipf("%s is not installed: apt-get install graphviz to run this test", name)
-	}
-	return p
+	return testenv.Tool(t, name)
 }
 
 // bundledNetwork builds the bundled route-network edition.

@@ -1,7 +1,8 @@
 // Package export turns a pack, and the board geometry beside it, into the
 // formats other tools read: CSV tables, graphs (GraphML, DOT, node-link
-// JSON), GeoJSON, an SVG picture of the board, a Frictionless data package
-// and a Tabletop Simulator save.
+// JSON), GeoJSON, TopoJSON (export/topojson), GIS-ready layers, an SVG
+// picture of the board, a Frictionless data package, a Tabletop Simulator
+// save, a print-and-play PDF (export/pdf) and a card list for card tools.
 //
 // Render builds a format's files in memory; Write places them on disk so
 // that a reader never sees a half-written output: every file goes through
@@ -20,6 +21,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -33,29 +35,33 @@ const (
 	SVG         = "svg"
 	DataPackage = "datapackage"
 	TTS         = "tts"
+	TopoJSON    = "topojson"
+	GIS         = "gis"
+	PDF         = "pdf"   // print and play: export/pdf
+	Cards       = "cards" // one CSV row per physical card
 )
 
 // Formats lists every format, in the order the help text gives them.
 func Formats() []string {
-	return []string{CSV, DOT, GraphML, JSONGraph, GeoJSON, SVG, DataPackage, TTS}
+	return []string{CSV, DOT, GraphML, JSONGraph, GeoJSON, TopoJSON, GIS, SVG, DataPackage, TTS, PDF, Cards}
 }
 
 // NeedsBoard reports whether a format draws or carries the board geometry.
 func NeedsBoard(format string) bool {
-	return format == GeoJSON || format == SVG || format == TTS
+	return format == GeoJSON || format == TopoJSON || format == GIS || format == SVG || format == TTS
 }
 
 // UsesBoard reports whether a format uses the board geometry when there is
 // one, without needing it: a data package carries it, a DOT graph pins its
 // nodes where the board draws the regions.
 func UsesBoard(format string) bool {
-	return format == DataPackage || format == DOT
+	return format == DataPackage || format == DOT || format == PDF
 }
 
 // OneFile reports whether a format is a single file, which may go to
 // standard output.
 func OneFile(format string) bool {
-	return format == DOT || format == GraphML || format == JSONGraph || format == GeoJSON || format == SVG
+	return format == DOT || format == GraphML || format == JSONGraph || format == GeoJSON || format == TopoJSON || format == SVG || format == PDF || format == Cards
 }
 
 // ErrUnknownFormat is returned for a format not in Formats.
@@ -82,6 +88,13 @@ type Input struct {
 
 // Options tune the formats; the zero value gives the defaults.
 type Options struct {
+	// Winding is how geojson winds polygons: geo.RFC7946 (the zero value)
+	// or geo.D3. TopoJSON is always wound for d3.
+	Winding geo.Winding
+	// Quantization is topojson's grid size along each axis (0:
+	// topojson.DefaultQuantization).
+	Quantization int
+
 	Graph bool    // svg: overlay the link graph
 	Width float64 // svg: page width in pixels (default 1600)
 
@@ -100,6 +113,9 @@ type Options struct {
 	AssetURL   string // prefix of the images' URLs, ending in "/" (default: none, bare names)
 	CardWidth  int    // card face width in pixels (default 400; height is 1.4 times)
 	BoardWidth int    // board image width in pixels (default 3200)
+
+	// Paper is the PDF's paper: a4 (default) or letter.
+	Paper string
 
 	// OutputChosen says the user named a folder, or nothing, rather than
 	// the output file itself: Write then treats the file's name as chosen
@@ -141,6 +157,8 @@ func Render(in Input, format string, opt Options) ([]File, error) {
 		return DataPackageFiles(in, opt)
 	case TTS:
 		return TTSFiles(in, opt)
+	case GIS:
+		return GISFiles(in.Pack, in.Board)
 	case DOT:
 		data, err = DOTBytes(in.Pack, in.Board)
 	case GraphML:
@@ -148,9 +166,15 @@ func Render(in Input, format string, opt Options) ([]File, error) {
 	case JSONGraph:
 		data, err = JSONGraphBytes(in.Pack)
 	case GeoJSON:
-		data, err = GeoJSONBytes(in.Pack, in.Board)
+		data, err = GeoJSONWound(in.Pack, in.Board, opt.Winding)
+	case TopoJSON:
+		data, err = TopoJSONBytes(in.Pack, in.Board, opt.Quantization)
 	case SVG:
 		data, err = SVGBytes(in.Pack, in.Board, opt)
+	case PDF:
+		data, err = PDFBytes(in.Pack, in.Board, opt)
+	case Cards:
+		data, err = CardsCSV(in.Pack)
 	}
 	if err != nil {
 		return nil, err
@@ -187,8 +211,14 @@ func Ext(format string) string {
 		return ".graph.json"
 	case GeoJSON:
 		return ".board.geojson"
+	case TopoJSON:
+		return ".topojson"
 	case SVG:
 		return ".svg"
+	case PDF:
+		return ".pdf"
+	case Cards:
+		return ".cards.csv"
 	}
 	return ""
 }

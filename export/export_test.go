@@ -74,6 +74,8 @@ func TestGolden(t *testing.T) {
 		{GraphML, goldenOptions, nil},
 		{JSONGraph, goldenOptions, nil},
 		{GeoJSON, goldenOptions, nil},
+		{TopoJSON, goldenOptions, nil},
+		{GIS, goldenOptions, nil},
 		{SVG, goldenOptions, nil},
 		{DataPackage, goldenOptions, []string{"datapackage.json"}},
 		{TTS, goldenOptions, []string{"testland.tts.json"}},

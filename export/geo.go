@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"maps"
 
-	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geojson"
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/export/scene"
 	"github.com/tendays/tendays/export/svg"
+	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -62,8 +62,42 @@ func Stats(p *mapdata.Pack) map[string]*RegionStats {
 // from the pack: name, color, colorName, colorHex, copies, airOnly, seas,
 // rails, neighbours, borderKm, carLinks, bridges, ferries, and map in a
 // combined pack (the member map the region is on). Other layers pass
-// through as they are. One feature a line, in the board's order.
+// through as they are. One feature a line, in the board's order, polygons
+// wound as RFC 7946 asks.
 func GeoJSONBytes(p *mapdata.Pack, b *board.Board) ([]byte, error) {
+	return GeoJSONWound(p, b, geo.RFC7946)
+}
+
+// GeoJSONWound is GeoJSONBytes with the polygons wound by w: geo.D3 for
+// d3-geo, which reads an RFC 7946 ring as the whole globe outside it.
+func GeoJSONWound(p *mapdata.Pack, b *board.Board, w geo.Winding) ([]byte, error) {
+	return featureLines(boardFeatures(p, b, w))
+}
+
+// featureLines writes a FeatureCollection one feature a line.
+func featureLines(features []*geojson.Feature) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteString("{\"type\":\"FeatureCollection\",\"features\":[\n")
+	for i, f := range features {
+		line, err := json.Marshal(f)
+		if err != nil {
+			return nil, err
+		}
+		buf.Write(line)
+		if i < len(features)-1 {
+			buf.WriteByte(',')
+		}
+		buf.WriteByte('\n')
+	}
+	buf.WriteString("]}\n")
+	return buf.Bytes(), nil
+}
+
+// boardFeatures is the board's features as every geographic export gives
+// them (GeoJSON, TopoJSON, the GIS layers): copies with each region's
+// properties set from the pack (see GeoJSONBytes) and polygons wound by w.
+// The board itself is not changed.
+func boardFeatures(p *mapdata.Pack, b *board.Board, w geo.Winding) []*geojson.Feature {
 	stats := Stats(p)
 	colors := map[string]mapdata.Color{}
 	for _, c := range p.Colors {
@@ -73,15 +107,14 @@ func GeoJSONBytes(p *mapdata.Pack, b *board.Board) ([]byte, error) {
 	for _, br := range b.Regions {
 		region[br.Feature] = p.Region(br.ID)
 	}
-	var buf bytes.Buffer
-	buf.WriteString("{\"type\":\"FeatureCollection\",\"features\":[\n")
+	out := make([]*geojson.Feature, len(b.Features.Features))
 	for i, f := range b.Features.Features {
-		out := *f
-		out.Properties = maps.Clone(f.Properties)
-		if out.Properties == nil {
-			out.Properties = geojson.Properties{}
+		g := *f
+		g.Properties = maps.Clone(f.Properties)
+		if g.Properties == nil {
+			g.Properties = geojson.Properties{}
 		}
-		out.Geometry = rfc7946(f.Geometry)
+		g.Geometry = geo.Wind(f.Geometry, w)
 		if r := region[i]; r != nil {
 			st := stats[r.ID]
 			c := colors[r.Color]
@@ -89,7 +122,7 @@ func GeoJSONBytes(p *mapdata.Pack, b *board.Board) ([]byte, error) {
 			if _, _, _, err := scene.RGB(hex); err != nil {
 				hex = ""
 			}
-			props := out.Properties
+			props := g.Properties
 			props["id"] = r.ID
 			props["name"] = r.Name
 			props["color"] = r.Color
@@ -108,51 +141,9 @@ func GeoJSONBytes(p *mapdata.Pack, b *board.Board) ([]byte, error) {
 				props["map"] = r.Map // a combined pack's member map
 			}
 		}
-		line, err := json.Marshal(out)
-		if err != nil {
-			return nil, err
-		}
-		buf.Write(line)
-		if i < len(b.Features.Features)-1 {
-			buf.WriteByte(',')
-		}
-		buf.WriteByte('\n')
+		out[i] = &g
 	}
-	buf.WriteString("]}\n")
-	return buf.Bytes(), nil
-}
-
-// rfc7946 winds a polygon's rings as RFC 7946 §3.1.6 asks: outer rings
-// counter-clockwise, holes clockwise. Boards that build writes are wound so
-// already; one written by an older tendays is put right here. Other
-// geometries pass as they are.
-func rfc7946(g orb.Geometry) orb.Geometry {
-	wind := func(p orb.Polygon) orb.Polygon {
-		out := make(orb.Polygon, len(p))
-		for k, r := range p {
-			want := orb.CW
-			if k == 0 {
-				want = orb.CCW
-			}
-			if r.Orientation() == -want {
-				r = r.Clone()
-				r.Reverse()
-			}
-			out[k] = r
-		}
-		return out
-	}
-	switch t := g.(type) {
-	case orb.Polygon:
-		return wind(t)
-	case orb.MultiPolygon:
-		out := make(orb.MultiPolygon, len(t))
-		for i, p := range t {
-			out[i] = wind(p)
-		}
-		return out
-	}
-	return g
+	return out
 }
 
 func roundKm(v float64) float64 {

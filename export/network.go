@@ -2,7 +2,7 @@ package export
 
 import (
 	"bytes"
-	"encoding/json"
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -17,10 +17,11 @@ import (
 // NetworkFormats are the formats a route-network pack (kind network)
 // exports to: the graph formats, GeoJSON with the stations as Points and the
 // routes as LineStrings (no board file is needed: the points are in the
-// pack), and an SVG of the board.
-func NetworkFormats() []string { return []string{DOT, GraphML, JSONGraph, GeoJSON, SVG} }
+// pack), TopoJSON and GIS layers of the same, and an SVG of the board.
+func NetworkFormats() []string { return []string{DOT, GraphML, JSONGraph, GeoJSON, TopoJSON, GIS, SVG} }
 
-// RenderNetwork builds one of NetworkFormats for a network pack.
+// RenderNetwork builds one of NetworkFormats for a network pack, but gis
+// (several files: NetworkGISFiles).
 func RenderNetwork(p *mapdata.NetworkPack, format string, opt Options) ([]byte, error) {
 	switch format {
 	case DOT:
@@ -31,6 +32,8 @@ func RenderNetwork(p *mapdata.NetworkPack, format string, opt Options) ([]byte, 
 		return NetworkJSONGraph(p)
 	case GeoJSON:
 		return NetworkGeoJSON(p)
+	case TopoJSON:
+		return NetworkTopoJSON(p, opt.Quantization)
 	case SVG:
 		return NetworkSVG(p, opt)
 	}
@@ -39,14 +42,16 @@ func RenderNetwork(p *mapdata.NetworkPack, format string, opt Options) ([]byte, 
 
 // NetworkFileName is the file name Write would give a network export.
 func NetworkFileName(p *mapdata.NetworkPack, format string) string {
-	id := strings.ToLower(strings.TrimSpace(p.Edition.ID))
-	if id == "" {
-		id = "pack"
-	}
+	id := networkBaseName(p)
 	if format == GeoJSON {
 		return id + ".network.geojson"
 	}
 	return id + Ext(format)
+}
+
+// networkBaseName is the edition id of a network pack as file names start.
+func networkBaseName(p *mapdata.NetworkPack) string {
+	return cmp.Or(strings.ToLower(strings.TrimSpace(p.Edition.ID)), "pack")
 }
 
 // stationLabel is "7 Charlotte".
@@ -159,7 +164,7 @@ func NetworkJSONGraph(p *mapdata.NetworkPack) ([]byte, error) {
 func NetworkGeoJSON(p *mapdata.NetworkPack) ([]byte, error) {
 	type feature struct {
 		Type       string         `json:"type"`
-		ID         string         `json:"id"`
+		ID         any            `json:"id"`
 		Properties map[string]any `json:"properties"`
 		Geometry   map[string]any `json:"geometry"`
 	}
@@ -167,25 +172,23 @@ func NetworkGeoJSON(p *mapdata.NetworkPack) ([]byte, error) {
 		Type     string    `json:"type"`
 		Features []feature `json:"features"`
 	}{Type: "FeatureCollection", Features: []feature{}}
-	at := map[string][2]float64{}
-	for _, s := range p.Stations {
-		at[s.ID] = s.Point
-		fc.Features = append(fc.Features, feature{Type: "Feature", ID: s.ID,
-			Properties: map[string]any{"layer": "station", "id": s.ID, "number": s.Number, "name": s.Name, "region": s.Region, "space": s.Space},
-			Geometry:   map[string]any{"type": "Point", "coordinates": s.Point}})
+	features, err := networkFeatures(p)
+	if err != nil {
+		return nil, err
 	}
-	for _, r := range p.Routes {
-		a, okA := at[r.A]
-		c, okC := at[r.B]
-		if !okA || !okC {
-			return nil, fmt.Errorf("route %s–%s names a station the pack does not have", r.A, r.B)
+	for _, f := range features {
+		geom := map[string]any{"type": f.Geometry.GeoJSONType()}
+		switch g := f.Geometry.(type) {
+		case orb.Point:
+			geom["coordinates"] = [2]float64(g)
+		case orb.LineString:
+			coords := make([][2]float64, len(g))
+			for i, q := range g {
+				coords[i] = q
+			}
+			geom["coordinates"] = coords
 		}
-		props := map[string]any{"layer": "route", "a": r.A, "b": r.B, "lengthKm": json.Number(km(r.LengthKm))}
-		if r.Why != "" {
-			props["why"] = r.Why
-		}
-		fc.Features = append(fc.Features, feature{Type: "Feature", ID: r.A + "--" + r.B, Properties: props,
-			Geometry: map[string]any{"type": "LineString", "coordinates": [][2]float64{a, c}}})
+		fc.Features = append(fc.Features, feature{Type: "Feature", ID: f.ID, Properties: f.Properties, Geometry: geom})
 	}
 	var b bytes.Buffer
 	if err := mapdata.EncodeJSON(&b, fc); err != nil {

@@ -73,7 +73,7 @@ func writePackage(out string, files []File) ([]string, error) {
 	if err := atomicfile.WriteAll(set...); err != nil {
 		return nil, err
 	}
-	return packagePaths(out, files), nil
+	return pathsIn(out, files), nil
 }
 
 // checkPackageFolder says whether the existing folder dir (named out on the
@@ -247,13 +247,5 @@ func writeNewFolder(target string, files []File) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return packagePaths(target, files), nil
-}
-
-func packagePaths(dir string, files []File) []string {
-	paths := make([]string, len(files))
-	for i, f := range files {
-		paths[i] = filepath.Join(dir, f.Name)
-	}
-	return paths
+	return pathsIn(target, files), nil
 }

@@ -23,6 +23,7 @@ var ErrOutput = errors.New("bad output path")
 //   - csv: out.regions.csv and out.links.csv (a trailing .csv on out is
 //     dropped), or <id>.regions.csv and <id>.links.csv inside a folder, or
 //     one zip archive of both when out ends in .zip;
+//   - gis: the layers' files in the folder out, created if it is not there;
 //   - datapackage: the folder out, created, or written into when it is
 //     empty or a data package an export wrote (see writePackage); never
 //     replaced, and no file in it removed;
@@ -93,6 +94,16 @@ func Write(in Input, format, out string, opt Options) ([]string, error) {
 		files[0].Name, files[1].Name = base+".regions.csv", base+".links.csv"
 		return writeSet(filepath.Dir(out), files)
 
+	case format == GIS:
+		if err := parentExists(out); err != nil {
+			return nil, err
+		}
+		files, err := Render(in, format, opt)
+		if err != nil {
+			return nil, err
+		}
+		return WriteFiles(out, files)
+
 	case format == DataPackage:
 		files, err := Render(in, format, opt)
 		if err != nil {
@@ -131,6 +142,29 @@ func Write(in Input, format, out string, opt Options) ([]string, error) {
 		return writeSet(dir, files)
 	}
 	return nil, CheckFormat(format)
+}
+
+// WriteFiles writes a set of files into the folder out: beside what is there
+// when the folder exists, else into a new folder. Either way a reader sees
+// none of the files or all of them.
+func WriteFiles(out string, files []File) ([]string, error) {
+	fi, err := os.Stat(out)
+	switch {
+	case err == nil && !fi.IsDir():
+		return nil, fmt.Errorf("%w: %s is a file; this format writes a folder of files", ErrOutput, out)
+	case err == nil:
+		return writeSet(out, files)
+	}
+	return writeNewFolder(out, files)
+}
+
+// pathsIn is where files are in the folder dir.
+func pathsIn(dir string, files []File) []string {
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = filepath.Join(dir, f.Name)
+	}
+	return paths
 }
 
 // parentExists checks the folder a path goes in, for a message that names

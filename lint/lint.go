@@ -51,8 +51,15 @@ func (p *Pass) ReportHintf(pointer, hint, format string, args ...any) {
 }
 
 func (p *Pass) report(pointer, hint, msg string) {
+	p.reportSeverity(p.rule.Severity, pointer, hint, msg)
+}
+
+// reportSeverity records a finding at another severity than the rule's
+// default: a rule that knows a case is acknowledged (colors/cvd on a
+// published palette) says so itself; a config still overrides it.
+func (p *Pass) reportSeverity(sev diag.Severity, pointer, hint, msg string) {
 	*p.out = append(*p.out, diag.Finding{
-		Rule: p.rule.ID, Severity: p.rule.Severity, Message: msg, Hint: hint,
+		Rule: p.rule.ID, Severity: sev, Message: msg, Hint: hint,
 		Position: p.target.position(pointer),
 	})
 }

@@ -48,7 +48,7 @@ var registry = newRegistry(
 	described(KindEdition, editionRules),
 	described(KindNetworkEdition, networkEditionRules),
 	packRules,
-	[]*Rule{seaConnectsRule},
+	[]*Rule{seaConnectsRule, cvdRule},
 	networkRules,
 	[]*Rule{baselineRule},
 )

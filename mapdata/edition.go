@@ -66,6 +66,10 @@ type ColorsSpec struct {
 	Same    [][]string        `json:"same,omitempty"`
 	Hex     map[string]string `json:"hex,omitempty"`      // colour -> #rrggbb for pictures
 	AirOnly string            `json:"air_only,omitempty"` // colour of air-only regions (default white)
+	// Published marks a palette that reproduces a published game's colours:
+	// it is kept as the box has it, and lint's colors/cvd reports its pairs
+	// that colour-blind players confuse as info, not as a warning.
+	Published bool `json:"published,omitempty"`
 }
 
 // LinksSpec adds and removes links.

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/safeio"
@@ -47,34 +48,48 @@ type Doc struct {
 	File  string
 	Src   []byte
 	Value any
-	index *srcpos.Index
+
+	// The index of a JSON document is built the first time a place is
+	// asked for: a document with no fault to report, the usual case, never
+	// needs it, and on a large pack it costs more than reading the pack.
+	indexOnce sync.Once
+	index     *srcpos.Index
+	json      bool // Src is JSON (the value's own text)
+}
+
+// indexed is the document's index, built when first needed.
+func (d *Doc) indexed() *srcpos.Index {
+	d.indexOnce.Do(func() {
+		if d.index == nil && d.json {
+			d.index, _ = srcpos.JSON(d.Src) // the text was read as JSON already
+		}
+	})
+	return d.index
 }
 
 // Position is where pointer sits in the document.
 func (d *Doc) Position(pointer string) diag.Position {
 	p := diag.Position{File: d.File, Pointer: pointer}
-	if d != nil && d.index != nil {
-		p.Line, p.Col = d.index.Lookup(pointer)
+	if ix := d.indexed(); ix != nil {
+		p.Line, p.Col = ix.Lookup(pointer)
 	}
 	return p
 }
 
 // Has reports whether the document holds pointer itself.
-func (d *Doc) Has(pointer string) bool { return d.index.Has(pointer) }
+func (d *Doc) Has(pointer string) bool { return d.indexed().Has(pointer) }
 
 // ParseJSON reads a JSON document, reporting syntax errors at line:column.
 func ParseJSON(file string, src []byte) (*Doc, error) {
-	ix, err := srcpos.JSON(src)
+	v, err := srcpos.Value(src)
 	if err != nil {
-		return nil, syntaxError(file, err)
-	}
-	dec := json.NewDecoder(bytes.NewReader(src))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+		// Refused: the indexing reader finds the place of the fault.
+		if _, err := srcpos.JSON(src); err != nil {
+			return nil, syntaxError(file, err)
+		}
 		return nil, diag.Errorf(diag.Position{File: file, Line: 1, Col: 1}, "%w", err)
 	}
-	return &Doc{File: file, Src: src, Value: v, index: ix}, nil
+	return &Doc{File: file, Src: src, Value: v, json: true}, nil
 }
 
 // ParseYAML reads a YAML document, reporting syntax errors at line:column.
@@ -102,6 +117,16 @@ func (d *Doc) Decode(v any) error { return d.decodeInto(v) }
 // decodeInto decodes the document's plain value into v, refusing unknown
 // fields, and reports a mismatch at the place it happened.
 func (d *Doc) decodeInto(v any) error {
+	if d.json {
+		// The text is the value's JSON: read it straight into v, one pass
+		// instead of writing the value out and reading that back. A fault
+		// is found again below, where it is placed.
+		dec := json.NewDecoder(bytes.NewReader(d.Src))
+		dec.DisallowUnknownFields()
+		if dec.Decode(v) == nil {
+			return nil
+		}
+	}
 	raw, err := json.Marshal(d.Value)
 	if err != nil {
 		return diag.Errorf(d.Position(""), "%w", err)
@@ -228,6 +253,12 @@ func DecodePack(file string, src []byte) (*PackDoc, error) {
 	if err != nil {
 		return nil, err
 	}
+	return DecodePackDoc(doc)
+}
+
+// DecodePackDoc is DecodePack on a document already parsed (lint reads it
+// once for the schema and the pack both).
+func DecodePackDoc(doc *Doc) (*PackDoc, error) {
 	if err := CheckPackHeader(doc); err != nil {
 		return nil, err
 	}

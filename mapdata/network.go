@@ -445,6 +445,11 @@ func DecodeNetworkPack(file string, src []byte) (*NetworkPackDoc, error) {
 	if err != nil {
 		return nil, err
 	}
+	return DecodeNetworkPackDoc(doc)
+}
+
+// DecodeNetworkPackDoc is DecodeNetworkPack on a document already parsed.
+func DecodeNetworkPackDoc(doc *Doc) (*NetworkPackDoc, error) {
 	if err := CheckPackHeader(doc); err != nil {
 		return nil, err
 	}

@@ -155,6 +155,11 @@ type Expect struct {
 	Regions        *int `json:"regions,omitempty"`
 }
 
+// ParamColorsPublished is the provenance parameter that says the pack's
+// colours reproduce a published game's palette (colors.published in the
+// edition); a combined pack has it once per member, "<map>.colors.published".
+const ParamColorsPublished = "colors.published"
+
 // Provenance records how a pack was made, so that it can be made again.
 type Provenance struct {
 	Tool       string            `json:"tool"`

@@ -1,13 +1,12 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 
-	"github.com/paulmach/orb/geojson"
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/diag"
@@ -15,6 +14,7 @@ import (
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 type buildOptions struct {
@@ -26,13 +26,7 @@ type buildOptions struct {
 	Format  string
 	// Watch (--watch) rebuilds on every save until interrupted.
 	Watch bool
-	// report collects the summary for --format json.
-	report *buildReport
-	// watch is the state of build --watch between rebuilds.
-	watch *watchState
 }
-
-func init() { register(newBuildCmd) }
 
 func newBuildCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	opts := &buildOptions{IO: io, Global: g}
@@ -75,7 +69,7 @@ build always writes, or not at all.`,
 			if opts.Watch {
 				return runBuildWatch(cmd.Context(), opts)
 			}
-			return runBuild(opts)
+			return runBuild(cmd.Context(), opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "text, or json: the summary (counts, findings, files written) on stdout for scripts")
@@ -101,121 +95,115 @@ type buildReport struct {
 	Error string `json:"error,omitempty"`
 }
 
-func runBuild(opts *buildOptions) error {
-	if opts.Format != "json" {
-		return buildPack(opts)
-	}
-	opts.report = newBuildReport()
-	err := buildPack(opts)
-	if err != nil && !errors.Is(err, errNo) {
+func runBuild(ctx context.Context, opts *buildOptions) error {
+	res, err := pipeline.Edition(ctx, pipeline.Source{Path: opts.Edition}, opts.Global.buildOptions())
+	if err != nil {
 		return err
 	}
-	opts.report.Built = err == nil
-	if werr := mapdata.EncodeJSON(opts.IO.Out, opts.report); werr != nil {
+	var report *buildReport
+	if opts.Format == "json" {
+		report = newBuildReport()
+	}
+	err = writeBuild(opts, res, report)
+	if report == nil || err != nil && !errors.Is(err, errNo) {
+		return err
+	}
+	report.Built = err == nil
+	if werr := mapdata.EncodeJSON(opts.IO.Out, report); werr != nil {
 		return werr
 	}
 	return err
 }
 
-func buildPack(opts *buildOptions) error {
-	src, err := openEdition(opts.Edition)
-	if err != nil {
-		return err
+// writeBuild prints a build's findings (or puts them in report, for
+// --format json) and writes its pack and board when lint found no error:
+// errNo when it did (or the edition broke its schema, so nothing was
+// derived).
+func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) error {
+	if report != nil {
+		report.Summary = res.Summary
+		// JSON is for scripts: every finding, infos too (verbosity
+		// governs the text for people only).
+		report.Findings = append(report.Findings, res.Findings...)
+	} else {
+		for _, f := range res.Findings {
+			if opts.Global.shows(f.Severity) {
+				fmt.Fprintln(opts.IO.ErrOut, f.String())
+			}
+		}
 	}
-	if isNetworkEdition(src, opts.Global) {
-		return runBuildNetwork(opts, src)
+	if !res.OK() {
+		if report == nil {
+			fmt.Fprintf(opts.IO.ErrOut, "%s: %d error(s), %d warning(s): no pack written\n", res.Name, res.Summary.Errors, res.Summary.Warnings)
+		}
+		return errNo
 	}
-	target, res, err := buildEditionWith(src, opts.Global, opts.watch.caches())
-	if err != nil {
-		return err
-	}
-	opts.watch.noteInputs(src, res)
-	s, err := reportBuild(opts, src, target, res != nil)
-	if err != nil {
-		return err
-	}
-	pack := res.Pack
-	out, stdout, err := atomicfile.Dest(opts.Output, mapdata.PackFileName(pack.Edition.ID))
+	id := editionID(res)
+	out, stdout, err := atomicfile.Dest(opts.Output, mapdata.PackFileName(id))
 	if err != nil {
 		return err
 	}
 	if out == "" && !stdout {
-		out = mapdata.PackFileName(pack.Edition.ID)
+		out = mapdata.PackFileName(id)
 	}
 	// -o - (or a device, a pipe) writes the pack alone: a board has
-	// nowhere to go beside it.
-	withBoard := !opts.NoBoard && !stdout && !atomicfile.WritesThrough(out)
-	var boardJSON []byte
-	if withBoard {
-		if boardJSON, err = boardBytes(res.Board); err != nil {
-			return err
-		}
-		// The pair's id: the pack records the hash of its board, and
-		// export checks it, so a pack and a board of different builds
-		// are never read as a pair.
-		mapdata.SetBoardHash(pack, boardJSON)
-	}
-	var packJSON bytes.Buffer
-	if err := mapdata.EncodePack(&packJSON, pack); err != nil {
+	// nowhere to go beside it. A network pack has none: its stations'
+	// points are in it.
+	withBoard := res.Network == nil && !opts.NoBoard && !stdout && !atomicfile.WritesThrough(out)
+	files, err := res.Encode(withBoard)
+	if err != nil {
 		return err
 	}
-	if err := checkWritten(opts.Global, out, stdout, packJSON.Bytes(), opts.IO); err != nil {
+	if err := pipeline.ReadBack(outputName(out, stdout), files.Pack, opts.Global.limit(mapdata.DefaultMaxDocument)); err != nil {
+		var rb *pipeline.ReadBackError
+		if errors.As(err, &rb) {
+			for _, f := range rb.Findings {
+				fmt.Fprintln(opts.IO.ErrOut, f.String())
+			}
+			return diag.Errorf(diag.Position{File: rb.Name}, "the pack would break the pack schema (%d finding(s) above): no pack written", len(rb.Findings))
+		}
 		return err
 	}
 	outputs := []string{out}
 	if withBoard {
 		outputs = append(outputs, mapdata.BoardPathFor(out))
 	}
-	if err := checkClobber(outputs, editionInputs(src, pack.Provenance.Inputs)); err != nil {
+	if err := checkClobber(outputs, res.Inputs); err != nil {
 		return err
 	}
 	if stdout {
-		if _, err := opts.IO.Out.Write(packJSON.Bytes()); err != nil {
+		if _, err := opts.IO.Out.Write(files.Pack); err != nil {
 			return err
 		}
 	} else {
 		// The pack and its board are written as a pair: both or neither.
 		// A default name, and the board's always, is the toolkit's choice:
 		// a link there leading out of the working folder is refused.
-		files := []atomicfile.File{{Path: out, Perm: 0o644, Fill: writeBytes(packJSON.Bytes()), Chosen: atomicfile.Chosen(opts.Output)}}
+		pair := []atomicfile.File{{Path: out, Perm: 0o644, Fill: writeBytes(files.Pack), Chosen: atomicfile.Chosen(opts.Output)}}
 		if withBoard {
-			files = append(files, atomicfile.File{Path: mapdata.BoardPathFor(out), Perm: 0o644, Fill: writeBytes(boardJSON), Chosen: true})
+			pair = append(pair, atomicfile.File{Path: mapdata.BoardPathFor(out), Perm: 0o644, Fill: writeBytes(files.Board), Chosen: true})
 		}
-		if err := atomicfile.WriteAll(files...); err != nil {
+		if err := atomicfile.WriteAll(pair...); err != nil {
 			return err
 		}
 	}
-	if r := opts.report; r != nil {
-		r.Edition, r.Counts = pack.Edition.ID, packCounts(pack)
+	if report != nil {
+		report.Edition, report.Counts = id, buildCounts(res)
 		for _, o := range outputs {
-			r.Written = append(r.Written, outputName(o, stdout))
+			report.Written = append(report.Written, outputName(o, stdout))
 		}
 		return nil
 	}
-	opts.Global.notef(opts.IO.ErrOut, "%s\n", summary(pack, s, outputName(out, stdout)))
+	opts.Global.notef(opts.IO.ErrOut, "%s\n", summary(res, outputName(out, stdout)))
 	return nil
 }
 
-// checkWritten reads back what build is about to write as lint and every
-// other command will read it: within the size limit of packs, and valid
-// against the pack schema. A pack nobody could read back is not written
-// (exit 2), whatever the edition held.
-func checkWritten(g *globalOptions, out string, stdout bool, data []byte, io *IOStreams) error {
-	name := outputName(out, stdout)
-	if max := g.limit(mapdata.DefaultMaxDocument); int64(len(data)) > max {
-		return diag.Errorf(diag.Position{File: name}, "the pack would be %d bytes, over the limit of %d that lint and every command reading packs apply: no pack written (shorten the edition's names and notes, or raise --max-input)", len(data), max)
+// editionID is the id of a built edition.
+func editionID(res *pipeline.Result) string {
+	if res.Network != nil {
+		return res.Network.Edition.ID
 	}
-	t, err := lint.DecodePack(name, data)
-	if err != nil {
-		return diag.Errorf(diag.Position{File: name}, "the pack would not read back (%w): no pack written", err)
-	}
-	if len(t.Findings) > 0 {
-		for _, f := range t.Findings {
-			fmt.Fprintln(io.ErrOut, f.String())
-		}
-		return diag.Errorf(diag.Position{File: name}, "the pack would break the pack schema (%d finding(s) above): no pack written", len(t.Findings))
-	}
-	return nil
+	return res.Pack.Edition.ID
 }
 
 // writeBytes is a Fill that writes data.
@@ -226,50 +214,13 @@ func writeBytes(data []byte) func(io.Writer) error {
 	}
 }
 
-// reportBuild lints what a build derived, prints the findings, and says
-// whether the pack may be written: errNo when an error was found (or the
-// edition broke its schema, so nothing was derived).
-func reportBuild(opts *buildOptions, src *editionSource, target *lint.Target, derived bool) (lint.Summary, error) {
-	var cfg *lint.Config
-	if !src.Bundled {
-		// A broken config is an error, not a config to ignore: it may turn
-		// an error off, and the build would then pass or fail by accident.
-		var err error
-		if cfg, err = lint.FindConfig(opts.Edition); err != nil {
-			return lint.Summary{}, err
-		}
+// buildCounts is what a pack holds, for build --format json.
+func buildCounts(res *pipeline.Result) map[string]int {
+	if p := res.Network; p != nil {
+		return map[string]int{"stations": len(p.Stations), "routes": len(p.Routes), "stationTokens": p.TokenTotal(),
+			"companies": len(p.Companies), "companyCards": p.CompanyCards(), "passengerTickets": len(p.Passenger), "freightTickets": len(p.Freight)}
 	}
-	findings := cfg.Apply(lint.Check(target))
-	s := lint.Summarize(1, findings)
-	if r := opts.report; r != nil {
-		r.Summary = s
-		// JSON is for scripts: every finding, infos too (verbosity
-		// governs the text for people only).
-		r.Findings = append(r.Findings, findings...)
-		if !derived || s.Errors > 0 {
-			return s, errNo
-		}
-		return s, nil
-	}
-	for _, f := range findings {
-		if opts.Global.shows(f.Severity) {
-			fmt.Fprintln(opts.IO.ErrOut, f.String())
-		}
-	}
-	if !derived || s.Errors > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "%s: %d error(s), %d warning(s): no pack written\n", src.Dir, s.Errors, s.Warnings)
-		return s, errNo
-	}
-	return s, nil
-}
-
-// boardBytes is the board geometry as GeoJSON, with a final newline.
-func boardBytes(fc *geojson.FeatureCollection) ([]byte, error) {
-	return mapdata.EncodeBoard(fc)
-}
-
-// packCounts is what a pack holds, for build --format json.
-func packCounts(p *mapdata.Pack) map[string]int {
+	p := res.Pack
 	c := map[string]int{"regions": len(p.Regions), "links": len(p.Links), "seas": len(p.Seas), "rails": len(p.Rails),
 		"cards": p.Deck.Totals.Cards, "regionCards": p.Deck.Totals.RegionCards, "transportCards": p.Deck.Totals.TransportCards}
 	for _, l := range p.Links {
@@ -279,7 +230,14 @@ func packCounts(p *mapdata.Pack) map[string]int {
 }
 
 // summary is one line on what was built.
-func summary(p *mapdata.Pack, s lint.Summary, out string) string {
+func summary(res *pipeline.Result, out string) string {
+	s := res.Summary
+	if p := res.Network; p != nil {
+		return fmt.Sprintf("%s: %d stations, %d routes; %d station tokens; %d companies, %d company cards; %d passenger and %d freight tickets; %d warning(s) -> %s",
+			p.Edition.ID, len(p.Stations), len(p.Routes), p.TokenTotal(), len(p.Companies), p.CompanyCards(), len(p.Passenger), len(p.Freight),
+			s.Warnings, out)
+	}
+	p := res.Pack
 	kinds := map[mapdata.LinkKind]int{}
 	for _, l := range p.Links {
 		kinds[l.Kind]++

@@ -27,6 +27,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tendays/tendays/editions"
+	"github.com/tendays/tendays/internal/testenv"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -34,20 +35,13 @@ import (
 // python3-shapely; a `python3` on PATH may be another without them.
 const systemPython = "/usr/bin/python3"
 
-// needConsumer finds a program (a name on PATH or an absolute path). It
-// skips the test when the program is missing, but fails it in CI, where
-// .ci/run installs it (apt: gdal-bin graphviz librsvg2-bin python3-networkx
-// python3-shapely).
+// needConsumer finds a program (a name on PATH or an absolute path) for a
+// real-consumer test: it runs under CI=true or TENDAYS_INTEGRATION=1
+// (internal/testenv), fails under CI when the program is missing (.ci/run
+// installs it), and skips otherwise.
 func needConsumer(t *testing.T, name string) string {
 	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not installed; CI must install it (.ci/run)", name)
-		}
-		t.Skipf("%s is not installed: skipping this real-consumer check", name)
-	}
-	return p
+	return testenv.Tool(t, name)
 }
 
 // needPythonModules is needConsumer for modules of systemPython.
@@ -56,10 +50,7 @@ func needPythonModules(t *testing.T, modules ...string) {
 	py := needConsumer(t, systemPython)
 	out, err := exec.Command(py, "-c", "import "+strings.Join(modules, ", ")).CombinedOutput()
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s cannot import %s (%v): %s", py, strings.Join(modules, ", "), err, out)
-		}
-		t.Skipf("%s cannot import %s: skipping this real-consumer check", py, strings.Join(modules, ", "))
+		testenv.Missing(t, fmt.Sprintf("%s cannot import %s (%v): %s", py, strings.Join(modules, ", "), err, out), "")
 	}
 }
 
@@ -92,9 +83,8 @@ const boardFile = "board"
 // TestRealConsumers builds and exports every bundled edition once, then
 // hands the files to each consumer in turn.
 func TestRealConsumers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds every bundled edition: not with -short")
-	}
+	t.Parallel()
+	testenv.Integration(t, "GDAL, shapely, networkx, Graphviz and rsvg-convert")
 	all := shipAll(t)
 	t.Run("gdal", func(t *testing.T) { consumerGDAL(t, all) })
 	t.Run("shapely", func(t *testing.T) { consumerShapely(t, all) })

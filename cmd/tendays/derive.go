@@ -2,12 +2,6 @@ package main
 
 import "github.com/spf13/cobra"
 
-func init() { register(newDeriveCmd) }
-
-// deriveCommands holds the constructors of derive's subcommands; each
-// subcommand's file adds its own in an init function.
-var deriveCommands []func(*IOStreams, *globalOptions) *cobra.Command
-
 func newDeriveCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "derive",
@@ -17,8 +11,6 @@ inspected and diffed on its own.`,
 		Example: `  tendays derive adjacency countries.geojson --id iso_a3
   tendays derive adjacency states-10m.json --object states --rule queen --format json`,
 	}
-	for _, add := range deriveCommands {
-		cmd.AddCommand(add(io, g))
-	}
+	cmd.AddCommand(newDeriveAdjacencyCmd(io, g))
 	return cmd
 }

@@ -34,8 +34,6 @@ type deriveAdjacencyOptions struct {
 	Format     string
 }
 
-func init() { deriveCommands = append(deriveCommands, newDeriveAdjacencyCmd) }
-
 func newDeriveAdjacencyCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	opts := &deriveAdjacencyOptions{IO: io, Global: g}
 	cmd := &cobra.Command{

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tendays/tendays/editions"
+	"github.com/tendays/tendays/internal/testenv"
 )
 
 // TestBuildIsDeterministic builds every bundled edition four times, twice
@@ -22,6 +23,7 @@ import (
 // (when the edition has a board) every time. Building in one process also catches map iteration order
 // reaching the output: Go randomizes it on every range.
 func TestBuildIsDeterministic(t *testing.T) {
+	testenv.Long(t, "every bundled edition built four times")
 	for _, name := range editions.Names() {
 		t.Run(name, func(t *testing.T) {
 			var firstPack, firstBoard []byte

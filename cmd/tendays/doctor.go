@@ -6,19 +6,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/advise"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 type doctorOptions struct {
@@ -29,8 +27,6 @@ type doctorOptions struct {
 	Apply  []string
 	Advise advise.Options
 }
-
-func init() { register(newDoctorCmd) }
 
 func newDoctorCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	opts := &doctorOptions{IO: io, Global: g}
@@ -56,6 +52,11 @@ would show stalls whatever the rest did, the evidence stops there (the report
 says so), and the edits for the other findings are measured on a quarter of
 the games.
 
+A combined edition (kind combined) is diagnosed as its pack plays: its
+proposals are measured on the pack and edit no file. A route-network
+edition or pack is refused in one line (exit 2): the doctor's measures are
+of 10 Days journeys.
+
 --apply N,... writes the chosen proposals into edition.yaml, keeping its
 comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
 1 findings with proposals, 2 bad input.`,
@@ -68,7 +69,7 @@ comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
 			if err := checkFormat(cmd, opts.Format); err != nil {
 				return err
 			}
-			return runDoctor(opts)
+			return runDoctor(cmd.Context(), opts)
 		},
 	}
 	f := cmd.Flags()
@@ -82,7 +83,7 @@ comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
 	return cmd
 }
 
-func runDoctor(opts *doctorOptions) error {
+func runDoctor(ctx context.Context, opts *doctorOptions) error {
 	var apply []int
 	for _, s := range opts.Apply {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -94,21 +95,54 @@ func runDoctor(opts *doctorOptions) error {
 		}
 		apply = append(apply, n)
 	}
-	in, editionPath, err := doctorInput(opts)
+	if !pipeline.IsEdition(opts.Target) {
+		res, err := opts.Global.load(ctx, opts.Target)
+		if err != nil {
+			return err
+		}
+		if res.Pack == nil {
+			return &usageError{msg: fmt.Sprintf("%s: not a 10 Days pack (doctor reads packs of kind regions or combined; a route-network pack: try tendays simulate)", opts.Target)}
+		}
+		if len(apply) > 0 {
+			return &usageError{msg: fmt.Sprintf("%s: --apply edits an edition folder's edition.yaml, not a pack", opts.Target)}
+		}
+		return diagnose(ctx, opts, advise.FromPack(res.Pack), nil)
+	}
+	f, err := pipeline.OpenEdition(opts.Target, opts.Global.buildOptions())
 	if err != nil {
 		return err
 	}
-	if len(apply) > 0 && editionPath == "" {
+	defer f.Close()
+	switch {
+	case f.Kind == mapdata.KindNetwork:
+		return &usageError{msg: fmt.Sprintf("%s: a route-network edition (kind: network); doctor examines region editions (try tendays simulate on its pack)", opts.Target)}
+	case len(apply) > 0 && (f.Bundled || f.Path == ""):
 		return &usageError{msg: fmt.Sprintf("%s: --apply edits an edition folder's edition.yaml (not a pack, nor a bundled edition)", opts.Target)}
+	case len(apply) > 0 && f.Kind == mapdata.KindCombined:
+		return &usageError{msg: fmt.Sprintf("%s: a combined edition is diagnosed as its pack plays: its proposals edit no file (apply them to its members)", opts.Target)}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	in := advise.Input{FS: f.FS, Dir: f.Dir, EditionYAML: f.Text, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput)}
+	if len(apply) > 0 {
+		return diagnose(ctx, opts, in, &applying{ids: apply, file: filepath.Join(filepath.FromSlash(f.Dir), pipeline.EditionFile)})
+	}
+	return diagnose(ctx, opts, in, nil)
+}
+
+// applying is doctor --apply: the proposals chosen and edition.yaml.
+type applying struct {
+	ids  []int
+	file string
+}
+
+// diagnose runs the doctor on in and prints its report, or applies the
+// chosen proposals.
+func diagnose(ctx context.Context, opts *doctorOptions, in advise.Input, apply *applying) error {
 	rep, err := advise.Diagnose(ctx, in, opts.Advise)
 	if err != nil {
 		return err
 	}
-	if len(apply) > 0 {
-		return applyProposals(opts, rep, in.EditionYAML, editionPath, apply)
+	if apply != nil {
+		return applyProposals(opts, rep, in.EditionYAML, apply.file, apply.ids)
 	}
 	if opts.Format == "json" {
 		enc := json.NewEncoder(opts.IO.Out)
@@ -123,41 +157,6 @@ func runDoctor(opts *doctorOptions) error {
 		return errNo
 	}
 	return nil
-}
-
-// doctorInput reads an edition (folder or bundled) or a pack.
-func doctorInput(opts *doctorOptions) (advise.Input, string, error) {
-	if isPackFile(opts.Target) {
-		target, err := loadLintTarget(opts.Target, opts.Global)
-		if err != nil {
-			return advise.Input{}, "", err
-		}
-		if target.Pack == nil {
-			return advise.Input{}, "", &usageError{msg: fmt.Sprintf("%s: not a regions pack (doctor reads 10 Days packs)", opts.Target)}
-		}
-		return advise.FromPack(target.Pack), "", nil
-	}
-	src, err := openEdition(opts.Target)
-	if err != nil {
-		return advise.Input{}, "", err
-	}
-	if isNetworkEdition(src, opts.Global) {
-		return advise.Input{}, "", &usageError{msg: fmt.Sprintf("%s: a route-network edition (kind: network); doctor examines region editions (try tendays simulate on its pack)", opts.Target)}
-	}
-	_, text, _, err := readEdition(src, opts.Global)
-	if err != nil {
-		return advise.Input{}, "", err
-	}
-	in := advise.Input{FS: src.FS, Dir: src.Dir, EditionYAML: text, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput)}
-	if src.Bundled {
-		return in, "", nil
-	}
-	return in, filepath.Join(filepath.FromSlash(src.Dir), editionFile), nil
-}
-
-func isPackFile(arg string) bool {
-	fi, err := os.Stat(arg)
-	return err == nil && !fi.IsDir() && filepath.Base(arg) != editionFile
 }
 
 func applyProposals(opts *doctorOptions, rep *advise.Report, text []byte, file string, ids []int) error {

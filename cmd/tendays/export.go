@@ -1,24 +1,24 @@
 package main
 
 import (
-	"bytes"
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/export"
-	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/export/pdf"
+	"github.com/tendays/tendays/export/topojson"
+	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/internal/atomicfile"
-	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 type exportOptions struct {
@@ -29,6 +29,9 @@ type exportOptions struct {
 	Output string
 	Board  string // default: beside the pack
 
+	Winding      string // geojson: rfc7946 or d3
+	Quantization int    // topojson
+
 	Graph          bool
 	Width          float64
 	License        string
@@ -36,9 +39,8 @@ type exportOptions struct {
 	AssetURL       string
 	CardWidth      int
 	BoardWidth     int
+	Paper          string
 }
-
-func init() { register(newExportCmd) }
 
 func newExportCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	opts := &exportOptions{IO: io, Global: g}
@@ -63,14 +65,30 @@ the hash of its board, and a board beside it that is not its pair is refused.
                both "links" (what networkx 2.x to 3.5 read by default) and
                "edges" (3.6 and later), so every version reads it with its
                defaults
-  geojson      the board geometry with each region's facts    (needs the board)
+  geojson      the board geometry with each region's facts    (needs the board);
+               --winding d3 winds polygons as d3-geo expects (outer rings
+               clockwise) instead of as RFC 7946 asks (counter-clockwise)
+  topojson     the same as one TopoJSON topology: objects regions, land, seas
+               and rails, borders shared as arcs, positions quantized
+               (--quantization), polygons wound as d3 expects  (needs the board)
+  gis          GIS-ready layers: a folder of GeoJSON files, one a layer and one
+               geometry type each (<id>.regions.geojson, .land, .seas, .rails;
+               a network: .stations, .routes), lists joined with ";", which
+               ogr2ogr turns into Shapefiles or GeoPackage layers as they are
   svg          the board as a picture; --graph overlays the links (needs the board)
   datapackage  a Frictionless Data Package folder: the pack, the tables, the
                GeoJSON, and datapackage.json with sizes and SHA-256 hashes
   tts          a Tabletop Simulator saved object with card sheets and the board
                as PNG images beside it                         (needs the board)
+  pdf          print and play (--paper a4|letter): a summary page, the cards
+               at 63 x 88 mm with a 3 mm bleed and crop marks, a backs page
+               after each fronts page for long-edge duplex, and the board
+               tiled over pages at a stated scale with overlap and marks
+  cards        CSV, one row per physical card in deck order (id, name, kind,
+               colour and its hex and symbol, copy), for nanDECK, Squib or
+               Component.Studio
 
-dot, graphml, json-graph, geojson and svg go to standard output unless -o is
+dot, graphml, json-graph, geojson, topojson, svg, pdf and cards go to standard output unless -o is
 given (-o - is standard output too; -o DIR/ creates DIR and writes <id><ext>
 in it); the others write several files and need -o. An output that is an
 input of the run is refused; a device or FIFO (-o /dev/null) is written
@@ -78,22 +96,35 @@ through; a symbolic link is followed and its target replaced. Nothing is left
 half-written: files appear whole, and a set of files only once all are done.`,
 		Example: `  tendays export usa.pack.json --format svg -o usa.svg
   tendays export usa.pack.json --format csv -o tables/
+  tendays export usa --format topojson -o usa.topojson
+  tendays export europe --format geojson --winding d3 -o europe.geojson
+  tendays export asia --format gis -o asia-layers/
   tendays export europe.pack.json --format graphml > europe.graphml
   tendays export asia.pack.json --format datapackage -o asia-data
-  tendays export usa.pack.json --format tts -o "Saved Objects/usa.json"`,
+  tendays export usa.pack.json --format tts -o "Saved Objects/usa.json"
+  tendays export usa --format pdf --paper letter -o usa.pdf
+  tendays export europe --format cards -o europe.cards.csv`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pack = args[0]
 			if err := export.CheckFormat(opts.Format); err != nil {
 				return &usageError{msg: "--format: " + err.Error(), help: cmd.CommandPath()}
 			}
-			return runExport(opts)
+			if cmd.Flags().Changed("winding") && opts.Format != export.GeoJSON {
+				return &usageError{msg: "--winding applies to --format geojson (topojson is always wound for d3)", help: cmd.CommandPath()}
+			}
+			if cmd.Flags().Changed("quantization") && opts.Format != export.TopoJSON {
+				return &usageError{msg: "--quantization applies to --format topojson", help: cmd.CommandPath()}
+			}
+			return runExport(cmd.Context(), opts)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Format, "format", "", "output format: "+strings.Join(export.Formats(), ", "))
 	f.StringVarP(&opts.Output, "output", "o", "", "write to this `path` (see above)")
 	f.StringVar(&opts.Board, "board", "", "the board geometry `file` (default: <pack>.board.geojson beside the pack)")
+	f.StringVar(&opts.Winding, "winding", "rfc7946", "geojson: polygon winding, `rfc7946` (outer rings counter-clockwise) or d3 (clockwise, for d3-geo)")
+	f.IntVar(&opts.Quantization, "quantization", topojson.DefaultQuantization, "topojson: grid `steps` along each axis (2 to 2^30)")
 	f.BoolVar(&opts.Graph, "graph", false, "svg: overlay the link graph on the board (a route-network board: each route's length)")
 	f.Float64Var(&opts.Width, "width", 1600, "svg: page width in `pixels`")
 	f.StringVar(&opts.License, "license", export.DefaultLicense, "datapackage: the data's licence (SPDX or Open Definition `id`)")
@@ -101,16 +132,23 @@ half-written: files appear whole, and a set of files only once all are done.`,
 	f.StringVar(&opts.AssetURL, "asset-url", "", "tts: `prefix` of the image URLs, e.g. where you upload them (default: file:// URLs of the files written)")
 	f.IntVar(&opts.CardWidth, "card-width", 400, "tts: card face width in `pixels`")
 	f.IntVar(&opts.BoardWidth, "board-width", 3200, "tts: board image width in `pixels`")
+	f.StringVar(&opts.Paper, "paper", "a4", "pdf: the `paper`, a4 or letter")
 	_ = cmd.MarkFlagRequired("format")
 	return cmd
 }
 
-func runExport(opts *exportOptions) error {
+func runExport(ctx context.Context, opts *exportOptions) error {
 	if err := export.CheckFormat(opts.Format); err != nil {
 		return usageErrorf("--format: %s", err)
 	}
 	if opts.Output == "" && !export.OneFile(opts.Format) {
 		return usageErrorf("--format %s writes several files: give -o (%s)", opts.Format, outputHint(opts.Format))
+	}
+	if _, err := opts.winding(); err != nil {
+		return err
+	}
+	if opts.Quantization != 0 && (opts.Quantization < 2 || opts.Quantization > 1<<30) { // 0: the default
+		return usageErrorf("--quantization %d is out of range (2 to %d)", opts.Quantization, 1<<30)
 	}
 	if !(opts.Width >= 200 && opts.Width <= 20000) { // NaN fails this, as it should
 		return usageErrorf("--width %g is out of range (200 to 20000 pixels)", opts.Width)
@@ -121,55 +159,94 @@ func runExport(opts *exportOptions) error {
 	if opts.BoardWidth < 200 || opts.BoardWidth > 8000 {
 		return usageErrorf("--board-width %d is out of range (200 to 8000 pixels)", opts.BoardWidth)
 	}
+	if _, err := pdf.PaperNamed(opts.Paper); err != nil {
+		return usageErrorf("--paper: %s", err)
+	}
 	if opts.Output == "-" && !export.OneFile(opts.Format) {
 		return usageErrorf("--format %s writes several files, so not to standard output: give -o (%s)", opts.Format, outputHint(opts.Format))
 	}
-	if isEditionArg(opts.Pack) {
-		return runExportEdition(opts)
-	}
-	src, packName, err := opts.Global.readInput(opts.Pack, opts.Global.limit(mapdata.DefaultMaxDocument))
+	bo := opts.Global.buildOptions()
+	bo.Board = opts.Board
+	res, err := pipeline.Load(ctx, pipeline.Source{Path: opts.Pack, Stdin: opts.Global.In}, bo)
 	if err != nil {
 		return err
 	}
-	if isNetworkPackSource(packName, src) {
-		return runExportNetwork(opts, packName, src, opts.Pack)
+	inputs := res.Inputs
+	if opts.Board != "" {
+		inputs = append(inputs, opts.Board)
 	}
-	pd, err := mapdata.DecodePack(packName, src)
-	if err != nil {
+	if !res.FromPack {
+		// An edition is built in memory, as build would, and refused when
+		// lint finds errors in it.
+		if errs := res.Errors(); len(errs) > 0 || !res.Derived() {
+			for _, f := range errs {
+				fmt.Fprintln(opts.IO.ErrOut, f.String())
+			}
+			fmt.Fprintf(opts.IO.ErrOut, "tendays: %s: the edition has %d lint error(s); fix them first (tendays lint %s)\n", res.Name, len(errs), opts.Pack)
+			return &silentError{code: exitUsage}
+		}
+	}
+	if res.Network != nil {
+		return runExportNetwork(opts, res.Network, inputs)
+	}
+	if res.Pack == nil { // a pack file that does not decode: say why
+		_, err := mapdata.DecodePack(res.Name, res.PackJSON)
+		if err == nil {
+			err = diag.Errorf(diag.Position{File: res.Name}, "not a pack export can read (tendays lint %s)", opts.Pack)
+		}
 		return err
 	}
-	in := export.Input{Pack: pd.Pack, PackFile: packName, PackJSON: src}
-
-	boardPath := opts.Board
-	if boardPath == "" && opts.Pack != "-" {
-		boardPath = mapdata.BoardPathFor(opts.Pack)
+	in := export.Input{Pack: res.Pack, PackFile: res.Name, PackJSON: res.PackJSON}
+	if !res.FromPack {
+		files, err := res.Encode(true)
+		if err != nil {
+			return err
+		}
+		in.PackFile, in.PackJSON = mapdata.PackFileName(res.Pack.Edition.ID), files.Pack
 	}
-	if export.NeedsBoard(opts.Format) || export.UsesBoard(opts.Format) {
-		b, err := readPairedBoard(opts, &in, boardPath)
+	if export.NeedsBoard(opts.Format) || export.UsesBoard(opts.Format) || !res.FromPack {
+		b, err := res.BoardLayers()
 		switch {
 		case err == nil:
 			in.Board = b
+			if res.FromPack {
+				// Read again with its board when a build was replacing
+				// the pair.
+				in.Pack, in.PackJSON = res.Pack, res.PackJSON
+			}
+			if res.BoardMismatch() {
+				fmt.Fprintf(opts.IO.ErrOut, "tendays: warning: %s is not the board %s was built with (its hash differs)\n", opts.Board, in.PackFile)
+			}
 		case errors.Is(err, fs.ErrNotExist) && export.NeedsBoard(opts.Format):
-			if boardPath == "" {
+			if opts.Pack == "-" && opts.Board == "" {
 				return usageErrorf("--format %s needs the board geometry: a pack on standard input has none beside it; give one with --board FILE", opts.Format)
 			}
-			return usageErrorf("--format %s needs the board geometry, and there is none at %s: `tendays build` writes it beside the pack; give another path with --board FILE", opts.Format, boardPath)
-		case errors.Is(err, fs.ErrNotExist) && opts.Format == export.DOT:
+			return usageErrorf("--format %s needs the board geometry, and there is none at %s: `tendays build` writes it beside the pack; give another path with --board FILE", opts.Format, boardPathOf(opts))
+		case errors.Is(err, fs.ErrNotExist) && (opts.Format == export.DOT || !export.UsesBoard(opts.Format)):
 			// no board: neato lays the graph out by its links
 		case errors.Is(err, fs.ErrNotExist):
-			fmt.Fprintf(opts.IO.ErrOut, "tendays: no board geometry at %s: the data package has no GeoJSON (give one with --board FILE)\n", cmp.Or(boardPath, "(standard input)"))
+			fmt.Fprintf(opts.IO.ErrOut, "tendays: no board geometry at %s: the data package has no GeoJSON (give one with --board FILE)\n", cmp.Or(boardPathOf(opts), "(standard input)"))
 		default:
 			return err
 		}
 	}
-	return writeExport(opts, in, []string{opts.Pack, boardPath})
+	return writeExport(opts, in, inputs)
+}
+
+// boardPathOf is where export looks for the board of a pack.
+func boardPathOf(opts *exportOptions) string {
+	if opts.Board != "" || opts.Pack == "-" {
+		return opts.Board
+	}
+	return mapdata.BoardPathFor(opts.Pack)
 }
 
 // writeExport writes an export to -o (standard output without it, or with
 // "-"), refusing an output that is one of inputs.
 func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
+	winding, _ := opts.winding() // checked in runExport
 	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
-		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth,
+		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, Winding: winding, Quantization: opts.Quantization,
 		OutputChosen: atomicfile.Chosen(opts.Output)}
 	out := opts.Output
 	if out != "" && out != "-" && export.OneFile(opts.Format) {
@@ -220,59 +297,6 @@ func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
 	return nil
 }
 
-// readBoard reads the board file; a missing file is reported as
-// fs.ErrNotExist so the caller can say what to do about it.
-func readBoard(path string, max int64) (*board.Board, []byte, error) {
-	if path == "" {
-		return nil, nil, fs.ErrNotExist
-	}
-	if _, err := os.Stat(path); err != nil && errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, fs.ErrNotExist
-	}
-	src, err := mapdata.ReadFile(path, max)
-	if err != nil {
-		return nil, nil, err
-	}
-	b, err := board.Decode(path, src)
-	return b, src, err
-}
-
-// readPairedBoard reads the board of in's pack and checks that they are a
-// pair: the pack records the hash of the board built with it. The board
-// beside a pack that does not match may be mid-replacement by a build
-// running now, so pack and board are read again (a few times) before the
-// mismatch is an error; a board given with --board that does not match
-// is only warned about.
-func readPairedBoard(opts *exportOptions, in *export.Input, boardPath string) (*board.Board, error) {
-	max := opts.Global.limit(mapdata.DefaultMaxInput)
-	for try := 0; ; try++ {
-		b, data, err := readBoard(boardPath, max)
-		if err != nil {
-			return nil, err
-		}
-		if mapdata.BoardMatches(in.Pack, data) {
-			return b, nil
-		}
-		if opts.Board != "" {
-			fmt.Fprintf(opts.IO.ErrOut, "tendays: warning: %s is not the board %s was built with (its hash differs)\n", boardPath, in.PackFile)
-			return b, nil
-		}
-		if try == 4 || opts.Pack == "-" {
-			return nil, diag.Errorf(diag.Position{File: boardPath}, "not the board %s was built with (the pack records another hash): build the edition again, or give the board with --board FILE", in.PackFile)
-		}
-		time.Sleep(time.Duration(10<<try) * time.Millisecond)
-		src, err := mapdata.ReadFile(opts.Pack, opts.Global.limit(mapdata.DefaultMaxDocument))
-		if err != nil {
-			return nil, err
-		}
-		pd, err := mapdata.DecodePack(opts.Pack, src)
-		if err != nil {
-			return nil, err
-		}
-		in.Pack, in.PackJSON = pd.Pack, src
-	}
-}
-
 // checkInside refuses a data package folder that holds an input: the
 // export would write over it.
 func checkInside(out string, inputs []string) error {
@@ -309,88 +333,19 @@ func outputHint(format string) string {
 		return "-o FOLDER: a new or empty folder, or a data package tendays wrote"
 	case export.TTS:
 		return "-o FILE.json, with the images written beside it"
+	case export.GIS:
+		return "-o FOLDER, a folder for the layers' files"
 	}
 	return "-o FILE"
 }
 
-// isEditionArg reports whether export's PACK names an edition (a folder, an
-// edition.yaml, a bundled name) rather than a pack file or "-".
-func isEditionArg(arg string) bool { return arg != "-" && isEditionPath(arg) }
-
-// runExportEdition exports an edition: it is built in memory, as build
-// would, and refused when lint finds errors in it.
-func runExportEdition(opts *exportOptions) error {
-	src, err := openEdition(opts.Pack)
-	if err != nil {
-		return err
+// winding reads --winding.
+func (opts *exportOptions) winding() (geo.Winding, error) {
+	switch opts.Winding {
+	case "rfc7946", "":
+		return geo.RFC7946, nil
+	case "d3":
+		return geo.D3, nil
 	}
-	if isNetworkEdition(src, opts.Global) {
-		target, res, err := buildNetworkEdition(src, opts.Global)
-		if err != nil {
-			return err
-		}
-		if err := refuseLintErrors(opts.IO, src, opts.Pack, target); err != nil {
-			return err
-		}
-		var buf bytes.Buffer
-		if err := mapdata.EncodeNetworkPack(&buf, res.Pack); err != nil {
-			return err
-		}
-		return runExportNetwork(opts, mapdata.PackFileName(res.Pack.Edition.ID), buf.Bytes(), editionInputs(src, res.Pack.Provenance.Inputs)...)
-	}
-	target, res, err := buildEdition(src, opts.Global)
-	if err != nil {
-		return err
-	}
-	if err := refuseLintErrors(opts.IO, src, opts.Pack, target); err != nil {
-		return err
-	}
-	name := mapdata.PackFileName(res.Pack.Edition.ID)
-	boardJSON, err := boardBytes(res.Board)
-	if err != nil {
-		return err
-	}
-	mapdata.SetBoardHash(res.Pack, boardJSON)
-	var packJSON bytes.Buffer
-	if err := mapdata.EncodePack(&packJSON, res.Pack); err != nil {
-		return err
-	}
-	in := export.Input{Pack: res.Pack, PackFile: name, PackJSON: packJSON.Bytes()}
-	inputs := editionInputs(src, res.Pack.Provenance.Inputs)
-	if opts.Board != "" {
-		if in.Board, _, err = readBoard(opts.Board, opts.Global.limit(mapdata.DefaultMaxInput)); err != nil {
-			return err
-		}
-		inputs = append(inputs, opts.Board)
-	} else if in.Board, err = board.Decode(strings.TrimSuffix(name, ".pack.json")+".board.geojson", boardJSON); err != nil {
-		return err
-	}
-	return writeExport(opts, in, inputs)
-}
-
-// refuseLintErrors prints the errors lint finds in an edition built in
-// memory and refuses it (exit 2), as the commands reading a pack refuse a
-// pack with errors.
-func refuseLintErrors(io *IOStreams, src *editionSource, arg string, target *lint.Target) error {
-	var cfg *lint.Config
-	if !src.Bundled {
-		var err error
-		if cfg, err = lint.FindConfig(arg); err != nil {
-			return err
-		}
-	}
-	var errs []diag.Finding
-	for _, f := range cfg.Apply(lint.Check(target)) {
-		if f.Severity >= diag.Error {
-			errs = append(errs, f)
-		}
-	}
-	if len(errs) == 0 && (target.Pack != nil || target.Network != nil) {
-		return nil
-	}
-	for _, f := range errs {
-		fmt.Fprintln(io.ErrOut, f.String())
-	}
-	fmt.Fprintf(io.ErrOut, "tendays: %s: the edition has %d lint error(s); fix them first (tendays lint %s)\n", src.Dir, len(errs), arg)
-	return &silentError{code: exitUsage}
+	return 0, usageErrorf("--winding %q: want rfc7946 or d3", opts.Winding)
 }

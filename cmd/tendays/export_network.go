@@ -1,46 +1,37 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/paulmach/orb"
-
-	"github.com/tendays/tendays/derive/borders"
-	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
-
-// isNetworkPackSource reports whether pack text is of kind network.
-func isNetworkPackSource(path string, src []byte) bool {
-	doc, err := mapdata.ParseJSON(path, src)
-	return err == nil && mapdata.PackKind(doc) == mapdata.KindNetwork
-}
 
 // runExportNetwork exports a network pack to one of export.NetworkFormats,
 // on standard output or to -o (a file, or a folder to put <id><ext> in).
 // inputs are the files the pack came from, which -o may not overwrite.
-func runExportNetwork(opts *exportOptions, packName string, src []byte, inputs ...string) error {
+func runExportNetwork(opts *exportOptions, p *mapdata.NetworkPack, inputs []string) error {
 	if !slices.Contains(export.NetworkFormats(), opts.Format) {
 		return usageErrorf("--format %s does not apply to a route-network pack (want %s)", opts.Format, strings.Join(export.NetworkFormats(), ", "))
 	}
-	pd, err := mapdata.DecodeNetworkPack(packName, src)
-	if err != nil {
-		return err
+	eo := export.Options{Width: opts.Width, Graph: opts.Graph, Quantization: opts.Quantization}
+	if opts.Format == export.GIS {
+		return writeNetworkGIS(opts, p, inputs)
 	}
-	eo := export.Options{Width: opts.Width, Graph: opts.Graph}
+	var err error
 	if opts.Format == export.SVG {
-		if eo.Land, err = networkLand(pd.Pack); err != nil {
+		if eo.Land, err = pipeline.NetworkLand(p); err != nil {
 			return err
 		}
 	}
-	data, err := export.RenderNetwork(pd.Pack, opts.Format, eo)
+	data, err := export.RenderNetwork(p, opts.Format, eo)
 	if err != nil {
 		return err
 	}
@@ -48,7 +39,7 @@ func runExportNetwork(opts *exportOptions, packName string, src []byte, inputs .
 		_, err = opts.IO.Out.Write(data)
 		return err
 	}
-	path, _, err := atomicfile.Dest(opts.Output, export.NetworkFileName(pd.Pack, opts.Format))
+	path, _, err := atomicfile.Dest(opts.Output, export.NetworkFileName(p, opts.Format))
 	if err != nil {
 		return err
 	}
@@ -65,35 +56,34 @@ func runExportNetwork(opts *exportOptions, packName string, src []byte, inputs .
 	return nil
 }
 
-// usLandFile is the outline drawn under a network whose stations all lie in
-// the lower 48 states (Across the United States): the states the bundled
-// usa edition ships.
-const usLandFile = "usa/states-10m.topojson"
-
-// networkLand reads the land a network's svg board is drawn on: the U.S.
-// states when every station lies in the lower 48, nothing elsewhere.
-func networkLand(p *mapdata.NetworkPack) ([]orb.MultiPolygon, error) {
-	// The lower 48's box: Alaska and Hawaii widen the states' own.
-	lower48 := orb.Bound{Min: orb.Point{-125, 24}, Max: orb.Point{-66, 50}}
-	if len(p.Stations) == 0 {
-		return nil, nil
+// writeNetworkGIS writes a network's GIS layers into the folder -o.
+func writeNetworkGIS(opts *exportOptions, p *mapdata.NetworkPack, inputs []string) error {
+	out := strings.TrimSuffix(opts.Output, "/")
+	if out == "" || out == atomicfile.Stdout || atomicfile.WritesThrough(out) {
+		return usageErrorf("--format gis writes several files: give -o FOLDER")
 	}
-	for _, s := range p.Stations {
-		if !lower48.Contains(orb.Point(s.Point)) {
-			return nil, nil
+	if fi, err := os.Stat(filepath.Dir(out)); err != nil || !fi.IsDir() {
+		return usageErrorf("-o %s: the folder %s does not exist", opts.Output, filepath.Dir(out))
+	}
+	files, err := export.NetworkGISFiles(p)
+	if err != nil {
+		return err
+	}
+	var paths []string
+	for _, f := range files {
+		paths = append(paths, filepath.Join(out, f.Name))
+	}
+	if err := checkClobber(paths, inputs); err != nil {
+		return err
+	}
+	if paths, err = export.WriteFiles(out, files); err != nil {
+		if errors.Is(err, export.ErrOutput) {
+			return usageErrorf("%s", strings.TrimPrefix(err.Error(), export.ErrOutput.Error()+": "))
 		}
+		return err
 	}
-	src, err := fs.ReadFile(editions.FS(), usLandFile)
-	if err != nil {
-		return nil, fmt.Errorf("the land under the board: %w", err)
+	for _, p := range paths {
+		opts.Global.notef(opts.IO.ErrOut, "wrote %s\n", p)
 	}
-	layer, _, err := borders.Decode(usLandFile, src, borders.Options{Object: "states"})
-	if err != nil {
-		return nil, fmt.Errorf("the land under the board: %w", err)
-	}
-	land := make([]orb.MultiPolygon, 0, len(layer.Features))
-	for _, f := range layer.Features {
-		land = append(land, f.Geometry)
-	}
-	return land, nil
+	return nil
 }

@@ -2,14 +2,11 @@ package main
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/tendays/tendays/mapdata"
 )
 
 // TestExportFlags checks that each flag lands in the options.
@@ -50,32 +47,15 @@ func TestRunExportRanges(t *testing.T) {
 		{func(o *exportOptions) { o.CardWidth = 5000 }, "--card-width 5000 is out of range"},
 		{func(o *exportOptions) { o.BoardWidth = 1 }, "--board-width 1 is out of range"},
 		{func(o *exportOptions) { o.Format = "tts" }, "--format tts writes several files: give -o"},
+		{func(o *exportOptions) { o.Format, o.Quantization = "topojson", 1 }, "--quantization 1 is out of range"},
+		{func(o *exportOptions) { o.Winding = "ccw" }, `--winding "ccw": want rfc7946 or d3`},
+		{func(o *exportOptions) { o.Format = "gis" }, "--format gis writes several files: give -o"},
 	} {
 		o := base
 		c.edit(&o)
-		err := runExport(&o)
+		err := runExport(context.Background(), &o)
 		var ue *usageError
 		require.ErrorAs(t, err, &ue)
 		assert.Contains(t, err.Error(), c.want)
 	}
-}
-
-// The land under a route-network board is read here and handed to export
-// (and to the studio): the U.S. states under Across the United States,
-// nothing under stations elsewhere.
-func TestNetworkLand(t *testing.T) {
-	pack := filepath.Join(t.TempDir(), "atu.pack.json")
-	tendays(t, "build", "across-the-us", "-o", pack)
-	src, err := os.ReadFile(pack)
-	require.NoError(t, err)
-	pd, err := mapdata.DecodeNetworkPack(pack, src)
-	require.NoError(t, err)
-	land, err := networkLand(pd.Pack)
-	require.NoError(t, err)
-	assert.Equal(t, 56, len(land), "every feature of the usa edition's states file (states, DC, territories)")
-	far := *pd.Pack
-	far.Stations = append([]mapdata.Station{{ID: "x", Name: "Paris", Point: [2]float64{2.35, 48.85}}}, far.Stations...)
-	land, err = networkLand(&far)
-	require.NoError(t, err)
-	assert.Nil(t, land, "a station outside the lower 48: no U.S. land")
 }

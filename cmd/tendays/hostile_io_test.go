@@ -22,6 +22,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tendays/tendays/internal/fuzzcheck"
+	"github.com/tendays/tendays/internal/testenv"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -234,6 +235,7 @@ func TestOutputIsNeverAnInput(t *testing.T) {
 // editions to one -o, again and again: the pack and board left are always
 // a pair (the pack's board hash matches), and export reads them as one.
 func TestConcurrentBuildsKeepPairs(t *testing.T) {
+	testenv.Long(t, "builds racing each other")
 	dir := t.TempDir()
 	t.Chdir(dir)
 	copyEdition(t, dir, "a", "corners")
@@ -546,4 +548,56 @@ func TestDoctorApplyNeverLosesASave(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Regexp(t, `\[\d+\] \(cannot be made\) change the colour of R40`, stdout)
 	assert.Contains(t, stdout, "is an alias")
+}
+
+// A combined edition's members are inside the same fence as an edition
+// built alone (issue 26): a member's file that is a link leading outside
+// its folder is refused, and no output of the combined build may replace a
+// file of a member.
+func TestCombinedMembersInsideTheFence(t *testing.T) {
+	t.Parallel()
+	layout := func(t *testing.T) string {
+		dir := t.TempDir()
+		copyEdition(t, dir, "corners", "corners")
+		copyEdition(t, dir, "ferry", "ferry")
+		require.NoError(t, os.Mkdir(filepath.Join(dir, "combo"), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "combo", "edition.yaml"), []byte("kind: combined\nid: combo\nname: Two maps\ndays: 20\n"+
+			"members: [corners, ferry]\npiles: {draw: 3, face_up: 6}\nwin: every-map\nplanes: within-map\n"), 0o644))
+		// deck/too-small (20 days on two small maps) is beside the point.
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "combo", ".tendays-lint.yaml"), []byte("rules: {deck/too-small: off}\n"), 0o644))
+		return dir
+	}
+	t.Run("output over a member's borders", func(t *testing.T) {
+		dir := layout(t)
+		member := filepath.Join(dir, "ferry", "borders.geojson")
+		before, err := os.ReadFile(member)
+		require.NoError(t, err)
+		code, _, stderr := run(t, "", "build", filepath.Join(dir, "combo"), "-o", member)
+		assert.Equal(t, 2, code, stderr)
+		assert.Contains(t, stderr, "the output would overwrite an input of this run")
+		after, err := os.ReadFile(member)
+		require.NoError(t, err)
+		assert.Equal(t, before, after, "the member's borders are untouched")
+	})
+	t.Run("member borders linked outside", func(t *testing.T) {
+		dir := layout(t)
+		outside := copyEdition(t, t.TempDir(), "outside", "corners")
+		p := filepath.Join(dir, "corners", "borders.geojson")
+		require.NoError(t, os.Remove(p))
+		require.NoError(t, os.Symlink(filepath.Join(outside, "borders.geojson"), p))
+		for _, args := range [][]string{{"build", filepath.Join(dir, "combo"), "-o", filepath.Join(dir, "out.pack.json")}, {"lint", filepath.Join(dir, "combo")}} {
+			code, _, stderr := run(t, "", args...)
+			assert.Equal(t, 2, code, stderr)
+			assert.Contains(t, stderr, "combo/edition.yaml:5:")
+			assert.Contains(t, stderr, "must be inside its folder")
+		}
+		assert.NoFileExists(t, filepath.Join(dir, "out.pack.json"))
+	})
+	t.Run("a valid combined folder doctors", func(t *testing.T) {
+		dir := layout(t)
+		code, stdout, stderr := run(t, "", "doctor", filepath.Join(dir, "combo"), "--format", "json", "--games", "2", "--measure-games", "1", "--players", "2")
+		assert.NotContains(t, stderr, `unknown key "members"`)
+		assert.Contains(t, []int{0, 1}, code, stderr)
+		assert.Contains(t, stdout, `"source": "combined"`)
+	})
 }

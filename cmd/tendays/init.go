@@ -18,6 +18,7 @@ import (
 	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 type initOptions struct {
@@ -36,8 +37,6 @@ type initOptions struct {
 	EditionName string
 	Force       bool
 }
-
-func init() { register(newInitCmd) }
 
 func newInitCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	opts := &initOptions{IO: io, Global: g}
@@ -157,7 +156,7 @@ func runInit(opts *initOptions) error {
 				shortName(f.ID), err)
 		}
 	}
-	target := filepath.Join(opts.Folder, editionFile)
+	target := filepath.Join(opts.Folder, pipeline.EditionFile)
 	if _, err := os.Stat(target); err == nil && !opts.Force {
 		return &usageError{msg: fmt.Sprintf("%s exists already (use --force to overwrite it)", target)}
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -1,142 +1,27 @@
 package main
 
 import (
-	"errors"
-	"io/fs"
-	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/internal/safeio"
-	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 )
 
-// stdinCache holds standard input once read, so that a command that looks
-// at a pack twice (its kind, then its contents) reads "-" once.
-type stdinCache struct {
-	data []byte
-	err  error
-}
-
 // readInput reads a top-level input of at most max bytes: "-" is standard
-// input (read once, then remembered), anything else a regular file. It
-// returns the name messages give the input ("<stdin>" for "-").
+// input, anything else a regular file. It returns the name messages give
+// the input ("<stdin>" for "-").
 func (g *globalOptions) readInput(path string, max int64) ([]byte, string, error) {
 	if path != safeio.Stdin {
 		data, err := mapdata.ReadFile(path, max)
 		return data, path, err
 	}
-	if g.stdin == nil {
-		data, _, err := safeio.ReadInput(path, g.In, max)
-		g.stdin = &stdinCache{data: data, err: err}
-	}
-	if g.stdin.err != nil {
-		return nil, safeio.StdinName, &diag.InputError{Position: diag.Position{File: safeio.StdinName}, Err: g.stdin.err}
-	}
-	return g.stdin.data, safeio.StdinName, nil
-}
-
-// readPackTarget reads a pack file, or "-" for standard input, into a lint
-// target.
-func readPackTarget(path string, g *globalOptions) (*lint.Target, error) {
-	src, name, err := g.readInput(path, g.limit(mapdata.DefaultMaxDocument))
+	data, name, err := safeio.ReadInput(path, g.In, max)
 	if err != nil {
-		return nil, err
+		return nil, name, &diag.InputError{Position: diag.Position{File: name}, Err: err}
 	}
-	return lint.DecodePack(name, src)
-}
-
-// hasGlob reports whether a path holds glob metacharacters.
-func hasGlob(p string) bool { return strings.ContainsAny(p, "*?[") }
-
-// expandLintPaths turns lint's arguments into the packs and editions to
-// check: a glob the shell left alone is expanded here; a folder holding
-// edition.yaml is an edition; any other folder stands for every
-// *.pack.json and every edition folder under it (hidden folders skipped).
-// "-" and bundled edition names pass through.
-func expandLintPaths(args []string) ([]string, error) {
-	var out []string
-	for _, arg := range args {
-		if arg == safeio.Stdin {
-			out = append(out, arg)
-			continue
-		}
-		if _, err := os.Lstat(arg); err != nil && hasGlob(arg) {
-			matches, gerr := filepath.Glob(arg)
-			if gerr != nil {
-				return nil, usageErrorf("%s: bad pattern: %v", arg, gerr)
-			}
-			if len(matches) == 0 {
-				return nil, &diag.InputError{Position: diag.Position{File: arg}, Msg: "no file matches this pattern"}
-			}
-			for _, m := range matches {
-				more, err := expandLintPaths([]string{m})
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, more...)
-			}
-			continue
-		}
-		fi, err := os.Stat(arg)
-		if err != nil || !fi.IsDir() || isEditionDir(arg) {
-			out = append(out, arg)
-			continue
-		}
-		found, err := walkLintDir(arg)
-		if err != nil {
-			return nil, err
-		}
-		if len(found) == 0 {
-			return nil, &diag.InputError{Position: diag.Position{File: arg}, Msg: "no packs (*.pack.json) or editions (a folder with edition.yaml) under this folder"}
-		}
-		out = append(out, found...)
-	}
-	return out, nil
-}
-
-// isEditionDir reports whether a folder holds an edition.yaml.
-func isEditionDir(dir string) bool {
-	_, err := os.Lstat(filepath.Join(dir, editionFile))
-	return err == nil
-}
-
-// walkLintDir lists the packs and edition folders under dir, sorted.
-// Symbolic links are not followed, and only regular files are taken.
-func walkLintDir(dir string) ([]string, error) {
-	var found []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if p != dir && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
-			}
-			if p != dir && isEditionDir(p) {
-				found = append(found, p)
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.Type().IsRegular() && strings.HasSuffix(d.Name(), ".pack.json") {
-			found = append(found, p)
-		}
-		return nil
-	})
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return nil, &diag.InputError{Position: diag.Position{File: pe.Path}, Err: pe.Err}
-		}
-		return nil, err
-	}
-	slices.Sort(found)
-	return found, nil
+	return data, name, nil
 }
 
 // checkClobber refuses (exit 2) outputs that are inputs of the run: the same
@@ -146,21 +31,6 @@ func checkClobber(outputs, inputs []string) error {
 		return &usageError{msg: err.Error()}
 	}
 	return nil
-}
-
-// editionInputs are the files on disk a build of src read: edition.yaml and
-// every file its provenance lists.
-func editionInputs(src *editionSource, prov []mapdata.Input) []string {
-	if src.Folder == nil {
-		return nil
-	}
-	ins := []string{src.Folder.Path(editionFile)}
-	for _, in := range prov {
-		if p := src.Folder.Path(in.Path); p != "" {
-			ins = append(ins, p)
-		}
-	}
-	return slices.DeleteFunc(ins, func(s string) bool { return s == "" })
 }
 
 // outputName is how a summary names an output.

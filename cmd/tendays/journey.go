@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,11 +16,10 @@ import (
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/internal/safeio"
-	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
+	"github.com/tendays/tendays/play"
 )
-
-func init() { register(newJourneyCmd) }
 
 func newJourneyCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
@@ -35,57 +36,54 @@ bundled edition.`,
 	return cmd
 }
 
-// loadBoard reads a pack (or an edition, once the build pipeline is
-// present), lints it and compiles it for the engine. Lint errors make it
-// unfit to play (exit 2), except deck/too-small: that rule checks a deck for
-// four players, and the engine checks the exact player count it is asked
-// for. The lint config found beside the pack applies, as for lint.
-func loadBoard(path string, io *IOStreams, g *globalOptions) (*engine.Board, error) {
-	target, err := loadLintTarget(path, g)
+// loadPlayable builds the edition or reads the pack a command plays or
+// checks, through the pipeline, and refuses it (exit 2) when lint finds
+// errors that make it unfit to play (see pipeline.Result.PlayErrors). The lint
+// config found beside the pack applies, as for lint.
+func loadPlayable(ctx context.Context, path string, io *IOStreams, g *globalOptions) (*pipeline.Result, error) {
+	res, err := g.load(ctx, path)
 	if err != nil {
 		return nil, err
 	}
-	if target.Network != nil {
-		return nil, diag.Errorf(diag.Position{File: path, Pointer: "/kind"}, "a route-network pack (kind network) has no journeys: simulate and export read it")
+	errs := res.PlayErrors()
+	if res.Network != nil {
+		errs = res.Errors() // deck/too-small is about 10 Days decks
 	}
-	cfg, err := lint.FindConfig(path)
-	if err != nil {
-		return nil, err
-	}
-	errs := playErrors(cfg.Apply(lint.Check(target)))
-	if len(errs) > 0 || target.Pack == nil {
+	if len(errs) > 0 || !res.Derived() {
 		for _, f := range errs {
 			fmt.Fprintln(io.ErrOut, f.String())
 		}
 		fmt.Fprintf(io.ErrOut, "tendays: %s: the pack has %d lint error(s); fix them first (tendays lint %s)\n", path, len(errs), path)
 		return nil, &silentError{code: exitUsage}
 	}
-	b, err := engine.Compile(target.Pack)
+	return res, nil
+}
+
+// loadBoard is loadPlayable for the commands that read 10 Days packs
+// (journey check and count): the pack compiled for the engine.
+func loadBoard(ctx context.Context, path string, io *IOStreams, g *globalOptions) (*engine.Board, error) {
+	res, err := loadPlayable(ctx, path, io, g)
+	if err != nil {
+		return nil, err
+	}
+	if res.Network != nil {
+		return nil, diag.Errorf(diag.Position{File: path, Pointer: "/kind"}, "a route-network pack (kind network) has no journeys: simulate and export read it")
+	}
+	return compileBoard(res)
+}
+
+// compileBoard compiles a 10 Days pack for the engine; what the engine
+// refuses is told at its place in the source.
+func compileBoard(res *pipeline.Result) (*engine.Board, error) {
+	b, err := engine.Compile(res.Pack)
 	if err != nil {
 		var pe *engine.PackError
 		if errors.As(err, &pe) {
-			pos := diag.Position{File: path, Pointer: pe.Pointer}
-			if target.Locate != nil {
-				pos = target.Locate(pe.Pointer)
-			}
-			return nil, &diag.InputError{Position: pos, Msg: pe.Msg}
+			return nil, &diag.InputError{Position: res.Locate(pe.Pointer), Msg: pe.Msg}
 		}
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", res.Name, err)
 	}
 	return b, nil
-}
-
-// playErrors are the findings that make a pack unfit to play: errors,
-// except deck/too-small (it checks a deck for four players; the engine
-// checks the player count it is asked for).
-func playErrors(findings []diag.Finding) []diag.Finding {
-	var errs []diag.Finding
-	for _, f := range findings {
-		if f.Severity >= diag.Error && f.Rule != lint.RuleDeckTooSmall {
-			errs = append(errs, f)
-		}
-	}
-	return errs
 }
 
 // checkFormat refuses an output format other than text or json.
@@ -151,7 +149,7 @@ wrong length, a batch line that cannot be checked, a pack with lint errors).`,
 			case opts.Days < 0:
 				return &usageError{msg: "--days must be positive", help: cmd.CommandPath()}
 			}
-			return runJourneyCheck(opts)
+			return runJourneyCheck(cmd.Context(), opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json (--batch always prints JSON lines)")
@@ -160,8 +158,8 @@ wrong length, a batch line that cannot be checked, a pack with lint errors).`,
 	return cmd
 }
 
-func runJourneyCheck(opts *journeyCheckOptions) error {
-	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
+func runJourneyCheck(ctx context.Context, opts *journeyCheckOptions) error {
+	b, err := loadBoard(ctx, opts.Pack, opts.IO, opts.Global)
 	if err != nil {
 		return err
 	}
@@ -183,31 +181,12 @@ func runJourneyCheck(opts *journeyCheckOptions) error {
 			return err
 		}
 	} else {
-		writeVerdict(opts.IO.Out, v)
-		if cov := coverageLine(b, cards); cov != "" {
-			fmt.Fprintf(opts.IO.Out, "  maps covered: %s\n", cov)
-		}
+		play.WriteVerdict(opts.IO.Out, b, cards, v)
 	}
 	if !v.Valid {
 		return errNo
 	}
 	return nil
-}
-
-// writeVerdict prints a verdict as text: the answer, then every step.
-func writeVerdict(w io.Writer, v engine.Verdict) {
-	if v.Valid {
-		fmt.Fprintf(w, "valid: %s\n", v.Reason())
-	} else {
-		fmt.Fprintf(w, "not valid: %s\n", v.Reason())
-	}
-	for _, s := range v.Steps() {
-		mark := "ok"
-		if !s.Linked {
-			mark = "NO"
-		}
-		fmt.Fprintf(w, "  %-2s days %-6s %s\n", mark, fmt.Sprintf("%d–%d", s.From+1, s.To+1), s.Text)
-	}
 }
 
 // parseJourney resolves tokens and checks the journey's length; both
@@ -247,16 +226,31 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 		in, name = f, opts.Batch
 	}
 	const maxLine = 4 << 20
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), maxLine)
-	out := bufio.NewWriter(opts.IO.Out)
+	lines := bufio.NewReaderSize(in, 64<<10)
+	// Answers are buffered and written when the input in hand is used up:
+	// a file or a pipe full of journeys costs a write(2) per 64 KiB, not per
+	// line, and a person (or a program) feeding lines one at a time still
+	// reads each answer before writing the next line.
+	out := bufio.NewWriterSize(opts.IO.Out, 64<<10)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	bad, invalid, n := 0, 0, 0
-	for sc.Scan() {
+	var buf []byte
+	for {
+		text, err := readLine(lines, &buf, maxLine)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if errors.Is(err, bufio.ErrTooLong) {
+			_ = out.Flush()
+			return diag.Errorf(diag.Position{File: name, Line: n + 1}, "line is longer than %d MiB (a journey is a few dozen cards)", maxLine>>20)
+		}
+		if err != nil {
+			_ = out.Flush()
+			return &diag.InputError{Position: diag.Position{File: name, Line: n + 1}, Err: err}
+		}
 		n++
 		res := batchLine{Line: n}
-		text := sc.Text()
 		if n == 1 {
 			// Spreadsheets save text with a byte order mark; it is no card.
 			text = strings.TrimPrefix(text, "\ufeff")
@@ -273,6 +267,9 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 		if err != nil {
 			bad++
 			res.Reason, res.Error = err.Error(), true
+			if err := out.Flush(); err != nil { // the answers before it first
+				return err
+			}
 			fmt.Fprintf(opts.IO.ErrOut, "%s:%d: %v\n", name, n, err)
 		} else {
 			v := b.Check(cards)
@@ -284,15 +281,14 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 		if err := enc.Encode(res); err != nil {
 			return err
 		}
-		if err := out.Flush(); err != nil {
-			return err
+		if lines.Buffered() == 0 { // the next read may wait for more input
+			if err := out.Flush(); err != nil {
+				return err
+			}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return diag.Errorf(diag.Position{File: name, Line: n + 1}, "line is longer than %d MiB (a journey is a few dozen cards)", maxLine>>20)
-		}
-		return &diag.InputError{Position: diag.Position{File: name, Line: n + 1}, Err: err}
+	if err := out.Flush(); err != nil {
+		return err
 	}
 	switch {
 	case bad > 0:
@@ -301,6 +297,30 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 		return errNo
 	}
 	return nil
+}
+
+// readLine reads one line of at most max bytes, without its line break (LF,
+// or CR LF), as bufio.ScanLines does; buf is reused between calls. A last
+// line without a break is a line; after it, io.EOF.
+func readLine(r *bufio.Reader, buf *[]byte, max int) (string, error) {
+	*buf = (*buf)[:0]
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(*buf)+len(chunk) > max+1 { // +1: the line break
+			return "", bufio.ErrTooLong
+		}
+		*buf = append(*buf, chunk...)
+		switch {
+		case err == nil:
+			line := (*buf)[:len(*buf)-1]
+			return string(bytes.TrimSuffix(line, []byte("\r"))), nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && len(*buf) > 0:
+			return string(bytes.TrimSuffix(*buf, []byte("\r"))), nil
+		}
+		return "", err
+	}
 }
 
 // splitCards splits a batch line into card tokens: separated by commas
@@ -400,7 +420,7 @@ What is counted: ` + engine.CountDefinition + `.`,
 				// their square: 20,000 days took 850 MB and 8 s.
 				return &usageError{msg: fmt.Sprintf("--days %d: counting goes up to %d days", opts.Days, maxCountDays), help: cmd.CommandPath()}
 			}
-			return runJourneyCount(opts)
+			return runJourneyCount(cmd.Context(), opts)
 		},
 	}
 	cmd.Flags().IntVar(&opts.Days, "days", 0, "journey length (default: the edition's days)")
@@ -428,8 +448,8 @@ type regionCountJSON struct {
 	Few      bool            `json:"few"`
 }
 
-func runJourneyCount(opts *journeyCountOptions) error {
-	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
+func runJourneyCount(ctx context.Context, opts *journeyCountOptions) error {
+	b, err := loadBoard(ctx, opts.Pack, opts.IO, opts.Global)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"io"
 	"testing"
 	"time"
@@ -26,7 +27,7 @@ func TestBatchStreams(t *testing.T) {
 		Pack: usaPack, Batch: "-", Format: "text", Days: 3}
 	done := make(chan error, 1)
 	go func() {
-		done <- runJourneyCheck(opts)
+		done <- runJourneyCheck(context.Background(), opts)
 		outW.Close()
 	}()
 	lines := bufio.NewReader(outR)
@@ -68,7 +69,7 @@ func TestJourneyCheckExitCodes(t *testing.T) {
 	for _, tc := range tests {
 		var out, errOut bytes.Buffer
 		io := &IOStreams{In: &bytes.Buffer{}, Out: &out, ErrOut: &errOut}
-		err := runJourneyCheck(&journeyCheckOptions{IO: io, Global: &globalOptions{}, Pack: usaPack,
+		err := runJourneyCheck(context.Background(), &journeyCheckOptions{IO: io, Global: &globalOptions{}, Pack: usaPack,
 			Cards: tc.cards, Format: "text", Days: tc.days})
 		assert.Equal(t, tc.code, exitCode(err, io), "%v: %s%s", tc.cards, out.String(), errOut.String())
 	}
@@ -77,7 +78,7 @@ func TestJourneyCheckExitCodes(t *testing.T) {
 // board builds a bundled edition's pack the way the commands do.
 func bundledBoard(t testing.TB, name string) *engine.Board {
 	t.Helper()
-	b, err := loadBoard(name, &IOStreams{Out: io.Discard, ErrOut: io.Discard}, &globalOptions{MaxInput: mapdata.DefaultMaxInput})
+	b, err := loadBoard(context.Background(), name, &IOStreams{Out: io.Discard, ErrOut: io.Discard}, &globalOptions{MaxInput: mapdata.DefaultMaxInput})
 	require.NoError(t, err)
 	return b
 }

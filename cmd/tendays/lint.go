@@ -1,7 +1,7 @@
 package main
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -12,10 +12,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/diag"
-	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 type lintOptions struct {
@@ -30,8 +30,6 @@ type lintOptions struct {
 	Output        string
 	ListRules     bool
 }
-
-func init() { register(newLintCmd) }
 
 func newLintCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	opts := &lintOptions{IO: io, Global: g}
@@ -87,7 +85,7 @@ could not be read.`,
 			if opts.FailOn != "error" && opts.FailOn != "warning" {
 				return &usageError{msg: fmt.Sprintf("unknown --fail-on %q (want error or warning)", opts.FailOn), help: cmd.CommandPath()}
 			}
-			return runLint(opts)
+			return runLint(cmd.Context(), opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+strings.Join(lint.Formats(), ", "))
@@ -100,8 +98,8 @@ could not be read.`,
 	return cmd
 }
 
-func runLint(opts *lintOptions) error {
-	paths, err := expandLintPaths(opts.Paths)
+func runLint(ctx context.Context, opts *lintOptions) error {
+	paths, err := pipeline.ExpandPaths(opts.Paths)
 	if err != nil {
 		return err
 	}
@@ -133,7 +131,7 @@ func runLint(opts *lintOptions) error {
 	inputs := append(slices.Clone(paths), opts.Config, opts.Baseline)
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			inputs = append(inputs, filepath.Join(p, editionFile))
+			inputs = append(inputs, filepath.Join(p, pipeline.EditionFile))
 		}
 	}
 	if err := checkClobber([]string{reportPath, basePath}, inputs); err != nil {
@@ -162,7 +160,7 @@ func runLint(opts *lintOptions) error {
 	var all []diag.Finding
 	unreadable := 0
 	for _, path := range paths {
-		fs, err := lintPath(path, opts.Global, explicit)
+		fs, err := lintPath(ctx, path, opts.Global, explicit)
 		if err != nil {
 			unreadable++
 			fmt.Fprintf(opts.IO.ErrOut, "%s\n", err)
@@ -214,48 +212,14 @@ func reportExt(format string) string {
 	return ".txt"
 }
 
-// lintPath lints one pack or edition with its configuration applied.
-func lintPath(path string, g *globalOptions, explicit *lint.Config) ([]diag.Finding, error) {
-	cfg := explicit
-	if cfg == nil {
-		c, err := lint.FindConfig(path)
-		if err != nil {
-			return nil, err
-		}
-		cfg = c
-	}
-	target, err := loadLintTarget(path, g)
+// lintPath lints one pack or edition with its configuration applied (the
+// one given, or the one found beside it).
+func lintPath(ctx context.Context, path string, g *globalOptions, explicit *lint.Config) ([]diag.Finding, error) {
+	bo := g.buildOptions()
+	bo.Config = explicit
+	res, err := pipeline.Load(ctx, pipeline.Source{Path: path, Stdin: g.In}, bo)
 	if err != nil {
 		return nil, err
 	}
-	return cfg.Apply(lint.Check(target)), nil
-}
-
-// loadLintTarget reads a pack file, or derives the pack of an edition.
-// "-" is a pack on standard input.
-func loadLintTarget(path string, g *globalOptions) (*lint.Target, error) {
-	if path != "-" && isEditionPath(path) {
-		return editionTarget(path, g)
-	}
-	return readPackTarget(path, g)
-}
-
-// isEditionPath: a folder, a .yaml/.yml file, or the name of a bundled
-// edition (when no such file exists) is an edition.
-func isEditionPath(path string) bool {
-	fi, err := os.Stat(path)
-	if err == nil && fi.IsDir() {
-		return true
-	}
-	if err != nil && slices.ContainsFunc(editions.Names(), func(n string) bool { return strings.EqualFold(n, path) }) {
-		return true
-	}
-	lower := strings.ToLower(path)
-	return strings.HasSuffix(lower, ".yaml") || strings.HasSuffix(lower, ".yml")
-}
-
-// editionTarget is set by the build command, which knows how to derive a
-// pack from an edition.
-var editionTarget = func(path string, g *globalOptions) (*lint.Target, error) {
-	return nil, errors.New(path + ": linting editions needs the build pipeline")
+	return res.Findings, nil
 }

@@ -2,10 +2,12 @@
 // games: it builds map packs from borders and an edition file, lints them,
 // plays test games on them and exports them to other formats.
 //
-// Every command is a file here with an options struct, a constructor that
-// wires its flags and a run function that works from the struct alone, so
-// that tests call it without a terminal. Exit codes are decided in one place,
-// exitCode, from the type of the error a command returns.
+// Every command is a file here with an options struct of its inputs, a
+// constructor that wires its flags and a run function that works from the
+// struct alone, so that tests call it without a terminal. An edition goes
+// down into the pipeline (package pipeline) and comes back as values: the
+// commands parse flags, call the library and print. Exit codes are decided
+// in one place, exitCode, from the type of the error a command returns.
 package main
 
 import (
@@ -19,40 +21,50 @@ import (
 )
 
 func main() {
-	exitOnSignal()
-	os.Exit(Main(os.Args[1:], SystemIO()))
+	// The context ends on SIGINT or SIGTERM: serve and --watch stop
+	// cleanly then (exit 0); any other run ends as a failed one does (see
+	// onSignal).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	which := make(chan os.Signal, 2)
+	signal.Notify(which, os.Interrupt, syscall.SIGTERM)
+	go onSignal(which)
+	code := MainContext(ctx, os.Args[1:], SystemIO())
+	stop()
+	os.Exit(code)
 }
 
-// stopOnSignal, when set, is called on the first SIGINT or SIGTERM instead
-// of exiting: a command that runs until stopped (build --watch) finishes the
-// write under way and returns, with exit 0. A second signal exits as usual.
-var stopOnSignal atomic.Pointer[context.CancelFunc]
+// untilStopped is set while a command that runs until it is stopped (serve,
+// build --watch) runs: it stops cleanly when its context ends.
+var untilStopped atomic.Bool
 
-// exitOnSignal makes SIGINT and SIGTERM end the process the way a failed
-// run does: files being written keep their old contents and no temporary
-// file is left behind. The exit code is the shell's 128+signal.
-func exitOnSignal() {
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		s := <-sigs
-		if stop := stopOnSignal.Swap(nil); stop != nil {
-			(*stop)()
-			s = <-sigs
-		}
-		atomicfile.Abandon()
-		code := 128 + 2
-		if s == syscall.SIGTERM {
-			code = 128 + 15
-		}
-		os.Exit(code)
-	}()
+// onSignal ends the process on a signal the way a failed run ends: files
+// being written keep their old contents and no temporary file is left
+// behind; the exit code is the shell's 128+signal. A command that runs until
+// stopped is left to stop on its context instead, and a second signal ends
+// it at once.
+func onSignal(which <-chan os.Signal) {
+	s := <-which
+	if untilStopped.Load() {
+		s = <-which
+	}
+	atomicfile.Abandon()
+	code := 128 + 2
+	if s == syscall.SIGTERM {
+		code = 128 + 15
+	}
+	os.Exit(code)
 }
 
 // Main runs tendays with args and returns the exit code.
 func Main(args []string, io *IOStreams) int {
+	return MainContext(context.Background(), args, io)
+}
+
+// MainContext is Main with a context that stops the commands that run until
+// stopped.
+func MainContext(ctx context.Context, args []string, io *IOStreams) int {
 	root := newRootCmd(io)
 	root.SetArgs(args)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
 	return exitCode(err, io)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/tendays/tendays/internal/testenv"
 )
 
 // The scripts in testdata/script read like a user's session: the command,
@@ -53,5 +54,13 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") == "1",
+		// [integration] marks a long step, run when integration tests are
+		// asked for (internal/testenv: CI=true or TENDAYS_INTEGRATION=1).
+		Condition: func(cond string) (bool, error) {
+			if cond == "integration" {
+				return testenv.Asked(), nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
 	})
 }

@@ -1,25 +1,23 @@
 package main
 
 import (
-	"bufio"
+	"context"
 	"errors"
-	"fmt"
-	"io"
-	"math/rand/v2"
+	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine/bot"
 	"github.com/tendays/tendays/engine/game"
+	"github.com/tendays/tendays/engine/network"
 	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/pipeline"
+	"github.com/tendays/tendays/play"
 )
-
-func init() { register(newPlayCmd) }
 
 type playOptions struct {
 	IO      *IOStreams
@@ -31,6 +29,9 @@ type playOptions struct {
 	TurnCap int
 	Variant variantFlags
 	Game    game.Config
+	// JourneyFlags are the journey variants' flags given, which a
+	// route-network pack refuses.
+	JourneyFlags []string
 }
 
 func newPlayCmd(io *IOStreams, g *globalOptions) *cobra.Command {
@@ -51,18 +52,17 @@ be played again.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pack = args[0]
 			opts.SeedSet = cmd.Flags().Changed("seed")
-			if isNetworkPackFile(opts.Pack, opts.Global) {
-				return playNetworkFrom(cmd, opts) // play_network.go
-			}
-			if !slices.Contains(bot.Names(), strings.ToLower(opts.Bot)) {
-				return &usageError{msg: fmt.Sprintf("unknown bot %q (want %s)", opts.Bot, strings.Join(bot.Names(), ", ")), help: cmd.CommandPath()}
+			for _, name := range []string{"days", "swap", "open-hands", "turn-cap"} {
+				if cmd.Flags().Changed(name) {
+					opts.JourneyFlags = append(opts.JourneyFlags, name)
+				}
 			}
 			cfg, err := opts.Variant.config(cmd)
 			if err != nil {
 				return err
 			}
 			opts.Game = cfg
-			return runPlay(opts)
+			return runPlay(cmd.Context(), opts)
 		},
 	}
 	cmd.Flags().Uint64Var(&opts.Seed, "seed", 0, "random seed (default: from the clock, printed)")
@@ -72,35 +72,8 @@ be played again.`,
 	return cmd
 }
 
-// errQuit ends a game the person left.
-var errQuit = errors.New("quit")
-
-// console is the person's side of the game: prompts out, answers in.
-type console struct {
-	out io.Writer
-	in  *bufio.Scanner
-	b   *engine.Board
-}
-
-// ask prints a prompt and reads an answer; q or the end of the input quits.
-func (c *console) ask(prompt string) (string, error) {
-	fmt.Fprint(c.out, prompt)
-	if !c.in.Scan() {
-		fmt.Fprintln(c.out)
-		return "", errQuit
-	}
-	answer := strings.TrimSpace(c.in.Text())
-	if strings.EqualFold(answer, "q") || strings.EqualFold(answer, "quit") {
-		return "", errQuit
-	}
-	return answer, nil
-}
-
-func runPlay(opts *playOptions) error {
-	if err := boxPlayers(opts.Game); err != nil {
-		return err
-	}
-	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
+func runPlay(ctx context.Context, opts *playOptions) error {
+	res, err := loadPlayable(ctx, opts.Pack, opts.IO, opts.Global)
 	if err != nil {
 		return err
 	}
@@ -108,303 +81,59 @@ func runPlay(opts *playOptions) error {
 	if !opts.SeedSet {
 		seed = uint64(time.Now().UnixNano())
 	}
-	g, err := game.New(b, opts.Game, rand.New(rand.NewPCG(seed, 0)))
+	if res.Network != nil {
+		return runPlayNetwork(opts, res, seed)
+	}
+	if !slices.Contains(bot.Names(), strings.ToLower(opts.Bot)) {
+		return usageErrorf("unknown bot %q (want %s)", opts.Bot, strings.Join(bot.Names(), ", "))
+	}
+	if err := boxPlayers(opts.Game); err != nil {
+		return err
+	}
+	b, err := compileBoard(res)
 	if err != nil {
-		return usageErrorf("%v", err)
+		return err
 	}
-	botName := strings.ToLower(opts.Bot)
-	bots := make([]game.Player, g.Players())
-	for s := 1; s < g.Players(); s++ {
-		bots[s], _ = bot.New(botName, rand.New(rand.NewPCG(seed, uint64(s)+1)))
-	}
-	c := &console{out: opts.IO.Out, in: bufio.NewScanner(opts.IO.In), b: b}
-	w := opts.IO.Out
-	swap := "no swap"
-	if g.SwapAllowed() {
-		swap = "swap allowed"
-	}
-	others := fmt.Sprintf("seat 2 is a %s bot", botName)
-	if g.Players() > 2 {
-		others = fmt.Sprintf("seats 2-%d are %s bots", g.Players(), botName)
-	}
-	fmt.Fprintf(w, "%s: %d days, %d players, %s. You are seat 1; %s.\n",
-		b.Pack().Edition.Name, g.Days(), g.Players(), swap, others)
-	if v := opts.Game.Variants(); len(v) > 0 {
-		fmt.Fprintf(w, "Variant: %s.\n", strings.Join(v, "; "))
-	}
-	fmt.Fprintf(w, "Seed %d (play this game again with --seed %d). Type q to leave.\n", seed, seed)
+	err = play.Regions(opts.IO.In, opts.IO.Out, play.Game{Board: b, Config: opts.Game, Seed: seed, Bot: opts.Bot, TurnCap: opts.TurnCap})
+	return setupError(err)
+}
 
-	err = playGame(c, g, bots, botName, opts.TurnCap)
-	if errors.Is(err, errQuit) {
-		fmt.Fprintln(w, "You left the game.")
-		return nil
+// runPlayNetwork is play on a route-network pack (Across the United
+// States): --players, --seed and --bot (one bot name, or one per bot seat,
+// comma-separated) mean something there; the journey variants do not.
+func runPlayNetwork(opts *playOptions, res *pipeline.Result, seed uint64) error {
+	if len(opts.JourneyFlags) > 0 {
+		return usageErrorf("--%s does not apply to a route-network pack (it plays a fixed number of rounds)", opts.JourneyFlags[0])
+	}
+	players := opts.Variant.Players
+	if players < 2 {
+		return usageErrorf("--players must be at least 2")
+	}
+	var bots []string
+	for _, name := range strings.Split(opts.Bot, ",") {
+		bots = append(bots, strings.ToLower(strings.TrimSpace(name)))
+	}
+	if len(bots) == 1 {
+		bots = slices.Repeat(bots, players-1)
+	}
+	if len(bots) != players-1 {
+		return usageErrorf("--bot names %d bots for %d bot seats (give one name, or one per seat 2-%d)", len(bots), players-1, players)
+	}
+	b, err := network.Compile(res.Network)
+	if err != nil {
+		return &diag.InputError{Position: diag.Position{File: res.Name}, Msg: err.Error()}
+	}
+	// Piped answers are shown, so that the transcript reads as a session.
+	f, ok := opts.IO.In.(*os.File)
+	echo := !ok || !isTerminal(f)
+	return setupError(play.Network(opts.IO.In, opts.IO.Out, play.NetworkGame{Board: b, Seed: seed, Bots: bots, Echo: echo}))
+}
+
+// setupError is a game that cannot be dealt as asked: bad usage.
+func setupError(err error) error {
+	var se *play.SetupError
+	if errors.As(err, &se) {
+		return usageErrorf("%v", se.Err)
 	}
 	return err
-}
-
-func playGame(c *console, g *game.Game, bots []game.Player, botName string, turnCap int) error {
-	w, b := c.out, c.b
-	fmt.Fprintf(w, "\nFilling the holders: each player draws a card and places it on an open day, in turn.\n")
-	for g.Phase() == game.Filling {
-		s := g.Seat()
-		if s != 0 {
-			if err := g.Place(bots[s].Fill(g.ViewOf(s), g.Hand())); err != nil {
-				return err
-			}
-			continue
-		}
-		fmt.Fprintf(w, "Your holder: %s\n", holderLine(b, g.Holder(0)))
-		open := g.OpenSlots()
-		days := make([]string, len(open))
-		for i, d := range open {
-			days[i] = strconv.Itoa(d + 1)
-		}
-		for {
-			answer, err := c.ask(fmt.Sprintf("You drew %s. Place it on an open day (%s): ", b.Name(g.Hand()), strings.Join(days, ", ")))
-			if err != nil {
-				return err
-			}
-			day, err := strconv.Atoi(answer)
-			if err == nil {
-				err = g.Place(day - 1)
-			}
-			if err == nil {
-				break
-			}
-			fmt.Fprintf(w, "  %s\n", plainError(err, "a day number"))
-		}
-	}
-	fmt.Fprintf(w, "\nThe holders are full. Seat 1 begins.\n")
-	for g.Phase() != game.Over && g.Turns() < turnCap {
-		s := g.Seat()
-		if s != 0 {
-			if err := game.Step(g, bots[s]); err != nil {
-				return err
-			}
-			fmt.Fprintf(w, "Seat %d (%s) %s\n", s+1, botName, describeTurn(b, g.LastTurn()))
-			continue
-		}
-		if err := humanTurn(c, g); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintln(w)
-	if g.Phase() != game.Over {
-		fmt.Fprintf(w, "No one completed a journey in %d turns.\n", g.Turns())
-		showHolder(w, b, g.Holder(0))
-		fmt.Fprintf(w, "Your holder: %s\n", b.Check(g.Holder(0)).Reason())
-		return nil
-	}
-	winner := g.Winner()
-	if winner == 0 {
-		fmt.Fprintf(w, "%d DAYS! You win after %d turns. Your journey:\n", g.Days(), g.Turns())
-	} else {
-		fmt.Fprintf(w, "%d DAYS! Seat %d (%s) wins after %d turns. Its journey:\n", g.Days(), winner+1, botName, g.Turns())
-	}
-	writeVerdict(w, b.Check(g.Holder(winner)))
-	if cov := coverageLine(b, g.Holder(winner)); cov != "" {
-		fmt.Fprintf(w, "  maps covered: %s\n", cov)
-	}
-	if winner != 0 {
-		fmt.Fprintln(w, "Your holder:")
-		showHolder(w, b, g.Holder(0))
-		fmt.Fprintf(w, "  %s\n", b.Check(g.Holder(0)).Reason())
-	}
-	return nil
-}
-
-func humanTurn(c *console, g *game.Game) error {
-	w, b := c.out, c.b
-	fmt.Fprintf(w, "\n— Turn %d, your move —\n", g.Turns()+1)
-	showHolder(w, b, g.Holder(0))
-	if v := b.Check(g.Holder(0)); !v.Valid {
-		fmt.Fprintf(w, "  (not a journey yet: %s)\n", v.Reason())
-	}
-	if g.OpenHands() {
-		for s := 1; s < g.Players(); s++ {
-			names := make([]string, g.Days())
-			for d, card := range g.Holder(s) {
-				names[d] = b.Name(card)
-			}
-			fmt.Fprintf(w, "Seat %d: %s\n", s+1, strings.Join(names, " | "))
-		}
-	}
-	fmt.Fprintf(w, "Face-up: ")
-	for k := range g.NumPiles() {
-		fmt.Fprintf(w, "[%d] %s   ", k+1, b.Name(g.Top(k)))
-	}
-	actions := []string{fmt.Sprintf("1-%d take that face-up card", g.NumPiles())}
-	if g.NumDraw() == 1 {
-		fmt.Fprintf(w, "Draw pile: %d cards\n", g.DrawSize())
-		if g.CanDraw() {
-			actions = append([]string{"d draw"}, actions...)
-		}
-	} else {
-		fmt.Fprintf(w, "Draw piles:")
-		for i := range g.NumDraw() {
-			fmt.Fprintf(w, " [d%d] %d", i+1, g.DrawPileSize(i))
-		}
-		fmt.Fprintf(w, " cards\n")
-		if g.CanDraw() {
-			actions = append([]string{fmt.Sprintf("d1-d%d draw from that pile", g.NumDraw())}, actions...)
-		}
-	}
-	if g.SwapAllowed() {
-		actions = append(actions, "s I J swap days I and J")
-	}
-	actions = append(actions, "q leave")
-	prompt := "Your move (" + strings.Join(actions, ", ") + "): "
-	for {
-		answer, err := c.ask(prompt)
-		if err != nil {
-			return err
-		}
-		fields := strings.Fields(strings.ToLower(answer))
-		switch {
-		case len(fields) == 1 && (fields[0] == "d" || fields[0] == "draw"):
-			err = g.Take(game.FromDraw)
-		case len(fields) <= 2 && strings.HasPrefix(fields[0], "d") && g.NumDraw() > 1:
-			// d2, or d 2: draw pile 2.
-			n, convErr := strconv.Atoi(strings.TrimPrefix(strings.Join(fields, ""), "d"))
-			if convErr != nil {
-				err = fmt.Errorf("%q is not a move", answer)
-			} else {
-				err = g.Take(game.DrawPile(n - 1))
-			}
-		case len(fields) == 3 && fields[0] == "s":
-			i, err1 := strconv.Atoi(fields[1])
-			j, err2 := strconv.Atoi(fields[2])
-			if err1 != nil || err2 != nil {
-				err = errors.New("swap takes two day numbers: s 2 7")
-			} else if err = g.Swap(i-1, j-1); err == nil {
-				fmt.Fprintf(w, "You swapped days %d and %d.\n", i, j)
-				return nil
-			}
-		case len(fields) == 1:
-			k, convErr := strconv.Atoi(fields[0])
-			if convErr != nil {
-				err = fmt.Errorf("%q is not a move", answer)
-			} else {
-				err = g.Take(game.Source(k - 1))
-			}
-		default:
-			err = fmt.Errorf("%q is not a move", answer)
-		}
-		if err == nil {
-			break
-		}
-		fmt.Fprintf(w, "  %s\n", plainError(err, "a move"))
-	}
-	return placeCard(c, g)
-}
-
-func placeCard(c *console, g *game.Game) error {
-	w, b := c.out, c.b
-	card := g.Hand()
-	slot := -1
-	for {
-		answer, err := c.ask(fmt.Sprintf("You hold %s. Replace a day (1-%d), or x to discard it: ", b.Name(card), g.Days()))
-		if err != nil {
-			return err
-		}
-		if strings.EqualFold(answer, "x") {
-			break
-		}
-		day, convErr := strconv.Atoi(answer)
-		if convErr == nil && day >= 1 && day <= g.Days() {
-			slot = day - 1
-			break
-		}
-		fmt.Fprintf(w, "  %q: give a day from 1 to %d, or x\n", answer, g.Days())
-	}
-	leaving := card
-	if slot >= 0 {
-		leaving = g.Holder(0)[slot]
-	}
-	if must := g.MustPile(); must >= 0 {
-		fmt.Fprintf(w, "%s goes on pile %d, which you emptied.\n", b.Name(leaving), must+1)
-		return g.Put(slot, must)
-	}
-	for {
-		answer, err := c.ask(fmt.Sprintf("Discard %s on which pile (1-%d)? ", b.Name(leaving), g.NumPiles()))
-		if err != nil {
-			return err
-		}
-		pile, convErr := strconv.Atoi(answer)
-		if convErr != nil {
-			fmt.Fprintf(w, "  %q: give a pile from 1 to %d\n", answer, g.NumPiles())
-			continue
-		}
-		if err := g.Put(slot, pile-1); err != nil {
-			fmt.Fprintf(w, "  %s\n", plainError(err, "a pile"))
-			continue
-		}
-		return nil
-	}
-}
-
-// plainError is a refused answer in words: the game's reason, or what was
-// expected.
-func plainError(err error, want string) string {
-	var ge *game.Error
-	if errors.As(err, &ge) {
-		return ge.Msg
-	}
-	var ne *strconv.NumError
-	if errors.As(err, &ne) {
-		return fmt.Sprintf("%q is not %s", ne.Num, want)
-	}
-	return err.Error()
-}
-
-// holderLine is a holder on one line: "1 Oregon | 2 car | 3 —".
-func holderLine(b *engine.Board, h []engine.CardID) string {
-	parts := make([]string, len(h))
-	for d, c := range h {
-		name := "—"
-		if c != engine.NoCard {
-			name = b.Name(c)
-		}
-		parts[d] = fmt.Sprintf("%d %s", d+1, name)
-	}
-	return strings.Join(parts, " | ")
-}
-
-func showHolder(w io.Writer, b *engine.Board, h []engine.CardID) {
-	for d, c := range h {
-		name := "—"
-		if c != engine.NoCard {
-			name = b.Name(c)
-		}
-		fmt.Fprintf(w, "  day %-2d %s\n", d+1, name)
-	}
-}
-
-// coverageLine is how many days of journey h lie on each map of a
-// combined board ("Europe 6, Asia 5, Africa 5, Americas 4"), or "" on a
-// board of one map.
-func coverageLine(b *engine.Board, h []engine.CardID) string {
-	cov := b.Coverage(h)
-	parts := make([]string, len(cov))
-	for i, n := range cov {
-		parts[i] = fmt.Sprintf("%s %d", b.Map(i).Name, n)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// describeTurn says what a bot did, as the others at the table see it.
-func describeTurn(b *engine.Board, t game.Turn) string {
-	if t.Swap {
-		return fmt.Sprintf("swapped days %d and %d.", t.I+1, t.J+1)
-	}
-	took := "drew from the draw pile"
-	if i, ok := t.From.Draw(); ok && b.DrawPiles() > 1 {
-		took = fmt.Sprintf("drew from draw pile %d", i+1)
-	} else if !ok {
-		took = fmt.Sprintf("took %s from pile %d", b.Name(t.Taken), t.From+1)
-	}
-	if t.Slot < 0 {
-		return fmt.Sprintf("%s and discarded it: %s on pile %d.", took, b.Name(t.Discarded), t.Pile+1)
-	}
-	return fmt.Sprintf("%s, put it on day %d and discarded %s on pile %d.", took, t.Slot+1, b.Name(t.Discarded), t.Pile+1)
 }

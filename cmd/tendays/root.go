@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -12,6 +13,7 @@ import (
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/version"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // globalOptions are the flags every command shares.
@@ -21,9 +23,19 @@ type globalOptions struct {
 	// Quiet (--quiet, -q) prints only results and errors: no summary lines,
 	// no warnings on stderr. Verbose (--verbose, -v) adds info findings.
 	Quiet, Verbose bool
-	// In is standard input, which an input named "-" reads (see inputs.go).
-	In    io.Reader
-	stdin *stdinCache
+	// In is standard input, which an input named "-" reads.
+	In io.Reader
+}
+
+// buildOptions are the pipeline's options the global flags set.
+func (g *globalOptions) buildOptions() pipeline.Options {
+	return pipeline.Options{MaxInput: g.MaxInput}
+}
+
+// load builds the edition, or reads the pack, a command names (a pack on
+// standard input for "-"), through the pipeline.
+func (g *globalOptions) load(ctx context.Context, path string) (*pipeline.Result, error) {
+	return pipeline.Load(ctx, pipeline.Source{Path: path, Stdin: g.In}, g.buildOptions())
 }
 
 // limit is the largest file of a kind tendays reads: --max-input when
@@ -102,9 +114,19 @@ Exit codes: 0 success, 1 the answer is "no" (findings, an invalid journey),
 		return &usageError{msg: err.Error(), cmd: cmd}
 	})
 
-	for _, add := range commands {
-		root.AddCommand(add(io, g))
-	}
+	root.AddCommand(
+		newBuildCmd(io, g),
+		newDeriveCmd(io, g),
+		newDoctorCmd(io, g),
+		newExportCmd(io, g),
+		newInitCmd(io, g),
+		newJourneyCmd(io, g),
+		newLintCmd(io, g),
+		newPlayCmd(io, g),
+		newSchemaCmd(io, g),
+		newServeCmd(io, g),
+		newSimulateCmd(io, g),
+	)
 	// cobra adds help and completion when it runs; add them now to give
 	// them examples like every other command.
 	root.InitDefaultHelpCmd()
@@ -125,14 +147,6 @@ Exit codes: 0 success, 1 the answer is "no" (findings, an invalid journey),
 	groups(root)
 	humaneArgs(root)
 	return root
-}
-
-// commands holds each command's constructor; every command file adds its
-// own in an init function, so that adding a command touches one file.
-var commands []func(*IOStreams, *globalOptions) *cobra.Command
-
-func register(newCmd func(*IOStreams, *globalOptions) *cobra.Command) {
-	commands = append(commands, newCmd)
 }
 
 // groups makes every command that holds subcommands a group.

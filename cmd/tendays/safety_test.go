@@ -79,6 +79,7 @@ func TestBuildWriteFailureKeepsThePreviousPack(t *testing.T) {
 // complete new one, and no temporary file is left. Then SIGKILL, which no
 // process can clean up after: the pack must still be old or whole.
 func TestKilledBuildKeepsThePreviousPack(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts a dozen processes")
 	}

@@ -14,8 +14,6 @@ type schemaOptions struct {
 	Name string
 }
 
-func init() { register(newSchemaCmd) }
-
 func newSchemaCmd(io *IOStreams, _ *globalOptions) *cobra.Command {
 	opts := &schemaOptions{IO: io}
 	return &cobra.Command{

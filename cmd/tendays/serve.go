@@ -2,26 +2,16 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"net"
-	"os"
-	"path/filepath"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/diag"
-	"github.com/tendays/tendays/export/board"
-	"github.com/tendays/tendays/lint"
-	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 	"github.com/tendays/tendays/studio"
 )
-
-func init() { register(newServeCmd) }
 
 type serveOptions struct {
 	IO        *IOStreams
@@ -29,9 +19,6 @@ type serveOptions struct {
 	Target    string // an edition folder, a bundled edition's name or a pack file
 	Addr      string
 	AllowEdit bool
-	// Context ends the server (tests); nil: it runs until the process is
-	// stopped.
-	Context context.Context
 }
 
 func newServeCmd(io *IOStreams, g *globalOptions) *cobra.Command {
@@ -62,7 +49,7 @@ in docs/studio.md.`,
 			if len(args) == 1 {
 				opts.Target = args[0]
 			}
-			return runServe(opts)
+			return runServe(cmd.Context(), opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "listen on this loopback `host:port` (port 0: a free one)")
@@ -70,7 +57,7 @@ in docs/studio.md.`,
 	return cmd
 }
 
-func runServe(opts *serveOptions) error {
+func runServe(ctx context.Context, opts *serveOptions) error {
 	host, _, err := net.SplitHostPort(opts.Addr)
 	if err != nil {
 		return usageErrorf("--addr %q: want host:port, such as 127.0.0.1:8080", opts.Addr)
@@ -81,10 +68,6 @@ func runServe(opts *serveOptions) error {
 	so, err := studioOptions(opts)
 	if err != nil {
 		return err
-	}
-	ctx := opts.Context
-	if ctx == nil {
-		ctx = context.Background()
 	}
 	srv, err := studio.New(ctx, so)
 	if err != nil {
@@ -98,149 +81,42 @@ func runServe(opts *serveOptions) error {
 	if f, ok := opts.IO.Out.(interface{ Sync() error }); ok {
 		_ = f.Sync()
 	}
+	// Ctrl-C or SIGTERM ends the context: the server shuts down cleanly
+	// (exit 0).
+	untilStopped.Store(true)
+	defer untilStopped.Store(false)
 	return srv.Serve(ctx, ln)
 }
 
-// studioOptions wires the studio to the edition or pack: how to (re)build
-// it, which files to watch, the doctor.
+// studioOptions wires the studio to the edition or pack through the
+// pipeline (it rebuilds it, and watches the files it reads), and to the
+// doctor.
 func studioOptions(opts *serveOptions) (studio.Options, error) {
-	so := studio.Options{AllowEdit: opts.AllowEdit}
+	bo := opts.Global.buildOptions()
+	edition := ""
+	if pipeline.IsEdition(opts.Target) {
+		f, err := pipeline.OpenEdition(opts.Target, bo)
+		if err != nil {
+			return studio.Options{}, err
+		}
+		bundled := f.Bundled
+		f.Close()
+		if bundled && opts.AllowEdit {
+			return studio.Options{}, usageErrorf("--allow-edit: %s is a bundled edition, which cannot be edited (copy its folder and serve that)", opts.Target)
+		}
+		edition = opts.Target
+	} else if opts.AllowEdit {
+		return studio.Options{}, usageErrorf("--allow-edit needs an edition folder: a pack is not edited")
+	}
+	so := studio.Pipeline(pipeline.Source{Path: opts.Target, Stdin: opts.Global.In}, bo)
+	so.AllowEdit = opts.AllowEdit
+	so.Doctor = studio.NewAdvise(edition, bo)
 	so.OnBuild = func(version int, took time.Duration, err error) {
 		if err != nil {
-			fmt.Fprintf(opts.IO.ErrOut, "tendays: rebuild failed, the page keeps build %d: %v\n", version, err)
+			fmt.Fprintf(opts.IO.ErrOut, "tendays: rebuild failed, the page keeps build %d: %v\n", version, diag.OneLine(err.Error()))
 			return
 		}
 		fmt.Fprintf(opts.IO.ErrOut, "rebuilt %s (build %d) in %d ms\n", opts.Target, version, took.Milliseconds())
 	}
-	if isEditionPath(opts.Target) {
-		src, err := openEdition(opts.Target)
-		if err != nil {
-			return so, err
-		}
-		if src.Bundled && opts.AllowEdit {
-			return so, usageErrorf("--allow-edit: %s is a bundled edition, which cannot be edited (copy its folder and serve that)", opts.Target)
-		}
-		so.Load = func(context.Context) (*studio.Build, error) { return loadEditionBuild(opts, src) }
-		so.Doctor = newStudioAdvise(opts, src, "")
-		if !src.Bundled {
-			dir := filepath.FromSlash(src.Dir)
-			so.Watch = func() []string { return editionFiles(dir) }
-			so.Doctor = newStudioAdvise(opts, src, filepath.Join(dir, editionFile))
-		}
-		return so, nil
-	}
-	if opts.AllowEdit {
-		return so, usageErrorf("--allow-edit needs an edition folder: a pack is not edited")
-	}
-	path := opts.Target
-	so.Load = func(context.Context) (*studio.Build, error) { return loadPackBuild(opts, path) }
-	so.Doctor = newStudioAdvise(opts, nil, "")
-	so.Watch = func() []string { return []string{path, mapdata.BoardPathFor(path)} }
 	return so, nil
-}
-
-// loadEditionBuild builds an edition as build does, without writing.
-func loadEditionBuild(opts *serveOptions, src *editionSource) (*studio.Build, error) {
-	var cfg *lint.Config
-	if !src.Bundled {
-		var err error
-		if cfg, err = lint.FindConfig(opts.Target); err != nil {
-			return nil, err
-		}
-	}
-	b := &studio.Build{Source: src.Dir}
-	if isNetworkEdition(src, opts.Global) {
-		t, res, err := buildNetworkEdition(src, opts.Global)
-		if err != nil {
-			return nil, err
-		}
-		b.Findings = cfg.Apply(lint.Check(t))
-		if res != nil {
-			b.Network = res.Pack
-			if b.Land, err = networkLand(res.Pack); err != nil {
-				return nil, err
-			}
-		}
-		return b, nil
-	}
-	t, res, err := buildEdition(src, opts.Global)
-	if err != nil {
-		return nil, err
-	}
-	b.Findings = cfg.Apply(lint.Check(t))
-	b.Unplayable = unplayable(b.Findings)
-	if res != nil {
-		b.Pack = res.Pack
-		data, err := mapdata.EncodeBoard(res.Board)
-		if err != nil {
-			return nil, fmt.Errorf("%s: the board: %w", src.Dir, err)
-		}
-		if b.Board, err = board.Decode(src.Dir+" (board)", data); err != nil {
-			return nil, err
-		}
-	}
-	return b, nil
-}
-
-// loadPackBuild reads a pack file, lints it, and reads the board beside it
-// when there is one.
-func loadPackBuild(opts *serveOptions, path string) (*studio.Build, error) {
-	cfg, err := lint.FindConfig(path)
-	if err != nil {
-		return nil, err
-	}
-	t, err := loadLintTarget(path, opts.Global)
-	if err != nil {
-		return nil, err
-	}
-	b := &studio.Build{Source: filepath.ToSlash(path), Pack: t.Pack, Network: t.Network, Findings: cfg.Apply(lint.Check(t))}
-	b.Unplayable = unplayable(b.Findings)
-	if b.Network != nil {
-		if b.Land, err = networkLand(b.Network); err != nil {
-			return nil, err
-		}
-	}
-	if b.Pack != nil {
-		bd, _, err := readBoard(mapdata.BoardPathFor(path), opts.Global.limit(mapdata.DefaultMaxInput))
-		switch {
-		case err == nil:
-			b.Board = bd
-		case !errors.Is(err, fs.ErrNotExist):
-			return nil, err
-		}
-	}
-	return b, nil
-}
-
-// editionFiles lists the files of an edition folder (not in hidden
-// folders, at most a few hundred): any of them may be one edition.yaml
-// names.
-func editionFiles(dir string) []string {
-	var out []string
-	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() && p != dir && strings.HasPrefix(d.Name(), ".") {
-			return filepath.SkipDir
-		}
-		if d.Type().IsRegular() && len(out) < 500 {
-			out = append(out, p)
-		}
-		return nil
-	})
-	if _, err := os.Stat(filepath.Join(dir, editionFile)); err != nil {
-		out = append(out, filepath.Join(dir, editionFile)) // its return is a change too
-	}
-	sort.Strings(out)
-	return out
-}
-
-// unplayable says why journeys are not checked nor games played in the
-// studio, as journey check and play refuse a pack with lint errors.
-func unplayable(findings []diag.Finding) string {
-	if errs := playErrors(findings); len(errs) > 0 {
-		return fmt.Sprintf("the pack has %d lint error(s) (see the findings): journey check and play refuse it until they are fixed", len(errs))
-	}
-	return ""
 }

@@ -24,11 +24,15 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tendays/tendays/editions"
+	"github.com/tendays/tendays/internal/testenv"
 )
 
-// chromium finds a browser, or skips (fails in CI).
+// chromium finds a browser for the studio's browser tests: they run under
+// CI=true or TENDAYS_INTEGRATION=1 (internal/testenv), fail under CI when
+// no Chromium is there (.ci/run installs Debian's), and skip otherwise.
 func chromium(t *testing.T) string {
 	t.Helper()
+	testenv.Integration(t, "Chromium")
 	if p := os.Getenv("CHROME_PATH"); p != "" {
 		return p
 	}
@@ -37,10 +41,7 @@ func chromium(t *testing.T) string {
 			return p
 		}
 	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("no Chromium found, and CI=true: the studio's browser tests must run in CI (apt-get install chromium)")
-	}
-	t.Skip("no Chromium found (install Debian's chromium, or set CHROME_PATH): the studio's browser tests are skipped")
+	testenv.Missing(t, "no Chromium found", "install Debian's chromium, or set CHROME_PATH")
 	return ""
 }
 
@@ -70,10 +71,10 @@ func startServe(t *testing.T, target string, allowEdit bool) string {
 	pr, pw := io.Pipe()
 	stderr := &lockedBuffer{}
 	opts := &serveOptions{IO: &IOStreams{In: strings.NewReader(""), Out: pw, ErrOut: stderr}, Global: &globalOptions{},
-		Target: target, Addr: "127.0.0.1:0", AllowEdit: allowEdit, Context: ctx}
+		Target: target, Addr: "127.0.0.1:0", AllowEdit: allowEdit}
 	done := make(chan error, 1)
 	start := time.Now()
-	go func() { done <- runServe(opts); pw.Close() }()
+	go func() { done <- runServe(ctx, opts); pw.Close() }()
 	line, err := bufio.NewReader(pr).ReadString('\n')
 	t.Logf("serve %s: built and listening in %d ms", target, time.Since(start).Milliseconds())
 	if err != nil {
@@ -220,6 +221,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 }
 
 func TestStudioBoardRegionsAndJourneys(t *testing.T) {
+	t.Parallel()
 	url := startServe(t, "usa", false)
 	ctx := browser(t)
 	open(t, ctx, url)
@@ -311,6 +313,7 @@ func TestStudioBoardRegionsAndJourneys(t *testing.T) {
 }
 
 func TestStudioEditionsFirstPaint(t *testing.T) {
+	t.Parallel()
 	chromium(t)
 	for _, name := range editions.Names() {
 		t.Run(name, func(t *testing.T) {
@@ -358,6 +361,7 @@ func TestStudioEditionsFirstPaint(t *testing.T) {
 }
 
 func TestStudioLiveEdit(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, f := range []string{"edition.yaml", "borders.geojson"} {
 		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "editions", "corners", f))
@@ -427,6 +431,7 @@ func TestStudioLiveEdit(t *testing.T) {
 }
 
 func TestStudioPlayAgainstBots(t *testing.T) {
+	t.Parallel()
 	url := startServe(t, "usa", false)
 	ctx := browser(t)
 	open(t, ctx, url)
@@ -525,6 +530,7 @@ func round1(v float64) float64 { return float64(int64(v*10+0.5)) / 10 }
 
 // Europe's rules allow the swap: pick a day, then the day to swap it with.
 func TestStudioSwap(t *testing.T) {
+	t.Parallel()
 	url := startServe(t, "europe", false)
 	ctx := browser(t)
 	open(t, ctx, url)

@@ -108,6 +108,7 @@ func checkCombinedEnd(t *testing.T, g gameState) {
 }
 
 func TestServeCombinedGameAPI(t *testing.T) {
+	t.Parallel()
 	url := startServe(t, "around-the-world", false)
 	code, g, raw := postGame(t, url+"api/games", map[string]any{"bots": 1, "bot": "greedy", "seed": 5})
 	if code != http.StatusCreated {
@@ -195,6 +196,8 @@ func TestServeCombinedGameAPI(t *testing.T) {
 }
 
 func TestStudioCombined(t *testing.T) {
+	t.Parallel()
+	chromium(t)
 	url := startServe(t, "around-the-world", false)
 	ctx := browser(t)
 	open(t, ctx, url)

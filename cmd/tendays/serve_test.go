@@ -43,6 +43,7 @@ func postJSON(t *testing.T, url, body string) (int, map[string]any) {
 // The doctor in the studio: its report, a proposal tried in memory, then
 // applied to edition.yaml (with --allow-edit), which the studio rebuilds.
 func TestServeDoctorTryAndApply(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("the doctor plays thousands of games")
 	}

@@ -16,8 +16,6 @@ import (
 	"github.com/tendays/tendays/mapdata"
 )
 
-func init() { register(newSimulateCmd) }
-
 // variantFlags are the game variants simulate and play share.
 type variantFlags struct {
 	Players   int
@@ -139,13 +137,17 @@ func runSimulate(ctx context.Context, opts *simulateOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if isNetworkPackFile(opts.Pack, opts.Global) {
-		return runSimulateNetwork(opts)
+	res, err := loadPlayable(ctx, opts.Pack, opts.IO, opts.Global)
+	if err != nil {
+		return err
+	}
+	if res.Network != nil {
+		return runSimulateNetwork(ctx, opts, res)
 	}
 	if err := boxPlayers(opts.Game); err != nil {
 		return err
 	}
-	b, err := loadBoard(opts.Pack, opts.IO, opts.Global)
+	b, err := compileBoard(res)
 	if err != nil {
 		return err
 	}

@@ -1,73 +1,24 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine/network"
-	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
-
-// isNetworkPackFile reports whether a path is a pack (a file, "-", an
-// edition folder or a bundled edition) of kind network. Anything
-// unreadable is left to the regions path, which says what is wrong with it.
-func isNetworkPackFile(path string, g *globalOptions) bool {
-	if path != "-" && isEditionPath(path) {
-		src, err := openEdition(path)
-		return err == nil && isNetworkEdition(src, g)
-	}
-	src, _, err := g.readInput(path, g.limit(mapdata.DefaultMaxDocument))
-	if err != nil {
-		return false
-	}
-	doc, err := mapdata.ParseJSON(path, src)
-	if err != nil {
-		return false
-	}
-	return mapdata.PackKind(doc) == mapdata.KindNetwork
-}
-
-// loadNetworkBoard reads a network pack, refuses it when lint finds errors,
-// and compiles it for play.
-func loadNetworkBoard(path string, io *IOStreams, g *globalOptions) (*network.Board, error) {
-	target, err := loadLintTarget(path, g)
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := lint.FindConfig(path)
-	if err != nil {
-		return nil, err
-	}
-	var errs []diag.Finding
-	for _, f := range cfg.Apply(lint.Check(target)) {
-		if f.Severity >= diag.Error {
-			errs = append(errs, f)
-		}
-	}
-	if len(errs) > 0 || target.Network == nil {
-		for _, f := range errs {
-			fmt.Fprintln(io.ErrOut, f.String())
-		}
-		fmt.Fprintf(io.ErrOut, "tendays: %s: the pack has %d lint error(s); fix them first (tendays lint %s)\n", path, len(errs), path)
-		return nil, &silentError{code: exitUsage}
-	}
-	b, err := network.Compile(target.Network)
-	if err != nil {
-		return nil, &diag.InputError{Position: diag.Position{File: path}, Msg: err.Error()}
-	}
-	return b, nil
-}
 
 // runSimulateNetwork is simulate on a network pack: the flags that mean
 // something there (--games, --players, --seed, --bots, --workers, --format)
 // are used; the journey variants are not.
-func runSimulateNetwork(opts *simulateOptions) error {
-	b, err := loadNetworkBoard(opts.Pack, opts.IO, opts.Global)
+func runSimulateNetwork(ctx context.Context, opts *simulateOptions, res *pipeline.Result) error {
+	b, err := network.Compile(res.Network)
 	if err != nil {
-		return err
+		return &diag.InputError{Position: diag.Position{File: res.Name}, Msg: err.Error()}
 	}
 	for _, name := range opts.Bots {
 		if _, ok := network.NewBot(name, 0); !ok {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tendays/tendays/internal/testenv"
 )
 
 // walkStep is one `$ tendays ...` line of the walkthrough and the output
@@ -24,6 +26,7 @@ type walkStep struct {
 // for these commands) with the lines shown under it. The page cannot rot:
 // change a message, a default or a figure and this test names the step.
 func TestWalkthrough(t *testing.T) {
+	testenv.Long(t, "the walkthrough of docs/new-edition.md: a whole edition made, doctored and built")
 	if testing.Short() {
 		t.Skip("the walkthrough plays 64,000 games: not with -short")
 	}

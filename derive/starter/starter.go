@@ -25,6 +25,7 @@ import (
 	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/internal/yamledit"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/schema"
 )
 
 // Cond is one --where test: the feature's property equals the value (as
@@ -486,6 +487,7 @@ func Write(s Spec) []byte {
 	cars := Transports(n*copies, len(palette))
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	w("# yaml-language-server: $schema=%s\n", schema.ID(schema.Edition)) // completion and checks in editors
 	w("# A starting edition written by `tendays init` from %s.\n", oneLine(s.Source))
 	if s.Selection != "" {
 		w("# Regions: %s.\n", oneLine(s.Selection))

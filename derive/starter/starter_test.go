@@ -216,3 +216,14 @@ func TestIslandsMarkedAirOnly(t *testing.T) {
 		}
 	}
 }
+
+// The first line of the edition names its schema for editors that read
+// the yaml-language-server modeline (VS Code's YAML extension, and others
+// built on yaml-language-server); the URL is the schema's $id, published.
+func TestWriteNamesTheSchemaFirst(t *testing.T) {
+	text := string(starter.Write(starter.Spec{ID: "x", Name: "X", Folder: "x", BordersFile: "b.geojson", Source: "b.geojson", Regions: []string{"A", "B"}}))
+	first, _, _ := strings.Cut(text, "\n")
+	if want := "# yaml-language-server: $schema=" + schema.ID(schema.Edition); first != want {
+		t.Fatalf("first line %q, want %q", first, want)
+	}
+}

@@ -64,7 +64,7 @@ func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
 	seas := l.seaLayer()
 	land := l.landLayer()
 	rails := l.railLines()
-	for _, g := range []*Group{seas.group, land.group, l.regionLayer(), l.railLayer(rails)} {
+	for _, g := range []*Group{seas.group, land.group, l.regionLayer(), l.symbolLayer(), l.railLayer(rails)} {
 		if g != nil {
 			mapItems.Items = append(mapItems.Items, g)
 		}
@@ -305,6 +305,47 @@ func (l *BoardLayout) regionLayer() *Group {
 		rg.Items = append(rg.Items, &Path{ID: "region-" + pr.reg.ID, Class: "region", Title: regionTitle(pr.reg), Rings: pr.shape.rings(), Closed: true, Style: st})
 	}
 	return rg
+}
+
+// symbolLayer repeats each region's colour symbol over it, a sparse
+// pattern in an outline that reads on its fill (SymbolStyle), so that a region's
+// colour is never told by colour alone; a region too small for the pattern
+// gets one symbol at its label point.
+func (l *BoardLayout) symbolLayer() *Group {
+	u := l.u
+	syms := Symbols(l.p)
+	g := &Group{ID: "symbols"}
+	step, r := 30*u, 4.2*u
+	for _, pr := range l.regions {
+		st := SymbolStyle(pr.fill, 1.1*u)
+		if pr.inset >= 0 {
+			continue
+		}
+		sym, ok := syms[pr.reg.Color]
+		if !ok {
+			continue
+		}
+		n := 0
+		b := pr.visible.bound
+		for row, y := 0, math.Floor(b.Min[1]/step)*step+step/2; y < b.Max[1]; row, y = row+1, y+step {
+			off := 0.0
+			if row%2 == 1 {
+				off = step / 2 // rows offset by half a step: a looser, diagonal pattern
+			}
+			for x := math.Floor(b.Min[0]/step)*step + off; x < b.Max[0]; x += step {
+				c := orb.Point{x, y}
+				if !pr.visible.contains(c) || !pr.visible.contains(orb.Point{x - r, y}) || !pr.visible.contains(orb.Point{x + r, y}) {
+					continue
+				}
+				g.Items = append(g.Items, Symbol(sym, c, r, st))
+				n++
+			}
+		}
+		if n == 0 && len(pr.visible.polys) > 0 {
+			g.Items = append(g.Items, Symbol(sym, pr.anchor, r, st))
+		}
+	}
+	return g
 }
 
 // railLines are the rail lines on the page: from the board's track, or

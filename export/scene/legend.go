@@ -7,8 +7,8 @@ import (
 	"github.com/tendays/tendays/mapdata"
 )
 
-// legend explains the board's colours (with how many regions have each) and
-// its lines, in rows that wrap at the page width.
+// legend explains the board's colours (each with its symbol and how many
+// regions have it) and its lines, in rows that wrap at the page width.
 func legend(p *mapdata.Pack, regions []*placed, graph, seas, rails bool, at orb.Point, width, u float64) Item {
 	g := &Group{ID: "legend"}
 	x, y := at[0], at[1]+12*u
@@ -22,6 +22,7 @@ func legend(p *mapdata.Pack, regions []*placed, graph, seas, rails bool, at orb.
 		x += w + 18*u
 		return x0, y
 	}
+	syms := Symbols(p)
 	count := map[string]int{}
 	for _, pr := range regions {
 		count[pr.reg.Color]++
@@ -32,14 +33,17 @@ func legend(p *mapdata.Pack, regions []*placed, graph, seas, rails bool, at orb.
 			continue
 		}
 		label := fmt.Sprintf("%s (%d)", nameOr(c.Name, c.ID), n)
-		x0, y0 := next(18*u + Measure(Regular, label, size))
+		x0, y0 := next(20*u + Measure(Regular, label, size))
 		hex := c.Hex
 		if _, _, _, err := RGB(hex); err != nil {
 			hex = fallback
 		}
 		g.Items = append(g.Items,
-			&Path{Class: "legend-swatch", Rings: [][]orb.Point{box(x0, y0-6*u, 12*u, 12*u)}, Closed: true, Style: Style{Fill: hex, FillOpacity: 1, Stroke: borderColor, StrokeOpacity: 1, StrokeWidth: 0.8 * u}},
-			&Text{At: orb.Point{x0 + 18*u, y0}, Lines: []string{label}, Size: size, Anchor: Start, Fill: textColor})
+			&Path{Class: "legend-swatch", Rings: [][]orb.Point{box(x0, y0-7*u, 14*u, 14*u)}, Closed: true, Style: Style{Fill: hex, FillOpacity: 1, Stroke: borderColor, StrokeOpacity: 1, StrokeWidth: 0.8 * u}})
+		if sym, ok := syms[c.ID]; ok {
+			g.Items = append(g.Items, Symbol(sym, orb.Point{x0 + 7*u, y0}, 4.6*u, SymbolStyle(hex, 1.1*u)))
+		}
+		g.Items = append(g.Items, &Text{At: orb.Point{x0 + 20*u, y0}, Lines: []string{label}, Size: size, Anchor: Start, Fill: textColor})
 	}
 	x, y = at[0], y+row
 	line := func(label string, styles ...Style) {

@@ -191,3 +191,19 @@ func TestMeasure(t *testing.T) {
 	assert.Greater(t, Measure(Bold, "Hamburg", 10), w)
 	assert.False(t, math.IsNaN(Measure(Regular, "\u0000\U0010ffff", 10)))
 }
+
+func TestSymbolsOnePerColourWithinAMap(t *testing.T) {
+	p := &mapdata.Pack{
+		Colors:  []mapdata.Color{{ID: "a.red"}, {ID: "a.blue"}, {ID: "b.red"}, {ID: "b.blue"}},
+		Regions: []mapdata.Region{{ID: "1", Color: "a.red", Map: "a"}, {ID: "2", Color: "a.blue", Map: "a"}, {ID: "3", Color: "b.red", Map: "b"}, {ID: "4", Color: "b.blue", Map: "b"}},
+	}
+	assert.Equal(t, map[string]int{"a.red": 0, "a.blue": 1, "b.red": 0, "b.blue": 1}, Symbols(p))
+	for i := range SymbolNames {
+		ring := SymbolRing(i, orb.Point{10, 10}, 5)
+		require.GreaterOrEqual(t, len(ring), 4, SymbolNames[i])
+		assert.Equal(t, ring[0], ring[len(ring)-1], "%s is closed", SymbolNames[i])
+		for _, pt := range ring {
+			assert.LessOrEqual(t, math.Hypot(pt[0]-10, pt[1]-10), 5*math.Sqrt2+1e-9, SymbolNames[i])
+		}
+	}
+}

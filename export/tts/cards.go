@@ -3,7 +3,6 @@ package tts
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/paulmach/orb"
 	"github.com/tendays/tendays/export/board"
@@ -49,6 +48,20 @@ func Faces(p *mapdata.Pack, b *board.Board, w float64) ([]Face, error) {
 		}
 		return id
 	}
+	syms := scene.Symbols(p)
+	// corners puts the colour's symbol in a face's top corners, where a
+	// fanned hand shows it: colour is never the only sign.
+	corners := func(sc *scene.Scene, colour, fill string) {
+		sym, ok := syms[colour]
+		if !ok {
+			return
+		}
+		u := w / 400
+		st := scene.Style{Fill: fill, FillOpacity: 1, Stroke: ink, StrokeOpacity: 1, StrokeWidth: 2 * u}
+		for _, x := range []float64{44 * u, w - 44*u} {
+			sc.Items = append(sc.Items, scene.Symbol(sym, orb.Point{x, 44 * u}, 14*u, st))
+		}
+	}
 	var out []Face
 	for _, c := range p.Deck.Cards {
 		if c.Count <= 0 {
@@ -72,8 +85,10 @@ func Faces(p *mapdata.Pack, b *board.Board, w float64) ([]Face, error) {
 				note += " · air only"
 			}
 			f = Face{Title: r.Name, Scene: regionFace(r, geo, colour(r.Color), note, w)}
+			corners(f.Scene, r.Color, colour(r.Color))
 		case mapdata.PlaneCard:
 			f = Face{Title: "Airplane (" + colourName(c.Color) + ")", Scene: transportFace("AIRPLANE", colourName(c.Color), "between two regions of this colour", colour(c.Color), planeIcon, nil, w)}
+			corners(f.Scene, c.Color, colour(c.Color))
 		case mapdata.CarCard:
 			f = Face{Title: "Automobile", Scene: transportFace("AUTOMOBILE", "", "through a region that borders both", carBg, carIcon, carWheels, w)}
 		case mapdata.ShipCard:
@@ -156,7 +171,7 @@ func fitted(s string, f scene.Font, at orb.Point, maxW, maxH, size float64) *sce
 	best := &scene.Text{At: at, Lines: []string{s}, Size: size, Font: f, Fill: ink}
 	bestS := 0.0
 	options := [][]string{{s}}
-	if i := middleSpace(s); i > 0 {
+	if i := scene.MiddleSpace(s); i > 0 {
 		options = append(options, []string{s[:i], s[i+1:]})
 	}
 	for _, lines := range options {
@@ -176,38 +191,9 @@ func fitted(s string, f scene.Font, at orb.Point, maxW, maxH, size float64) *sce
 	return best
 }
 
-func middleSpace(s string) int {
-	best, bestD := -1, len(s)+1
-	for i, r := range s {
-		if r == ' ' {
-			d := 2*i - len(s)
-			if d < 0 {
-				d = -d
-			}
-			if d < bestD {
-				best, bestD = i, d
-			}
-		}
-	}
-	return best
-}
-
 // wrapped breaks s into lines no wider than maxW at size.
 func wrapped(s string, at orb.Point, maxW, size float64) *scene.Text {
-	var lines []string
-	cur := ""
-	for _, word := range strings.Fields(s) {
-		try := strings.TrimSpace(cur + " " + word)
-		if cur != "" && scene.Measure(scene.Italic, try, size) > maxW {
-			lines = append(lines, cur)
-			cur = word
-		} else {
-			cur = try
-		}
-	}
-	if cur != "" {
-		lines = append(lines, cur)
-	}
+	lines := scene.Wrap(s, maxW, func(l string) float64 { return scene.Measure(scene.Italic, l, size) })
 	return &scene.Text{At: at, Lines: lines, Size: size, Font: scene.Italic, Fill: "#4a4a4a"}
 }
 

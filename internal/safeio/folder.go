@@ -37,6 +37,56 @@ func OpenFolder(dir string) (*Folder, error) {
 	return &Folder{fsys: rootFS{root, real}, root: root, real: real}, nil
 }
 
+// OpenSibling opens the folder name beside dir: a member of a combined
+// edition, which names its members by the names of folders beside its own.
+// The fence is dir's parent: a member folder that is a link leading outside
+// it is refused (ErrOutside), and the member's own files are confined to
+// the member's folder, as every edition's are. A member that is not there
+// is fs.ErrNotExist.
+func OpenSibling(dir, name string) (*Folder, error) {
+	if !fs.ValidPath(name) || strings.Contains(name, "/") || name == "." {
+		return nil, fmt.Errorf("%q: a member is named by a folder beside the edition's (no /, no ..)", name)
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if real, err = filepath.Abs(real); err != nil {
+		return nil, err
+	}
+	parent := filepath.Dir(real)
+	proot, err := os.OpenRoot(parent)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	defer proot.Close()
+	root, err := proot.OpenRoot(name)
+	if err != nil {
+		if strings.Contains(err.Error(), "path escapes from parent") {
+			return nil, fmt.Errorf("%s leads %w (a symbolic link?): a member's folder must be beside the edition's, in %s", name, ErrOutside, parent)
+		}
+		return nil, unwrapPath(err)
+	}
+	mreal, err := filepath.EvalSymlinks(filepath.Join(parent, name))
+	if err == nil {
+		mreal, err = filepath.Abs(mreal)
+	}
+	if err != nil {
+		root.Close()
+		return nil, unwrapPath(err)
+	}
+	return &Folder{fsys: rootFS{root, mreal}, root: root, real: mreal}, nil
+}
+
+// Close releases a folder on disk (its os.Root); a bundled folder has
+// nothing to release.
+func (d *Folder) Close() error {
+	if d == nil || d.root == nil {
+		return nil
+	}
+	return d.root.Close()
+}
+
 // FolderFS is the folder an fs.FS holds: the confined folder itself when
 // fsys is a Folder's FS, else (an embedded edition, a test's map) a folder
 // trusted to hold no links, whose reads are bounded all the same.
@@ -45,14 +95,6 @@ func FolderFS(fsys fs.FS) *Folder {
 		return &Folder{fsys: rf, root: rf.r, real: rf.real}
 	}
 	return &Folder{fsys: fsys}
-}
-
-// Close releases the folder's handle on disk (nothing for a bundled one).
-func (d *Folder) Close() error {
-	if d.root == nil {
-		return nil
-	}
-	return d.root.Close()
 }
 
 // FS is the folder as an fs.FS (confined, for a folder on disk).

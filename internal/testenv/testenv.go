@@ -94,3 +94,19 @@ func ModuleRoot(t testing.TB) string {
 		dir = parent
 	}
 }
+
+// NodeModule finds Node.js and an npm package of the test project
+// testdata/node (installed by `npm ci --prefix testdata/node`, as .ci/run
+// does) for an integration test: it skips unless integration tests were
+// asked for, fails under CI=true when node or the package is missing, and
+// skips otherwise. It returns the node program and the project's folder
+// (where scripts that import the package run).
+func NodeModule(t testing.TB, pkg string) (node, project string) {
+	t.Helper()
+	node = Tool(t, "node")
+	project = filepath.Join(ModuleRoot(t), "testdata", "node")
+	if _, err := os.Stat(filepath.Join(project, "node_modules", pkg, "package.json")); err != nil {
+		Missing(t, "npm package "+pkg+" is not installed in testdata/node", "run: npm ci --prefix testdata/node")
+	}
+	return node, project
+}

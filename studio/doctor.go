@@ -1,11 +1,9 @@
-package main
+package studio
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"strconv"
 	"sync"
@@ -14,18 +12,18 @@ import (
 	"github.com/tendays/tendays/advise"
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/mapdata"
-	"github.com/tendays/tendays/studio"
+	"github.com/tendays/tendays/pipeline"
 )
 
-// studioAdvise is the studio's doctor: advise.Diagnose's findings and
-// measured proposals, drawn beside the studio's charts (journeys through
-// each region, colour classes, how games end). Try applies proposals to
-// edition.yaml in memory, rebuilds and re-measures; Apply writes them.
-type studioAdvise struct {
-	opts *serveOptions
-	src  *editionSource // nil when serving a pack
-	file string         // edition.yaml on disk; "" for a bundled edition or a pack
-	adv  advise.Options
+// Advise is the studio's Doctor: advise.Diagnose's findings and measured
+// proposals, drawn beside the studio's charts (journeys through each
+// region, colour classes, how games end). Try applies proposals to
+// edition.yaml in memory, rebuilds through the pipeline and re-measures;
+// Apply writes them.
+type Advise struct {
+	edition string // the edition served ("" when serving a pack)
+	opts    pipeline.Options
+	adv     advise.Options
 
 	mu   sync.Mutex
 	last *advise.Report // the last diagnosis: the proposals Try and Apply name
@@ -40,37 +38,39 @@ const (
 	studioDoctorTimeout = 90 * time.Second
 )
 
-func newStudioAdvise(opts *serveOptions, src *editionSource, file string) *studioAdvise {
-	return &studioAdvise{opts: opts, src: src, file: file, adv: advise.Options{Games: studioDoctorGames, MeasureGames: studioMeasureGames}}
+// NewAdvise is the doctor of an edition (a folder or a bundled name), or of
+// a pack when edition is "".
+func NewAdvise(edition string, opts pipeline.Options) *Advise {
+	return &Advise{edition: edition, opts: opts, adv: advise.Options{Games: studioDoctorGames, MeasureGames: studioMeasureGames}}
 }
 
-func (d *studioAdvise) input(b *studio.Build) (advise.Input, []byte, error) {
-	if d.src != nil {
-		_, text, _, err := readEdition(d.src, d.opts.Global)
+// open opens the edition served, with edition.yaml as it is now.
+func (d *Advise) open() (*pipeline.Folder, error) {
+	return pipeline.OpenEdition(d.edition, d.opts)
+}
+
+func (d *Advise) Diagnose(ctx context.Context, b *Build) (*Report, error) {
+	if b.Pack == nil {
+		return nil, errors.New("the doctor reads the 10 Days editions (kind regions or combined); fix the findings first, or this is a route-network pack")
+	}
+	in, text := advise.FromPack(b.Pack), []byte(nil)
+	if d.edition != "" {
+		f, err := d.open()
 		if err != nil {
-			return advise.Input{}, nil, err
+			return nil, err
 		}
-		return advise.Input{FS: d.src.FS, Dir: d.src.Dir, EditionYAML: text, MaxBytes: d.opts.Global.limit(mapdata.DefaultMaxInput)}, text, nil
-	}
-	if b.Pack == nil {
-		return advise.Input{}, nil, errors.New("the doctor reads the 10 Days editions and packs; this is not one")
-	}
-	return advise.FromPack(b.Pack), nil, nil
-}
-
-func (d *studioAdvise) Diagnose(ctx context.Context, b *studio.Build) (*studio.Report, error) {
-	if b.Pack == nil {
-		return nil, errors.New("the doctor reads the 10 Days editions (kind regions); fix the findings first, or this is a route-network pack")
-	}
-	in, text, err := d.input(b)
-	if err != nil {
-		return nil, err
+		defer f.Close()
+		in = advise.Input{FS: f.FS, Dir: f.Dir, EditionYAML: f.Text, MaxBytes: d.opts.MaxInput}
+		text = f.Text
 	}
 	ctx, cancel := context.WithTimeout(ctx, studioDoctorTimeout)
 	defer cancel()
 	rep, err := advise.Diagnose(ctx, in, d.adv)
 	if err != nil {
 		return nil, err
+	}
+	if rep.Source != "edition" {
+		text = nil // a combined edition's proposals edit its pack, no file
 	}
 	d.mu.Lock()
 	d.last, d.text = rep, text
@@ -89,7 +89,7 @@ func (d *studioAdvise) Diagnose(ctx context.Context, b *studio.Build) (*studio.R
 		out.Notes = append(out.Notes, fmt.Sprintf("%s %s: %s", fd.Severity, fd.Kind, fd.Message))
 	}
 	for _, p := range rep.Proposals {
-		out.Proposals = append(out.Proposals, studio.Proposal{ID: strconv.Itoa(p.ID), Title: p.Edit,
+		out.Proposals = append(out.Proposals, Proposal{ID: strconv.Itoa(p.ID), Title: p.Edit,
 			Effect: fmt.Sprintf("measured on %d games: %s", p.After.Games, p.Effect)})
 	}
 	out.Raw = rep
@@ -97,7 +97,7 @@ func (d *studioAdvise) Diagnose(ctx context.Context, b *studio.Build) (*studio.R
 }
 
 // chosen finds the proposals of the last diagnosis by id.
-func (d *studioAdvise) chosen(ids []string) ([]advise.Proposal, []byte, error) {
+func (d *Advise) chosen(ids []string) ([]advise.Proposal, []byte, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.last == nil {
@@ -120,14 +120,14 @@ func (d *studioAdvise) chosen(ids []string) ([]advise.Proposal, []byte, error) {
 // Try rebuilds the edition with the proposals applied to edition.yaml in
 // memory, and measures it; for a pack, it shows the measured before and
 // after of the proposals.
-func (d *studioAdvise) Try(ctx context.Context, b *studio.Build, ids []string) (*studio.Report, error) {
+func (d *Advise) Try(ctx context.Context, b *Build, ids []string) (*Report, error) {
 	props, text, err := d.chosen(ids)
 	if err != nil {
 		return nil, err
 	}
 	last := props[len(props)-1]
-	if d.src == nil || text == nil {
-		out := &studio.Report{Charts: []studio.Chart{gamesChart("before: stalled games", last.Before), gamesChart("after: stalled games", last.After)}, Proposals: []studio.Proposal{}}
+	if d.edition == "" || text == nil {
+		out := &Report{Charts: []Chart{gamesChart("before: stalled games", last.Before), gamesChart("after: stalled games", last.After)}, Proposals: []Proposal{}}
 		out.Summary = last.Effect
 		return out, nil
 	}
@@ -135,12 +135,16 @@ func (d *studioAdvise) Try(ctx context.Context, b *studio.Build, ids []string) (
 	if err != nil {
 		return nil, err
 	}
-	src := &editionSource{FS: overlayFS{FS: d.src.FS, name: editionFile, data: edited}, Dir: d.src.Dir, Bundled: d.src.Bundled}
-	_, res, err := buildEdition(src, d.opts.Global)
+	f, err := d.open()
 	if err != nil {
 		return nil, err
 	}
-	if res == nil {
+	defer f.Close()
+	res, err := pipeline.Edition(ctx, pipeline.Source{Text: edited, FS: f.FS, Dir: f.Dir}, d.opts)
+	if err != nil {
+		return nil, err
+	}
+	if res.Pack == nil {
 		return nil, errors.New("the edited edition breaks its schema")
 	}
 	out, err := measureBuild(ctx, res.Pack)
@@ -154,39 +158,49 @@ func (d *studioAdvise) Try(ctx context.Context, b *studio.Build, ids []string) (
 
 // Apply writes the proposals into edition.yaml, if it is still the text
 // the doctor read.
-func (d *studioAdvise) Apply(ctx context.Context, b *studio.Build, ids []string) error {
-	if d.file == "" {
+func (d *Advise) Apply(ctx context.Context, b *Build, ids []string) error {
+	if d.edition == "" {
 		return errors.New("only an edition folder on disk can be edited")
 	}
 	props, text, err := d.chosen(ids)
 	if err != nil {
 		return err
 	}
+	f, err := d.open()
+	if err != nil {
+		return err
+	}
+	path := f.Path
+	f.Close()
+	if path == "" {
+		return errors.New("only an edition folder on disk can be edited")
+	}
 	// advise.ApplyFile locks edition.yaml, reads it again and compares: two
 	// Applies (or an Apply and doctor --apply) never both write.
-	_, err = advise.ApplyFile(filepath.Dir(d.file), text, props)
+	_, err = advise.ApplyFile(filepath.Dir(path), text, props)
 	if errors.Is(err, advise.ErrChanged) {
-		return fmt.Errorf("%w: %w", studio.ErrConflict, err)
+		return fmt.Errorf("%w: %w", ErrConflict, err)
 	}
 	return err
 }
 
-func measureBuild(ctx context.Context, p *mapdata.Pack) (*studio.Report, error) {
+// measureBuild is the studio's charts of a pack.
+func measureBuild(ctx context.Context, p *mapdata.Pack) (*Report, error) {
 	eb, err := engine.Compile(p)
 	if err != nil {
 		return nil, err
 	}
-	return studio.Measure(ctx, eb, studio.MeasureOptions{NoGames: true})
+	return Measure(ctx, eb, MeasureOptions{NoGames: true})
 }
 
-func gamesChart(title string, f advise.Figures) studio.Chart {
-	return studio.Chart{ID: "games", Title: title, Unit: "games", Bars: []studio.Bar{
+func gamesChart(title string, f advise.Figures) Chart {
+	return Chart{ID: "games", Title: title, Unit: "games", Bars: []Bar{
 		{Label: "won", Value: float64(f.Games - f.Stalled)},
 		{Label: "stalled", Value: float64(f.Stalled), Flag: f.Stalled > 0},
 	}}
 }
 
-func replaceChart(charts []studio.Chart, c studio.Chart) []studio.Chart {
+func replaceChart(charts []Chart, c Chart) []Chart {
 	for i := range charts {
 		if charts[i].ID == c.ID {
 			charts[i] = c
@@ -195,38 +209,3 @@ func replaceChart(charts []studio.Chart, c studio.Chart) []studio.Chart {
 	}
 	return append(charts, c)
 }
-
-// overlayFS is an edition folder with one file replaced in memory.
-type overlayFS struct {
-	fs.FS
-	name string
-	data []byte
-}
-
-func (o overlayFS) Open(name string) (fs.File, error) {
-	if name == o.name {
-		return memFile{name: name, Reader: bytes.NewReader(o.data), size: int64(len(o.data))}, nil
-	}
-	return o.FS.Open(name)
-}
-
-type memFile struct {
-	*bytes.Reader
-	name string
-	size int64
-}
-
-func (f memFile) Stat() (fs.FileInfo, error) { return memInfo{name: f.name, size: f.size}, nil }
-func (f memFile) Close() error               { return nil }
-
-type memInfo struct {
-	name string
-	size int64
-}
-
-func (i memInfo) Name() string       { return i.name }
-func (i memInfo) Size() int64        { return i.size }
-func (i memInfo) Mode() fs.FileMode  { return 0o444 }
-func (i memInfo) ModTime() time.Time { return time.Time{} }
-func (i memInfo) IsDir() bool        { return false }
-func (i memInfo) Sys() any           { return nil }

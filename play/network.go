@@ -1,89 +1,53 @@
-package main
+package play
 
 import (
 	"bufio"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
-
-	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/engine/network"
 	"github.com/tendays/tendays/mapdata"
 )
 
-// playNetworkOptions are play's options on a route-network pack (Across the
-// United States): the person is seat 1, bots the others.
-type playNetworkOptions struct {
-	IO      *IOStreams
-	Global  *globalOptions
-	Pack    string
-	Players int
-	Seed    uint64
-	Bots    []string // one per bot seat (seats 2..N)
+// NetworkGame is a route-network game to play at the terminal: the person
+// is seat 1, the bots (one name a bot seat) the others.
+type NetworkGame struct {
+	Board *network.Board
+	Seed  uint64
+	Bots  []string // one per bot seat (seats 2..N)
+	// Echo prints each answer after its prompt, so that piped answers
+	// read as a session.
+	Echo bool
 }
 
-// playNetworkFrom reads play's flags for a network pack: --players, --seed
-// and --bot (one bot name, or one per bot seat, comma-separated) mean
-// something there; the journey variants do not.
-func playNetworkFrom(cmd *cobra.Command, opts *playOptions) error {
-	for _, name := range []string{"days", "swap", "open-hands", "turn-cap"} {
-		if cmd.Flags().Changed(name) {
-			return &usageError{msg: fmt.Sprintf("--%s does not apply to a route-network pack (it plays a fixed number of rounds)", name), help: cmd.CommandPath()}
-		}
-	}
-	n := &playNetworkOptions{IO: opts.IO, Global: opts.Global, Pack: opts.Pack, Players: opts.Variant.Players, Seed: opts.Seed}
-	if !opts.SeedSet {
-		n.Seed = uint64(time.Now().UnixNano())
-	}
-	for _, name := range strings.Split(opts.Bot, ",") {
-		name = strings.ToLower(strings.TrimSpace(name))
-		if _, ok := network.NewBot(name, 0); !ok {
-			return &usageError{msg: fmt.Sprintf("bot %q does not play route-network packs (want %s)", name, strings.Join(network.BotNames(), ", ")), help: cmd.CommandPath()}
-		}
-		n.Bots = append(n.Bots, name)
-	}
-	if n.Players < 2 {
-		return &usageError{msg: "--players must be at least 2", help: cmd.CommandPath()}
-	}
-	if len(n.Bots) == 1 {
-		n.Bots = slices.Repeat(n.Bots, n.Players-1)
-	}
-	if len(n.Bots) != n.Players-1 {
-		return &usageError{msg: fmt.Sprintf("--bot names %d bots for %d bot seats (give one name, or one per seat 2-%d)", len(n.Bots), n.Players-1, n.Players), help: cmd.CommandPath()}
-	}
-	return runPlayNetwork(n)
-}
-
-func runPlayNetwork(opts *playNetworkOptions) error {
-	b, err := loadNetworkBoard(opts.Pack, opts.IO, opts.Global)
+// Network plays a game of a route-network pack at the terminal, until it
+// ends or the person leaves (nil then too).
+func Network(in io.Reader, out io.Writer, gm NetworkGame) error {
+	b := gm.Board
+	players := len(gm.Bots) + 1
+	g, err := network.NewGame(b, players, gm.Seed)
 	if err != nil {
-		return err
+		return &SetupError{fmt.Errorf("--players %d: %w", players, err)}
 	}
-	g, err := network.NewGame(b, opts.Players, opts.Seed)
-	if err != nil {
-		return usageErrorf("--players %d: %v", opts.Players, err)
-	}
-	bots := make([]network.Bot, opts.Players)
-	names := make([]string, opts.Players)
+	bots := make([]network.Bot, players)
+	names := make([]string, players)
 	names[0] = "you"
-	for s := 1; s < opts.Players; s++ {
-		bots[s], _ = network.NewBot(opts.Bots[s-1], opts.Seed+uint64(s))
-		names[s] = opts.Bots[s-1]
+	for s := 1; s < players; s++ {
+		bt, ok := network.NewBot(gm.Bots[s-1], gm.Seed+uint64(s))
+		if !ok {
+			return &SetupError{fmt.Errorf("bot %q does not play route-network packs (want %s)", gm.Bots[s-1], strings.Join(network.BotNames(), ", "))}
+		}
+		bots[s], names[s] = bt, gm.Bots[s-1]
 	}
-	t := &netTable{c: &console{out: opts.IO.Out, in: bufio.NewScanner(opts.IO.In)}, g: g, b: b, bots: bots, names: names}
-	if f, ok := opts.IO.In.(*os.File); !ok || !isTerminal(f) {
-		t.echo = true // piped answers are shown, so the transcript reads as a session
-	}
-	w := opts.IO.Out
-	fmt.Fprintf(w, "%s: %d players, %d rounds. You are seat 1; %s.\n", b.Pack.Edition.Name, opts.Players, g.Setup.Rounds, t.seatsLine())
-	fmt.Fprintf(w, "Seed %d (play this game again with --seed %d). Type q to leave, ? to list your moves, ? WORDS to list some.\n", opts.Seed, opts.Seed)
+	t := &netTable{c: &console{out: out, in: bufio.NewScanner(in)}, g: g, b: b, bots: bots, names: names, echo: gm.Echo}
+	w := out
+	fmt.Fprintf(w, "%s: %d players, %d rounds. You are seat 1; %s.\n", b.Pack.Edition.Name, players, g.Setup.Rounds, t.seatsLine())
+	fmt.Fprintf(w, "Seed %d (play this game again with --seed %d). Type q to leave, ? to list your moves, ? WORDS to list some.\n", gm.Seed, gm.Seed)
 	err = t.play()
 	if errors.Is(err, errQuit) {
 		fmt.Fprintln(w, "You left the game.")

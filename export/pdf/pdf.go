@@ -1,0 +1,298 @@
+package pdf
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+	"github.com/paulmach/orb"
+	"golang.org/x/image/font/sfnt"
+
+	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/export/scene"
+	"github.com/tendays/tendays/mapdata"
+)
+
+var (
+	//go:embed fonts/DejaVuSans.ttf
+	regularTTF []byte
+	//go:embed fonts/DejaVuSans-Bold.ttf
+	boldTTF []byte
+)
+
+const (
+	family = "DejaVuSans"
+	ptMM   = 25.4 / 72 // millimetres in a point
+	ink    = "#1c1c1c"
+	paper  = "#ffffff"
+	backBg = "#1f3a5f"
+	grey   = "#bdbdbd"
+)
+
+// epoch is the date written as the PDF's creation and modification time,
+// so that the same pack always gives the same bytes.
+var epoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// Options tune the PDF.
+type Options struct {
+	Paper Paper // zero: A4
+}
+
+// Render makes the print-and-play PDF of a pack. The board is optional: a
+// pack without one gets no board pages (the summary says so).
+func Render(p *mapdata.Pack, b *board.Board, opt Options) ([]byte, error) {
+	if opt.Paper.W == 0 {
+		opt.Paper = A4
+	}
+	sheet, err := Layout(opt.Paper)
+	if err != nil {
+		return nil, err
+	}
+	cards, err := deckCards(p)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkGlyphs(p, cards); err != nil {
+		return nil, err
+	}
+	d := &doc{p: p, sheet: sheet, cards: cards, symbols: scene.Symbols(p), colours: map[string]mapdata.Color{}}
+	for _, c := range p.Colors {
+		d.colours[c.ID] = c
+	}
+	f := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: opt.Paper.W, Ht: opt.Paper.H}})
+	d.f = f
+	f.SetCatalogSort(true)
+	f.SetCreationDate(epoch)
+	f.SetModificationDate(epoch)
+	f.SetProducer("tendays", false)
+	f.SetTitle(p.Edition.Name+" — print and play", true)
+	f.SetAutoPageBreak(false, 0)
+	f.SetMargins(0, 0, 0)
+	f.AddUTF8FontFromBytes(family, "", regularTTF)
+	f.AddUTF8FontFromBytes(family, "B", boldTTF)
+	if b != nil {
+		if d.board, err = newBoardPlan(p, b, opt.Paper); err != nil {
+			return nil, err
+		}
+	}
+	d.summary()
+	d.cardPages()
+	if d.board != nil {
+		d.boardPages()
+	}
+	var out bytes.Buffer
+	if err := f.Output(&out); err != nil {
+		return nil, fmt.Errorf("pdf: %w", err)
+	}
+	return out.Bytes(), nil
+}
+
+type doc struct {
+	f       *fpdf.Fpdf
+	p       *mapdata.Pack
+	sheet   Sheet
+	cards   []card
+	symbols map[string]int
+	colours map[string]mapdata.Color
+	board   *boardPlan
+}
+
+// card is one physical card.
+type card struct {
+	mapdata.Card
+	Copy  int // 1-based copy of its kind of card
+	Title string
+}
+
+// deckCards is every physical card in deck order: a region card as many
+// times as the deck holds it, a transport card by its count.
+func deckCards(p *mapdata.Pack) ([]card, error) {
+	var out []card
+	total := 0
+	for _, c := range p.Deck.Cards {
+		if c.Count <= 0 {
+			continue
+		}
+		total += c.Count
+		if total > mapdata.MaxDeckCards {
+			return nil, fmt.Errorf("the deck has more than %d cards", mapdata.MaxDeckCards)
+		}
+		title, err := CardTitle(p, c)
+		if err != nil {
+			return nil, err
+		}
+		for k := 1; k <= c.Count; k++ {
+			out = append(out, card{Card: c, Copy: k, Title: title})
+		}
+	}
+	return out, nil
+}
+
+// CardTitle is the name a card shows: the region's name, or the
+// transport's kind with its colour, sea or line.
+func CardTitle(p *mapdata.Pack, c mapdata.Card) (string, error) {
+	switch c.Kind {
+	case mapdata.RegionCard:
+		r := p.Region(c.Region)
+		if r == nil {
+			return "", fmt.Errorf("deck card %q names region %q, which the pack does not have", c.Token, c.Region)
+		}
+		return r.Name, nil
+	case mapdata.PlaneCard:
+		return "Airplane", nil
+	case mapdata.CarCard:
+		return "Automobile", nil
+	case mapdata.ShipCard:
+		return "Ship", nil
+	case mapdata.TrainCard:
+		return "Train", nil
+	}
+	return "", fmt.Errorf("deck card %q has kind %q, which tendays cannot print", c.Token, c.Kind)
+}
+
+// checkGlyphs refuses a name with a character DejaVu Sans does not have,
+// naming it, rather than print a box in its place.
+func checkGlyphs(p *mapdata.Pack, cards []card) error {
+	texts := []string{p.Edition.Name}
+	for _, c := range cards {
+		texts = append(texts, c.Title)
+	}
+	for _, c := range p.Colors {
+		texts = append(texts, c.Name)
+	}
+	for _, s := range p.Seas {
+		texts = append(texts, s.Name)
+	}
+	for _, r := range p.Rails {
+		texts = append(texts, r.Name)
+	}
+	for _, r := range p.Regions {
+		texts = append(texts, r.Name)
+	}
+	fonts := []*sfnt.Font{}
+	for _, ttf := range [][]byte{regularTTF, boldTTF} {
+		fnt, err := sfnt.Parse(ttf)
+		if err != nil {
+			return fmt.Errorf("pdf: the embedded font does not parse: %w", err)
+		}
+		fonts = append(fonts, fnt)
+	}
+	var buf sfnt.Buffer
+	seen := map[rune]bool{}
+	for _, s := range texts {
+		for _, r := range s {
+			if seen[r] || r < 0x20 {
+				continue
+			}
+			seen[r] = true
+			for _, fnt := range fonts {
+				if gi, err := fnt.GlyphIndex(&buf, r); err != nil || gi == 0 {
+					return fmt.Errorf("%q has %q (U+%04X), which the PDF's font (DejaVu Sans: Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew, basic Arabic) does not draw", s, r, r)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (d *doc) colour(id string) (hex, name string) {
+	c, ok := d.colours[id]
+	if !ok {
+		return grey, id
+	}
+	if _, _, _, err := scene.RGB(c.Hex); err != nil {
+		c.Hex = grey
+	}
+	return c.Hex, cmpOr(c.Name, id)
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// font sets the font: bold or not, size in points.
+func (d *doc) font(bold bool, pt float64) {
+	style := ""
+	if bold {
+		style = "B"
+	}
+	d.f.SetFont(family, style, pt)
+}
+
+// fit is the largest size up to maxPt at which s fits in w millimetres.
+func (d *doc) fit(s string, bold bool, w, maxPt float64) float64 {
+	d.font(bold, maxPt)
+	if sw := d.f.GetStringWidth(s); sw > w {
+		return maxPt * w / sw
+	}
+	return maxPt
+}
+
+// centred writes s centred on x at baseline y.
+func (d *doc) centred(s string, x, y float64) {
+	d.f.Text(x-d.f.GetStringWidth(s)/2, y, s)
+}
+
+// lines breaks s into lines of at most w millimetres in the current font.
+func (d *doc) lines(s string, w float64) []string {
+	return scene.Wrap(s, w, d.f.GetStringWidth)
+}
+
+// symbol draws the colour's symbol centred on (x, y), r millimetres.
+func (d *doc) symbol(colour string, x, y, r float64, st scene.Style) {
+	sym, ok := d.symbols[colour]
+	if !ok {
+		return
+	}
+	pt := &painter{f: d.f, k: 1, view: orb.Bound{Min: orb.Point{-1e9, -1e9}, Max: orb.Point{1e9, 1e9}}}
+	pt.paint([]scene.Item{scene.Symbol(sym, orb.Point{x, y}, r, st)})
+}
+
+// footer writes a small line at the foot of a page, inside the margin
+// printers print.
+func (d *doc) footer(s string) {
+	w, h := d.f.GetPageSize()
+	d.font(false, 7)
+	setText(d.f, "#555555")
+	d.f.Text(PrintMargin+1, h-PrintMargin-0.8, s)
+	_ = w
+}
+
+// nice rounds v up to 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten.
+func nice(v float64) float64 {
+	e := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range []float64{1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10} {
+		if m*e >= v*(1-1e-9) {
+			return m * e
+		}
+	}
+	return 10 * e
+}
+
+// thousands writes n with thin spaces between groups of three digits.
+func thousands(n float64) string {
+	s := fmt.Sprintf("%.0f", n)
+	var parts []string
+	for len(s) > 3 {
+		parts = append([]string{s[len(s)-3:]}, parts...)
+		s = s[:len(s)-3]
+	}
+	return strings.Join(append([]string{s}, parts...), " ")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,158 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/internal/safeio"
+	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// loadPack reads a pack file (or "-", a pack on Stdin) and lints it.
+func loadPack(ctx context.Context, src Source, opts Options) (*Result, error) {
+	max := opts.limit(mapdata.DefaultMaxDocument)
+	var data []byte
+	var name string
+	if src.Path == safeio.Stdin {
+		var err error
+		if data, name, err = safeio.ReadInput(src.Path, src.Stdin, max); err != nil {
+			return nil, &diag.InputError{Position: diag.Position{File: name}, Err: err}
+		}
+	} else {
+		var err error
+		if data, err = mapdata.ReadFile(src.Path, max); err != nil {
+			return nil, err
+		}
+		name = src.Path
+	}
+	t, err := lint.DecodePack(name, data)
+	if err != nil {
+		return nil, err
+	}
+	r := &Result{Name: name, File: name, FromPack: true, PackJSON: data, Pack: t.Pack, Network: t.Network, locate: t.Locate, opts: opts}
+	switch {
+	case t.Network != nil:
+		r.Kind = mapdata.KindNetwork
+	case t.Pack != nil && t.Pack.Combined != nil:
+		r.Kind = mapdata.KindCombined
+	case t.Pack != nil:
+		r.Kind = mapdata.KindRegions
+	}
+	// The pack and its board by the names given, which messages repeat.
+	if src.Path != safeio.Stdin {
+		r.Inputs = append(r.Inputs, src.Path)
+	}
+	r.boardArg = opts.Board
+	if r.boardArg == "" && src.Path != safeio.Stdin {
+		r.boardArg = mapdata.BoardPathFor(src.Path)
+	}
+	if r.Kind != mapdata.KindNetwork && r.boardArg != "" {
+		r.Inputs = append(r.Inputs, r.boardArg)
+	}
+	return r, r.finish(ctx, t, src.Path)
+}
+
+// layers is the board geometry as typed layers, made once.
+type layers struct {
+	once     sync.Once
+	board    *board.Board
+	err      error
+	mismatch bool
+}
+
+// BoardLayers is the board geometry as typed layers (export/board): the
+// board derived with an edition (or the file Options.Board names), or for
+// a pack file the board read from Options.Board or beside the pack
+// (<id>.board.geojson). The board beside a pack must be its pair (the pack
+// records its board's hash): it is read again a few times while a build
+// running now may be replacing the pair, then refused. A pack without a
+// board file gives an error matching fs.ErrNotExist; a network pack has no
+// board.
+func (r *Result) BoardLayers() (*board.Board, error) {
+	r.layers.once.Do(func() { r.layers.board, r.layers.err = r.readLayers() })
+	return r.layers.board, r.layers.err
+}
+
+// BoardMismatch says that the board Options.Board names is not the one
+// the pack was built with (its hash differs): it is used all the same, and
+// the caller may warn.
+func (r *Result) BoardMismatch() bool {
+	_, _ = r.BoardLayers()
+	return r.layers.mismatch
+}
+
+func (r *Result) readLayers() (*board.Board, error) {
+	max := r.opts.limit(mapdata.DefaultMaxInput)
+	if r.Network != nil {
+		return nil, fs.ErrNotExist
+	}
+	if !r.FromPack {
+		if r.opts.Board != "" {
+			b, _, err := ReadBoard(r.opts.Board, max)
+			return b, err
+		}
+		if r.Board == nil {
+			return nil, fs.ErrNotExist
+		}
+		data, err := mapdata.EncodeBoard(r.Board)
+		if err != nil {
+			return nil, err
+		}
+		return board.Decode(r.Name+" (board)", data)
+	}
+	for try := 0; ; try++ {
+		b, data, err := ReadBoard(r.boardArg, max)
+		if err != nil {
+			return nil, err
+		}
+		if mapdata.BoardMatches(r.Pack, data) {
+			return b, nil
+		}
+		if r.opts.Board != "" {
+			r.layers.mismatch = true
+			return b, nil
+		}
+		if try == 4 || r.Name == safeio.StdinName {
+			return nil, diag.Errorf(diag.Position{File: r.boardArg}, "not the board %s was built with (the pack records another hash): build the edition again, or give the board with --board FILE", r.Name)
+		}
+		// The pair may be mid-replacement by a build running now.
+		time.Sleep(time.Duration(10<<try) * time.Millisecond)
+		src, err := mapdata.ReadFile(r.Name, r.opts.limit(mapdata.DefaultMaxDocument))
+		if err != nil {
+			return nil, err
+		}
+		if bytes.Equal(src, r.PackJSON) {
+			continue
+		}
+		pd, err := mapdata.DecodePack(r.Name, src)
+		if err != nil {
+			return nil, err
+		}
+		r.Pack, r.PackJSON = pd.Pack, src
+	}
+}
+
+// ReadBoard reads a board file (export/board); a missing file is an error
+// matching fs.ErrNotExist, so that the caller can say what to do about it.
+func ReadBoard(path string, max int64) (*board.Board, []byte, error) {
+	if path == "" {
+		return nil, nil, fs.ErrNotExist
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, fs.ErrNotExist
+	}
+	src, err := mapdata.ReadFile(path, max)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := board.Decode(path, src)
+	return b, src, err
+}
