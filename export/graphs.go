@@ -9,9 +9,9 @@ import (
 
 	"github.com/paulmach/orb"
 
+	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/export/scene"
-	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/mapdata"
 )
 
