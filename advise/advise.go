@@ -14,6 +14,7 @@ package advise
 import (
 	"io/fs"
 
+	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
@@ -32,6 +33,10 @@ type Input struct {
 	Pack *mapdata.Pack
 	// MaxBytes limits each file read (0: mapdata.DefaultMaxInput).
 	MaxBytes int64
+	// Lint changes rules' severities or turns rules off, as
+	// .tendays-lint.yaml says (nil: the defaults): a finding turned off is
+	// none the doctor counts or fixes.
+	Lint *lint.Config
 	// Cache keeps what the rebuilds of the proposals reuse (parsed
 	// borders, a combined edition's bundled members); nil: one for this
 	// diagnosis.

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/paulmach/orb/geo"
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/tendays/tendays/diag"
@@ -228,12 +229,12 @@ func number(found []measured) ([]Finding, []Proposal) {
 func (d *doctor) build(text []byte, pack *mapdata.Pack) (*state, error) {
 	st := &state{text: text, pack: pack}
 	if text == nil {
-		st.findings = lint.Check(&lint.Target{File: pack.Edition.ID, Pack: pack})
+		st.findings = d.in.Lint.Apply(lint.Check(&lint.Target{File: pack.Edition.ID, Pack: pack}))
 		return st, nil
 	}
 	// The edition is built as build builds it (the pipeline), from the
 	// text in memory and the files of its folder.
-	res, err := pipeline.Edition(d.ctx, pipeline.Source{Text: text, FS: d.in.FS, Dir: d.in.Dir}, pipeline.Options{MaxInput: d.in.MaxBytes, Cache: d.cache})
+	res, err := pipeline.Edition(d.ctx, pipeline.Source{Text: text, FS: d.in.FS, Dir: d.in.Dir}, pipeline.Options{MaxInput: d.in.MaxBytes, Cache: d.cache, Config: d.in.Lint})
 	if err != nil {
 		return nil, err
 	}
@@ -285,11 +286,11 @@ func (d *doctor) measure(st *state, games int) error {
 		if _, ok := fig.ColorClasses[c]; !ok {
 			fig.ColorClasses[c] = 0
 		}
-		if fig.ColorClasses[c] < 2 {
+		if fig.ColorClasses[c] < 2 && !d.in.Lint.IsOff(lint.RuleLonelyColor) {
 			fig.LonelyColors = append(fig.LonelyColors, c)
 		}
 	}
-	fig.PlaneOnly = planeOnly(p)
+	fig.PlaneOnly = planeOnly(p, st.board)
 	b, err := engine.Compile(p)
 	if err != nil {
 		st.fig = fig
@@ -320,9 +321,22 @@ func (d *doctor) measure(st *state, games int) error {
 	return nil
 }
 
-// planeOnly lists the regions (not air-only) that only a plane reaches: the
-// ones outside the largest group that walking, cars, ships and trains join.
-func planeOnly(p *mapdata.Pack) []string {
+// groups are the regions (not air-only) joined by walking, cars, ships
+// and trains, and which group is the main one.
+type groups struct {
+	of   map[string]int // region id -> its group
+	main int            // the main group, -1 when none
+	// members of each group, in pack order.
+	members map[int][]string
+	// area of each group in km², from the board (0 without one).
+	area map[int]float64
+}
+
+// linkedGroups groups the regions a player moves between without a
+// plane. The main group is the one with the most regions; a tie is broken
+// by area (the board's), never by the regions' order; with no board to
+// measure, tied groups are all main (no region is cut off from them).
+func linkedGroups(p *mapdata.Pack, board *geojson.FeatureCollection) groups {
 	idx := map[string]int{}
 	for i, r := range p.Regions {
 		idx[r.ID] = i
@@ -339,7 +353,12 @@ func planeOnly(p *mapdata.Pack) []string {
 		}
 		return x
 	}
-	union := func(a, b int) { parent[find(a)] = find(b) }
+	union := func(a, b int) {
+		ra, rb := find(a), find(b)
+		if ra != rb {
+			parent[max(ra, rb)] = min(ra, rb)
+		}
+	}
 	for _, l := range p.Links {
 		union(idx[l.A], idx[l.B])
 	}
@@ -347,9 +366,9 @@ func planeOnly(p *mapdata.Pack) []string {
 	for _, c := range p.Deck.Cards {
 		switch c.Kind {
 		case mapdata.ShipCard:
-			ships[c.Sea] = true
+			ships[c.Sea] = c.Count > 0 || ships[c.Sea]
 		case mapdata.TrainCard:
-			trains = true
+			trains = trains || c.Count > 0
 		}
 	}
 	seas, rails := map[string]int{}, map[string]int{}
@@ -374,21 +393,64 @@ func planeOnly(p *mapdata.Pack) []string {
 			}
 		}
 	}
-	size := map[int]int{}
+	areas := regionAreas(board)
+	g := groups{of: map[string]int{}, main: -1, members: map[int][]string{}, area: map[int]float64{}}
 	for i, r := range p.Regions {
-		if !r.AirOnly {
-			size[find(i)]++
+		if r.AirOnly {
+			continue
+		}
+		root := find(i)
+		g.of[r.ID] = root
+		g.members[root] = append(g.members[root], r.ID)
+		g.area[root] += areas[r.ID]
+	}
+	tied := false
+	for _, root := range slices.Sorted(maps.Keys(g.members)) {
+		switch {
+		case g.main < 0 || len(g.members[root]) > len(g.members[g.main]):
+			g.main, tied = root, false
+		case len(g.members[root]) == len(g.members[g.main]):
+			switch a, b := g.area[root], g.area[g.main]; {
+			case a > b:
+				g.main, tied = root, false
+			case a == b:
+				tied = true
+			}
 		}
 	}
-	big, bigN := -1, 0
-	for i, r := range p.Regions {
-		if root := find(i); !r.AirOnly && size[root] > bigN {
-			big, bigN = root, size[root]
+	if tied {
+		g.main = -1 // groups as large as each other, no area to choose by
+	}
+	return g
+}
+
+// cutOff says whether region id is cut off from the main group.
+func (g groups) cutOff(id string) bool {
+	root, ok := g.of[id]
+	return ok && g.main >= 0 && root != g.main
+}
+
+// regionAreas are the board's regions' areas in km².
+func regionAreas(board *geojson.FeatureCollection) map[string]float64 {
+	out := map[string]float64{}
+	if board == nil {
+		return out
+	}
+	for _, f := range board.Features {
+		if f.Properties.MustString("layer", "") == mapdata.LayerRegion {
+			out[f.Properties.MustString("id", "")] += geo.Area(f.Geometry) / 1e6
 		}
 	}
+	return out
+}
+
+// planeOnly lists the regions (not air-only) that only a plane reaches
+// from the main group of linked regions (see linkedGroups), in pack order.
+func planeOnly(p *mapdata.Pack, board *geojson.FeatureCollection) []string {
+	g := linkedGroups(p, board)
 	out := []string{}
-	for i, r := range p.Regions {
-		if !r.AirOnly && find(i) != big {
+	for _, r := range p.Regions {
+		if g.cutOff(r.ID) {
 			out = append(out, r.ID)
 		}
 	}

@@ -59,6 +59,16 @@ func applyChanges(text []byte, changes []Change) ([]byte, error) {
 		}
 		switch c.Op {
 		case "set":
+			if list, ok := c.Value.([]string); ok {
+				// A list (colors.palette) replaces the one-line flow
+				// sequence there; yamledit sets scalars.
+				edited, ok := setFlowList(text, c.Path, list)
+				if !ok {
+					return nil, fmt.Errorf("%s is not a one-line list [a, b, ...]", strings.Join(c.Path, "."))
+				}
+				text = edited
+				continue
+			}
 			text, err = yamledit.Set(text, c.Path, c.Value)
 		case "append":
 			text, err = yamledit.Append(text, c.Path, c.Value)
@@ -523,15 +533,23 @@ func regionByID(p *mapdata.Pack, id string) mapdata.Region {
 
 func (d *doctor) planeOnly(base *state, ed *mapdata.Edition, id string) candidate {
 	r := regionByID(base.pack, id)
+	g := linkedGroups(base.pack, base.board)
+	msg := fmt.Sprintf("only a plane reaches %s (%s): no border, bridge, ferry, car, ship or train joins it to the rest", r.Name, id)
+	if group := g.members[g.of[id]]; len(group) > 1 {
+		msg = fmt.Sprintf("only a plane reaches %s (%s) from the main group of linked regions: its group (%s) is cut off from the %d regions of the largest (%s)",
+			r.Name, id, strings.Join(group, ", "), len(g.members[g.main]), listShort(g.members[g.main], 6))
+	}
 	c := candidate{finding: Finding{Kind: "plane-only", Severity: "warning", Subject: id,
-		Message: fmt.Sprintf("only a plane reaches %s (%s): no border, bridge, ferry, car, ship or train joins it to the rest", r.Name, id),
+		Message: msg,
 		Evidence: []string{fmt.Sprintf("%s journeys of %d days pass through it", journeys(base, id), base.pack.Edition.Days),
 			fmt.Sprintf("%d region(s) only a plane reaches: %s", len(base.fig.PlaneOnly), strings.Join(base.fig.PlaneOnly, ", "))}}}
 	if base.text == nil {
 		return c
 	}
-	if e := ferry(base, r, id); e != nil {
+	if e, why := ferry(base, ed, r, id); e != nil {
 		c.proposals = append(c.proposals, e)
+	} else if why != "" {
+		c.finding.Evidence = append(c.finding.Evidence, why)
 	}
 	c.proposals = append(c.proposals, &edit{
 		edit:    fmt.Sprintf("mark %s (%s) air-only", r.Name, id),
@@ -543,6 +561,14 @@ func (d *doctor) planeOnly(base *state, ed *mapdata.Edition, id string) candidat
 		},
 	})
 	return c
+}
+
+// listShort lists up to n ids, then how many more.
+func listShort(ids []string, n int) string {
+	if len(ids) <= n {
+		return strings.Join(ids, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(ids[:n], ", "), len(ids)-n)
 }
 
 // MaxLowTraffic is how many of the least-travelled regions get a proposal.

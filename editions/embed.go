@@ -5,8 +5,9 @@
 // where it has them) and a SOURCES.md that says where every file and fact
 // came from.
 //
-// It also holds the whole-world borders (world/countries.topojson) that new
-// editions start from.
+// It also holds the borders that new editions start from: the whole world's
+// countries (world/countries.topojson) and every country's first-level
+// subdivisions, its states and provinces (admin1/admin1.topojson).
 //
 // It holds data and the means to find it, nothing more: it does not decode
 // an edition (see mapdata) or derive a pack from it (see derive).
@@ -17,6 +18,7 @@ import (
 	"fmt"
 	"io/fs"
 	"sort"
+	"strings"
 )
 
 // The six folders (five 10 Days maps and one route network), named one by one so that a stray folder is not bundled
@@ -46,6 +48,55 @@ const WorldObject = "countries"
 // World returns the bytes of the bundled world borders (see WorldFile). The
 // slice is shared: callers must not modify it.
 func World() []byte { return world }
+
+// The first-level subdivisions of every country that `tendays init
+// --borders admin1` starts from: not an edition either.
+//
+//go:embed admin1/admin1.topojson
+var admin1 []byte
+
+// Admin1Name is the name that stands for the bundled states and provinces
+// wherever a borders file is asked for (`init --borders admin1`).
+const Admin1Name = "admin1"
+
+// Admin1File is the file name of the bundled states and provinces, a
+// TopoJSON whose object "admin1" holds every Natural Earth 1:10m admin-1
+// feature (simplified) with the properties name (unique over the file),
+// label (the name as Natural Earth gives it), country (ISO 3166-1 alpha-2),
+// country_name, country_a3, iso_3166_2, postal, hasc, type, type_en and
+// ne_id (see admin1/SOURCES.md).
+const Admin1File = "admin1.topojson"
+
+// Admin1Object is the TopoJSON object of the states and provinces.
+const Admin1Object = "admin1"
+
+// Admin1 returns the bytes of the bundled states and provinces (see
+// Admin1File). The slice is shared: callers must not modify it.
+func Admin1() []byte { return admin1 }
+
+// Borders is a bundled borders file that new editions start from.
+type Borders struct {
+	Name   string // what stands for it on the command line: world, admin1
+	File   string // its file name
+	Object string // its TopoJSON object
+	Data   []byte // shared: callers must not modify it
+	// Source says where it came from, for the comment of a new edition.
+	Source string
+}
+
+// BundledBorders is the bundled borders file of that name (world, admin1;
+// case aside), or false.
+func BundledBorders(name string) (Borders, bool) {
+	switch strings.ToLower(name) {
+	case WorldName:
+		return Borders{Name: WorldName, File: WorldFile, Object: WorldObject, Data: world,
+			Source: "the bundled world borders (Natural Earth 1:50m)"}, true
+	case Admin1Name:
+		return Borders{Name: Admin1Name, File: Admin1File, Object: Admin1Object, Data: admin1,
+			Source: "the bundled states and provinces (Natural Earth 1:10m admin-1, simplified)"}, true
+	}
+	return Borders{}, false
+}
 
 // EditionFile is the name of the edition file in each folder.
 const EditionFile = "edition.yaml"

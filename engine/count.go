@@ -130,11 +130,12 @@ func (b *Board) countGraph() *countGraph {
 		if b.kind[c] == RegionCard || b.count[c] == 0 {
 			continue
 		}
-		if b.cliques[c] == nil {
+		cliques := b.countCliques(c)
+		if cliques == nil {
 			sparse = append(sparse, c)
 			continue
 		}
-		for _, k := range b.cliques[c] {
+		for _, k := range cliques {
 			if len(k) < 2 {
 				continue
 			}
@@ -163,6 +164,53 @@ func (b *Board) countGraph() *countGraph {
 		touched = touched[:0]
 	}
 	return g
+}
+
+// countCliques is card c's relation as cliques a count may sum over: its
+// link groups (LinkGroups) when every pair of them is linked once, by one
+// group, and no two members of a group are one place (which link nothing);
+// nil when the relation must be counted pair by pair (cars, whose groups
+// share pairs; a neutral train on lines that share two stops; a combined
+// pack's places on two maps).
+func (b *Board) countCliques(c int) [][]int32 {
+	groups, rest := b.groups[c], b.rest[c]
+	if len(groups) == 0 || rest != nil || !disjointPairs(groups) {
+		return nil
+	}
+	for _, k := range groups {
+		places := map[int32]bool{}
+		for _, x := range k {
+			if places[b.place[x]] {
+				return nil
+			}
+			places[b.place[x]] = true
+		}
+	}
+	return groups
+}
+
+// disjointPairs reports whether no two groups share two members (so no
+// pair is in two of them, and summing over groups counts each pair once).
+func disjointPairs(groups [][]int32) bool {
+	in := map[int32][]int{} // the groups each member is in
+	for i, k := range groups {
+		for _, x := range k {
+			in[x] = append(in[x], i)
+		}
+	}
+	shared := map[[2]int]bool{} // two groups seen sharing a member
+	for _, gs := range in {
+		for a := range gs {
+			for b := a + 1; b < len(gs); b++ {
+				k := [2]int{gs[a], gs[b]}
+				if shared[k] {
+					return false
+				}
+				shared[k] = true
+			}
+		}
+	}
+	return true
 }
 
 // cliqueSums64 sums f over each clique's members; ok is false on overflow.

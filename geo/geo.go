@@ -112,3 +112,45 @@ func deg2(v float64) string {
 	}
 	return s
 }
+
+// kmPerDegree is the length of a degree of latitude on the mean sphere.
+var kmPerDegree = EarthRadiusKm * deg
+
+// NearestKm is the smallest distance in km between a point of as and one of
+// bs, in a local equirectangular frame at each point of as (good to a
+// percent over hundreds of km; longitudes taken the short way round),
+// stopping at limit: pairs farther apart than limit are not measured, and
+// limit is returned when none is nearer. The nearest coasts of two regions
+// are the nearest points of their outlines.
+func NearestKm(as, bs []orb.Point, limit float64) float64 {
+	best := limit
+	for _, a := range as {
+		kx := kmPerDegree * math.Cos(a[1]*deg)
+		for _, b := range bs {
+			dy := (b[1] - a[1]) * kmPerDegree
+			if math.Abs(dy) >= best {
+				continue
+			}
+			dx := b[0] - a[0]
+			if dx > 180 {
+				dx -= 360
+			} else if dx < -180 {
+				dx += 360
+			}
+			if d := math.Hypot(dx*kx, dy); d < best {
+				best = d
+			}
+		}
+	}
+	return best
+}
+
+// BoxGapKm is a lower bound of the distance in km between any point of box
+// a and any of box b: the gaps in latitude and longitude, a degree of
+// longitude at its shortest (at the latitude farthest from the equator).
+func BoxGapKm(a, b orb.Bound) float64 {
+	dx := math.Max(0, math.Max(a.Min[0]-b.Max[0], b.Min[0]-a.Max[0]))
+	dy := math.Max(0, math.Max(a.Min[1]-b.Max[1], b.Min[1]-a.Max[1]))
+	lat := math.Max(math.Max(math.Abs(a.Min[1]), math.Abs(a.Max[1])), math.Max(math.Abs(b.Min[1]), math.Abs(b.Max[1])))
+	return math.Hypot(dx*kmPerDegree*math.Cos(math.Min(lat, 90)*deg), dy*kmPerDegree)
+}

@@ -144,6 +144,9 @@ func ruleIDs() []string {
 	return ids
 }
 
+// IsOff says whether the config turns the rule off (false for no config).
+func (c *Config) IsOff(rule string) bool { return c != nil && c.Off[rule] }
+
 // Apply changes severities and drops findings of rules turned off.
 func (c *Config) Apply(fs []diag.Finding) []diag.Finding {
 	if c == nil {

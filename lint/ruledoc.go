@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tendays/tendays/internal/textwidth"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -37,16 +38,12 @@ func WriteRuleList(w io.Writer, format string) error {
 			Rules         []RuleListing `json:"rules"`
 		}{"tendays.rules", 1, ListRules()})
 	}
-	width := 0
+	table := &textwidth.Table{Gap: "  ", MinWidth: []int{0, 7, 15}}
 	for _, r := range ListRules() {
-		width = max(width, len(r.ID))
+		table.Row(r.ID, string(r.Severity), string(r.Kind), r.Doc)
 	}
-	for _, r := range ListRules() {
-		if _, err := fmt.Fprintf(w, "%-*s  %-7s  %-15s  %s\n", width, r.ID, r.Severity, r.Kind, r.Doc); err != nil {
-			return err
-		}
-	}
-	return nil
+	_, err := table.WriteTo(w)
+	return err
 }
 
 var kindIntro = map[Kind]string{

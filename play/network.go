@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/tendays/tendays/engine/network"
+	"github.com/tendays/tendays/internal/textwidth"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -475,7 +476,7 @@ func (t *netTable) scores() {
 	scores := t.g.Scores()
 	fmt.Fprintf(w, "\nScores: passenger + freight + shares + gold + money = total (tickets completed)\n")
 	for s, sc := range scores {
-		fmt.Fprintf(w, "  %-18s %3d + %3d + %3d + %3d + %3d = %3d (%d)\n", t.who(s), sc.Passenger, sc.Freight, sc.Shares, sc.Gold, sc.Money, sc.Total, sc.Completed)
+		fmt.Fprintf(w, "  %s %3d + %3d + %3d + %3d + %3d = %3d (%d)\n", textwidth.PadRight(t.who(s), 18), sc.Passenger, sc.Freight, sc.Shares, sc.Gold, sc.Money, sc.Total, sc.Completed)
 	}
 	win := network.Winners(scores)
 	top := scores[win[0]].Total

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tendays/tendays/advise"
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
@@ -25,6 +26,7 @@ type doctorOptions struct {
 	Target string
 	Format string
 	Apply  []string
+	Fix    bool
 	Advise advise.Options
 }
 
@@ -59,9 +61,24 @@ of 10 Days journeys.
 
 --apply N,... writes the chosen proposals into edition.yaml, keeping its
 comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
-1 findings with proposals, 2 bad input.`,
+1 findings with proposals, 2 bad input.
+
+--fix applies proposals one at a time until the edition meets its goals:
+under 1% of games stalled and a median game of 1.5 to 25 turns a player.
+Each round measures every proposal on the same --measure-games seeded games
+(on the edition as the last step left it: region cards up or down, cars and
+planes, a colour fewer when classes are thin, recolours, ferries, seas,
+air-only) and applies the one that ranks best: lint errors first, then
+stalled games, then warnings, then the median game. It stops when the goals
+are met, when no proposal improves the edition, or after 12 steps, prints
+each step with its before → after, and writes edition.yaml in place keeping
+its comments. Exit codes: 0 the goals are met, 1 not, 2 bad input.
+
+Doctor reads .tendays-lint.yaml as lint does (the first found walking up
+from the edition): a rule turned off is no finding and no goal.`,
 		Example: `  tendays doctor ./south-america
   tendays doctor ./south-america --apply 1,3
+  tendays doctor ./canada --fix
   tendays doctor usa --format json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -75,6 +92,7 @@ comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
 	f := cmd.Flags()
 	f.StringVar(&opts.Format, "format", "text", "output format: text or json")
 	f.StringSliceVar(&opts.Apply, "apply", nil, "write these proposals (`N,...`) into edition.yaml")
+	f.BoolVar(&opts.Fix, "fix", false, "apply measured proposals one at a time until the goals are met, writing edition.yaml")
 	f.IntVar(&opts.Advise.Games, "games", advise.DefaultGames, "simulated games behind the evidence")
 	f.IntVar(&opts.Advise.MeasureGames, "measure-games", advise.DefaultMeasureGames, "simulated games behind each proposal's before and after")
 	f.Uint64Var(&opts.Advise.Seed, "seed", 1, "random seed: the same seed gives the same report")
@@ -103,8 +121,8 @@ func runDoctor(ctx context.Context, opts *doctorOptions) error {
 		if res.Pack == nil {
 			return &usageError{msg: fmt.Sprintf("%s: not a 10 Days pack (doctor reads packs of kind regions or combined; a route-network pack: try tendays simulate)", opts.Target)}
 		}
-		if len(apply) > 0 {
-			return &usageError{msg: fmt.Sprintf("%s: --apply edits an edition folder's edition.yaml, not a pack", opts.Target)}
+		if len(apply) > 0 || opts.Fix {
+			return &usageError{msg: fmt.Sprintf("%s: --apply and --fix edit an edition folder's edition.yaml, not a pack", opts.Target)}
 		}
 		return diagnose(ctx, opts, advise.FromPack(res.Pack), nil)
 	}
@@ -114,14 +132,30 @@ func runDoctor(ctx context.Context, opts *doctorOptions) error {
 	}
 	defer f.Close()
 	switch {
+	case len(apply) > 0 && opts.Fix:
+		return &usageError{msg: "--apply and --fix: choose one"}
 	case f.Kind == mapdata.KindNetwork:
 		return &usageError{msg: fmt.Sprintf("%s: a route-network edition (kind: network); doctor examines region editions (try tendays simulate on its pack)", opts.Target)}
 	case len(apply) > 0 && (f.Bundled || f.Path == ""):
 		return &usageError{msg: fmt.Sprintf("%s: --apply edits an edition folder's edition.yaml (not a pack, nor a bundled edition)", opts.Target)}
+	case opts.Fix && (f.Bundled || f.Path == ""):
+		return &usageError{msg: fmt.Sprintf("%s: --fix edits an edition folder's edition.yaml (not a pack, nor a bundled edition)", opts.Target)}
+	case opts.Fix && f.Kind == mapdata.KindCombined:
+		return &usageError{msg: fmt.Sprintf("%s: a combined edition is diagnosed as its pack plays: --fix edits no file (fix its members)", opts.Target)}
 	case len(apply) > 0 && f.Kind == mapdata.KindCombined:
 		return &usageError{msg: fmt.Sprintf("%s: a combined edition is diagnosed as its pack plays: its proposals edit no file (apply them to its members)", opts.Target)}
 	}
 	in := advise.Input{FS: f.FS, Dir: f.Dir, EditionYAML: f.Text, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput)}
+	if !f.Bundled {
+		// .tendays-lint.yaml, found as lint finds it: a rule turned off
+		// is no finding and no goal.
+		if in.Lint, err = lint.FindConfig(f.Dir); err != nil {
+			return err
+		}
+	}
+	if opts.Fix {
+		return fixEdition(ctx, opts, in, filepath.Join(filepath.FromSlash(f.Dir), pipeline.EditionFile))
+	}
 	if len(apply) > 0 {
 		return diagnose(ctx, opts, in, &applying{ids: apply, file: filepath.Join(filepath.FromSlash(f.Dir), pipeline.EditionFile)})
 	}
@@ -144,19 +178,102 @@ func diagnose(ctx context.Context, opts *doctorOptions, in advise.Input, apply *
 	if apply != nil {
 		return applyProposals(opts, rep, in.EditionYAML, apply.file, apply.ids)
 	}
-	if opts.Format == "json" {
-		enc := json.NewEncoder(opts.IO.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return err
-		}
-	} else {
-		printDoctor(opts.IO.Out, rep)
+	if err := writeReport(opts, rep, func() { printDoctor(opts.IO.Out, rep) }); err != nil {
+		return err
 	}
 	if len(rep.Proposals) > 0 {
 		return errNo
 	}
 	return nil
+}
+
+// writeReport prints a report as indented JSON (--format json) or as text.
+func writeReport(opts *doctorOptions, rep any, text func()) error {
+	if opts.Format != "json" {
+		text()
+		return nil
+	}
+	enc := json.NewEncoder(opts.IO.Out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+// fixEdition runs --fix and writes edition.yaml when a step was applied.
+func fixEdition(ctx context.Context, opts *doctorOptions, in advise.Input, file string) error {
+	rep, err := advise.Fix(ctx, in, opts.Advise, advise.Goals{})
+	if err != nil {
+		return err
+	}
+	if len(rep.Steps) > 0 {
+		// As --apply: under a lock, edition.yaml must still be the text
+		// the fix started from, and keeps its mode.
+		if err := advise.WriteEdition(filepath.Dir(file), in.EditionYAML, rep.Text); err != nil {
+			if errors.Is(err, advise.ErrChanged) {
+				fmt.Fprintf(opts.IO.ErrOut, "tendays: %s\n", diag.OneLine(err.Error()))
+				return errNo
+			}
+			return err
+		}
+	}
+	if err := writeReport(opts, rep, func() { printFix(opts.IO.Out, rep) }); err != nil {
+		return err
+	}
+	if len(rep.Steps) > 0 {
+		opts.Global.notef(opts.IO.ErrOut, "wrote %s; next: tendays build %s\n", filepath.ToSlash(file), filepath.ToSlash(filepath.Dir(file)))
+	}
+	if !rep.Met {
+		return errNo
+	}
+	return nil
+}
+
+func printFix(w io.Writer, rep *advise.FixReport) {
+	a, g := rep.Analysis, rep.Goals
+	fmt.Fprintf(w, "%s: goals: under %.0f%% of games stalled, median game %g to %g turns (%d games a measure, seed %d, %d players, %s bots, stalled after %d turns)\n",
+		rep.Edition, 100*g.MaxStalled, g.MinTurns, g.MaxTurns, a.MeasureGames, a.Seed, a.Players, a.Bots, a.TurnCap)
+	fmt.Fprintf(w, "before: %s\n", fixFigures(rep.Before))
+	for i, s := range rep.Steps {
+		fmt.Fprintf(w, "step %d: %s\n    %s\n", i+1, s.Edit, fixChange(s.Before, s.After))
+	}
+	if len(rep.Steps) == 0 {
+		fmt.Fprintln(w, "no step applied")
+	}
+	fmt.Fprintf(w, "after: %s\n", fixFigures(rep.After))
+	if rep.Met {
+		fmt.Fprintln(w, "goals met")
+	} else {
+		fmt.Fprintf(w, "goals not met: %s\n", strings.Join(rep.Unmet, "; "))
+	}
+	fmt.Fprintf(w, "(%d games simulated in all)\n", a.TotalGames)
+}
+
+func fixFigures(f advise.Figures) string {
+	return fmt.Sprintf("stalled games %s, median game %g turns, %d error(s), %d warning(s), %d lonely colour(s), %d region(s) only a plane reaches",
+		pctText(f.StalledRate), f.TurnsToWin, f.Errors, f.Warnings, len(f.LonelyColors), len(f.PlaneOnly))
+}
+
+// fixChange is a step's before → after, the figures that moved.
+func fixChange(b, a advise.Figures) string {
+	parts := []string{fmt.Sprintf("stalled games %s → %s", pctText(b.StalledRate), pctText(a.StalledRate)),
+		fmt.Sprintf("median game %g → %g turns", b.TurnsToWin, a.TurnsToWin)}
+	if b.DeckCards != a.DeckCards {
+		parts = append(parts, fmt.Sprintf("deck %d → %d cards", b.DeckCards, a.DeckCards))
+	}
+	for _, m := range []struct {
+		what string
+		b, a int
+	}{{"errors", b.Errors, a.Errors}, {"warnings", b.Warnings, a.Warnings}, {"lonely colours", len(b.LonelyColors), len(a.LonelyColors)},
+		{"regions only a plane reaches", len(b.PlaneOnly), len(a.PlaneOnly)}} {
+		if m.b != m.a {
+			parts = append(parts, fmt.Sprintf("%s %d → %d", m.what, m.b, m.a))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func pctText(x float64) string {
+	s := fmt.Sprintf("%.1f%%", 100*x)
+	return strings.Replace(s, ".0%", "%", 1)
 }
 
 func applyProposals(opts *doctorOptions, rep *advise.Report, text []byte, file string, ids []int) error {

@@ -41,7 +41,7 @@ type initOptions struct {
 func newInitCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	opts := &initOptions{IO: io, Global: g}
 	cmd := &cobra.Command{
-		Use:   "init FOLDER --borders FILE|world",
+		Use:   "init FOLDER --borders FILE|world|admin1",
 		Short: "Start a new edition from a borders file",
 		Long: `Init writes FOLDER/edition.yaml from a borders file: the features selected
 become regions, the features that touch them become omitted land (so their
@@ -51,9 +51,25 @@ deck is sized for the regions kept. A region that borders no other one (an
 island) is marked air-only, with a comment on how to reach it by ferry
 instead, when most regions border another. A region name longer than 200
 characters or holding control characters is refused, as the schemas refuse
-it. --borders world is the bundled world map
-(Natural Earth countries with name, iso_a2, iso_a3, continent, region and
-subregion properties).
+it.
+
+Bundled borders (no download):
+  --borders world    Natural Earth 1:50m countries: name, iso_a2, iso_a3,
+                     continent, region, subregion
+  --borders admin1   Natural Earth 1:10m states and provinces of every
+                     country: name, label, country (ISO 3166-1 alpha-2),
+                     country_name, iso_3166_2, postal, hasc, type, type_en
+
+Ids: --id PROPERTY, else the code property (iso_3166_2 without its country
+prefix, iso_a2, postal, hasc, iso_a3, ...) whose values never repeat among
+the regions kept and are at most 6 characters, held by the most regions;
+else ids from the names. The edition's comment says which was used.
+
+The deck: about 44 region cards for four journeys (one card each from 44
+regions up; below, each region's cards in proportion to its neighbours plus
+one, air-only regions one), as few colours as keep neighbours apart with
+about six regions each and none alone, two planes a colour, and cars to
+fill a deck for four players.
 
 Selection (every test given must hold; several --where on one property are
 alternatives):
@@ -64,23 +80,25 @@ alternatives):
 
 The borders are written into FOLDER (the selected and touching features, or
 the whole file when nothing is selected), so the folder is self-contained.
-Then: tendays build FOLDER, and tendays doctor FOLDER.`,
-		Example: `  tendays init south-america --borders world --where continent="South America"
+Then: tendays build FOLDER, and tendays doctor FOLDER. Every key of
+edition.yaml: docs/edition.md.`,
+		Example: `  tendays init canada --borders admin1 --where country=CA
+  tendays init south-america --borders world --where continent="South America"
   tendays init my-edition --borders countries.geojson --name name --id iso_a2
   tendays init benelux --borders world --only Belgium,Netherlands,Luxembourg --edition-name "10 Days in Benelux"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Folder = args[0]
 			if opts.Borders == "" {
-				return &usageError{msg: "--borders FILE is required (or --borders world)", help: cmd.CommandPath()}
+				return &usageError{msg: "--borders FILE is required (or --borders world, --borders admin1)", help: cmd.CommandPath()}
 			}
 			return runInit(opts)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Borders, "borders", "", "the borders `file` (.geojson or .topojson), or world for the bundled world map")
+	f.StringVar(&opts.Borders, "borders", "", "the borders `file` (.geojson or .topojson), or world (the bundled countries) or admin1 (the bundled states and provinces)")
 	f.StringVar(&opts.Name, "name", "", "the feature `property` naming a region (default: name, NAME, ... when every feature has it)")
-	f.StringVar(&opts.ID, "id", "", "the feature `property` holding short region ids (default: an ISO or postal code property, else from the name)")
+	f.StringVar(&opts.ID, "id", "", "the feature `property` holding short region ids (default: a code property whose values never repeat, else from the name)")
 	f.StringVar(&opts.Object, "object", "", "the TopoJSON `object` to read (default: the first)")
 	f.StringSliceVar(&opts.Only, "only", nil, "keep only these features (`NAME,...`)")
 	f.StringArrayVar(&opts.Where, "where", nil, "keep features whose `PROPERTY=VALUE` (repeatable)")
@@ -97,9 +115,9 @@ func runInit(opts *initOptions) error {
 	if err != nil {
 		return err
 	}
-	world := strings.EqualFold(opts.Borders, "world")
+	bundled, isBundled := editions.BundledBorders(opts.Borders)
 	nameProp := opts.Name
-	if nameProp == "" && world {
+	if nameProp == "" && isBundled {
 		nameProp = "name"
 	}
 	var (
@@ -108,9 +126,9 @@ func runInit(opts *initOptions) error {
 		src      []byte
 	)
 	bopts := borders.Options{IDProperty: nameProp, Object: opts.Object, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput)}
-	if world {
-		src = editions.World()
-		layer, findings, err = borders.Decode("world", src, bopts)
+	if isBundled {
+		src = bundled.Data
+		layer, findings, err = borders.Decode(bundled.Name, src, bopts)
 	} else {
 		if src, err = mapdata.ReadFile(opts.Borders, opts.Global.limit(mapdata.DefaultMaxInput)); err != nil {
 			return err
@@ -164,11 +182,11 @@ func runInit(opts *initOptions) error {
 	}
 	spec := starter.Spec{Folder: opts.Folder, Source: opts.Borders, NameProperty: nameProp, Object: opts.Object,
 		Selection: describeSelection(opts)}
-	if world {
-		spec.Source = "the bundled world borders (Natural Earth 1:50m)"
+	if isBundled {
+		spec.Source = bundled.Source
 	}
 	bordersName := filepath.Base(opts.Borders)
-	if world || !sel.Empty() {
+	if isBundled || !sel.Empty() {
 		// The selected and touching features alone, as GeoJSON.
 		bordersName, spec.Object = "borders.geojson", ""
 		if src, err = starter.Subset(layer.Features, res); err != nil {
@@ -187,10 +205,18 @@ func runInit(opts *initOptions) error {
 			spec.AirOnly = append(spec.AirOnly, layer.Features[i].ID)
 		}
 	}
+	// A selection of islands is joined by a sea instead (named below,
+	// once the edition has its name).
 	for _, i := range res.Touching {
 		spec.Omit = append(spec.Omit, layer.Features[i].ID)
 	}
-	spec.IDs = starter.IDs(layer.Features, res.Kept, opts.ID)
+	spec.Borders = starter.BorderNames(layer.Features, res)
+	ids := starter.ChooseIDs(layer.Features, res.Kept, opts.ID)
+	spec.IDs, spec.IDSource, spec.IDProperty = ids.IDs, ids.Describe(), ids.Property
+	// The bundled states and provinces carry the name as Natural Earth
+	// gives it (label) beside the unique one: the board shows the label
+	// where no other kept region has it.
+	spec.Names = starter.Labels(layer.Features, res.Kept, "label")
 	spec.ID = opts.EditionID
 	if spec.ID == "" {
 		spec.ID = starter.EditionID(filepath.Base(filepath.Clean(opts.Folder)))
@@ -199,12 +225,19 @@ func runInit(opts *initOptions) error {
 	}
 	spec.Name = opts.EditionName
 	if spec.Name == "" {
-		spec.Name = starter.Title(spec.ID)
+		// One country's states and provinces: "10 Days in Canada".
+		if country := starter.Common(layer.Features, res.Kept, "country_name"); country != "" && isBundled {
+			spec.Name = "10 Days in " + country
+		} else {
+			spec.Name = starter.Title(spec.ID)
+		}
 	} else if err := starter.CheckName(spec.Name); err != nil {
 		// The name is shown to players and printed by every command: the
 		// edition schema refuses what the pack schema refuses.
 		return &usageError{msg: fmt.Sprintf("--edition-name \"%s\": %v", diag.OneLine(spec.Name), err)}
 	}
+	spec.Sea = starter.SeaFor(layer.Features, res, spec.Name)
+	spec.Ferries = starter.IslandFerries(layer.Features, res)
 	text := starter.Write(spec)
 	if limit := opts.Global.limit(mapdata.DefaultMaxYAML); int64(len(text)) > limit {
 		return diag.Errorf(diag.Position{File: target}, "the edition would be %d bytes, more than the %d that build reads (--max-input): select fewer features", len(text), limit)

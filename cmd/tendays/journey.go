@@ -16,6 +16,7 @@ import (
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/internal/safeio"
+	"github.com/tendays/tendays/internal/textwidth"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 	"github.com/tendays/tendays/play"
@@ -481,18 +482,16 @@ func runJourneyCount(ctx context.Context, opts *journeyCountOptions) error {
 	w := opts.IO.Out
 	fmt.Fprintf(w, "%s: %s journeys of %d days\n", b.Pack().Edition.Name, groupDigits(c.Total.String()), days)
 	fmt.Fprintf(w, "counted: %s\n\n", engine.CountDefinition)
-	width := len(b.Word())
+	table := &textwidth.Table{Gap: "  ", Align: []textwidth.Align{textwidth.Left, textwidth.Right, textwidth.Right}, MinWidth: []int{0, 22, 6}}
+	table.Row(b.Word(), "journeys through it", "share")
 	for _, r := range regions {
-		width = max(width, len([]rune(r.Name)))
-	}
-	fmt.Fprintf(w, "%-*s  %22s  %6s\n", width, b.Word(), "journeys through it", "share")
-	for _, r := range regions {
-		flag := ""
+		row := []string{r.Name, groupDigits(r.Journeys.String()), fmt.Sprintf("%5.1f%%", 100*r.Share)}
 		if r.Few {
-			flag = "  few"
+			row = append(row, "few")
 		}
-		fmt.Fprintf(w, "%-*s  %22s  %5.1f%%%s\n", width+len(r.Name)-len([]rune(r.Name)), r.Name, groupDigits(r.Journeys.String()), 100*r.Share, flag)
+		table.Row(row...)
 	}
+	table.WriteTo(w)
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,6 +14,7 @@ import (
 	"github.com/tendays/tendays/engine/bot"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/internal/textwidth"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -24,6 +26,8 @@ type variantFlags struct {
 	OpenHands bool
 	// VariantPlayers allows 5 or 6 players, beyond the box.
 	VariantPlayers bool
+	// Refill: how an empty draw pile of several is made anew (all, own).
+	Refill string
 }
 
 func (v *variantFlags) add(cmd *cobra.Command, players int) {
@@ -32,6 +36,7 @@ func (v *variantFlags) add(cmd *cobra.Command, players int) {
 	cmd.Flags().StringVar(&v.Swap, "swap", "pack", "the swap action: pack (as the edition's rules say), on or off")
 	cmd.Flags().BoolVar(&v.OpenHands, "open-hands", false, "play with holders face up")
 	cmd.Flags().BoolVar(&v.VariantPlayers, "variant-players", false, "allow more than 4 players (5 or 6 holders, beyond the box; a variant, marked so in reports)")
+	cmd.Flags().StringVar(&v.Refill, "refill", "all", "combined editions: an empty draw pile is made anew from all discards under the face-up tops (all, as the boxes), or from its own face-up piles only (own)")
 }
 
 // boxPlayers refuses more players than a 10 Days box holds holders for,
@@ -40,6 +45,9 @@ func (v *variantFlags) add(cmd *cobra.Command, players int) {
 func boxPlayers(cfg game.Config) error {
 	if cfg.Players > game.BoxPlayers && !cfg.VariantPlayers {
 		return usageErrorf("--players %d: the box is for 2-%d players; 5 or 6 is a variant (add --variant-players)", cfg.Players, game.BoxPlayers)
+	}
+	if cfg.Players > game.MaxVariantPlayers {
+		return usageErrorf("--players %d: the box is for 2-%d players and the variant for %d or %d", cfg.Players, game.BoxPlayers, game.BoxPlayers+1, game.MaxVariantPlayers)
 	}
 	return nil
 }
@@ -59,6 +67,11 @@ func (v *variantFlags) config(cmd *cobra.Command) (game.Config, error) {
 	if v.Days < 0 {
 		return cfg, &usageError{msg: "--days must be positive", help: cmd.CommandPath()}
 	}
+	refill, err := game.ParseRefill(v.Refill)
+	if err != nil {
+		return cfg, &usageError{msg: "--refill: " + err.Error(), help: cmd.CommandPath()}
+	}
+	cfg.Refill = refill
 	return cfg, nil
 }
 
@@ -96,7 +109,8 @@ The result depends on --seed alone, whatever the number of cores. A progress
 bar is shown on stderr when it is a terminal and the format is text.`,
 		Example: `  tendays simulate usa.pack.json --games 1000 --players 4 --seed 1
   tendays simulate usa.pack.json --bots greedy,strong --players 2 --format json
-  tendays simulate europe.pack.json --swap off --days 5`,
+  tendays simulate europe.pack.json --swap off --days 5
+  tendays simulate around-the-world --days 30 --refill own`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pack = args[0]
@@ -194,8 +208,14 @@ func (p *progressBar) finish() {
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
-func writeRate(w io.Writer, width int, r sim.Rate) {
-	fmt.Fprintf(w, "  %-*s  %6s  [%s, %s]  %d/%d\n", width, r.Name, pct(r.Rate), pct(r.Low), pct(r.High), r.Wins, r.Games)
+// rateTable is a table of win rates: name, rate, 95% interval, wins/games.
+func rateTable() *textwidth.Table {
+	return &textwidth.Table{Indent: "  ", Gap: "  ", Align: []textwidth.Align{textwidth.Left, textwidth.Right}, MinWidth: []int{7, 6}}
+}
+
+// rateRow adds a win rate to a rateTable; suffix ends its last cell.
+func rateRow(t *textwidth.Table, r sim.Rate, suffix string) {
+	t.Row(r.Name, pct(r.Rate), fmt.Sprintf("[%s, %s]", pct(r.Low), pct(r.High)), fmt.Sprintf("%d/%d%s", r.Wins, r.Games, suffix))
 }
 
 func writeStats(s sim.Stats) string {
@@ -223,22 +243,23 @@ func writeSimReport(w io.Writer, b *engine.Board, r *sim.Report) {
 	fmt.Fprintf(w, "turns to win (every player's turns): %s\n", writeStats(r.TurnsToWin))
 
 	fmt.Fprintf(w, "\nwin rate by seat (95%% interval)\n")
+	seats := rateTable()
 	for _, s := range r.Seats {
-		writeRate(w, 7, s)
+		rateRow(seats, s, "")
 	}
+	seats.WriteTo(w)
 	if len(r.ByBot) > 1 || len(r.Bots) > 1 {
-		width := 0
-		for _, bs := range r.ByBot {
-			width = max(width, len(bs.Name))
-		}
 		fmt.Fprintf(w, "\nwin rate by bot, per seat played (95%% interval)\n")
+		bots := rateTable()
+		bots.MinWidth = nil
+		turns := &textwidth.Table{Indent: "  ", Gap: "  "}
 		for _, bs := range r.ByBot {
-			writeRate(w, width, bs.Rate)
+			rateRow(bots, bs.Rate, "")
+			turns.Row(bs.Name, fmt.Sprintf("%s; dead cards %d", writeStats(bs.TurnsToWin), len(bs.Dead)))
 		}
+		bots.WriteTo(w)
 		fmt.Fprintf(w, "\nturns to win by bot\n")
-		for _, bs := range r.ByBot {
-			fmt.Fprintf(w, "  %-*s  %s; dead cards %d\n", width, bs.Name, writeStats(bs.TurnsToWin), len(bs.Dead))
-		}
+		turns.WriteTo(w)
 		if len(r.HeadToHead) > 0 {
 			fmt.Fprintf(w, "\nhead to head (games sat in together: wins)\n")
 			for _, h := range r.HeadToHead {
@@ -248,26 +269,22 @@ func writeSimReport(w io.Writer, b *engine.Board, r *sim.Report) {
 	}
 
 	if len(r.Maps) > 0 {
-		width := 0
-		for _, m := range r.Maps {
-			width = max(width, len([]rune(m.Name)))
-		}
 		fmt.Fprintf(w, "\nmaps covered by the winning journeys (regions on each map)\n")
+		maps := &textwidth.Table{Indent: "  ", Gap: "  "}
 		for _, m := range r.Maps {
-			fmt.Fprintf(w, "  %-*s  %s\n", width+len(m.Name)-len([]rune(m.Name)), m.Name, writeStats(m.Days))
+			maps.Row(m.Name, writeStats(m.Days))
 		}
+		maps.WriteTo(w)
 	}
 
 	cards := slices.Clone(r.Cards)
 	slices.SortStableFunc(cards, func(x, y sim.CardStat) int { return y.Wins - x.Wins })
-	width := 0
-	for _, c := range cards {
-		width = max(width, len([]rune(c.Name)))
-	}
 	fmt.Fprintf(w, "\ncards in winning journeys (share of the %d wins)\n", r.Finished)
+	table := &textwidth.Table{Indent: "  ", Gap: "  ", Align: []textwidth.Align{textwidth.Left, textwidth.Right}, MinWidth: []int{0, 6}}
 	for _, c := range cards {
-		fmt.Fprintf(w, "  %-*s  %6s  %d\n", width+len(c.Name)-len([]rune(c.Name)), c.Name, pct(c.Share), c.Wins)
+		table.Row(c.Name, pct(c.Share), strconv.Itoa(c.Wins))
 	}
+	table.WriteTo(w)
 	if len(r.Dead) == 0 {
 		fmt.Fprintf(w, "\ndead cards: none\n")
 		return

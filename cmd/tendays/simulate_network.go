@@ -8,6 +8,7 @@ import (
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine/network"
+	"github.com/tendays/tendays/internal/textwidth"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
@@ -51,19 +52,25 @@ func writeNetworkReport(w io.Writer, b *network.Board, r *network.Report) {
 	fmt.Fprintf(w, "mean points: passenger %.1f, freight %.1f, shares %.1f, gold %.1f, money %.1f\n",
 		bd.Passenger, bd.Freight, bd.Shares, bd.Gold, bd.Money)
 	fmt.Fprintf(w, "\nwin rate by seat (95%% interval)\n")
+	seats := rateTable()
 	for _, s := range r.Seats {
-		fmt.Fprintf(w, "  %-7s  %6s  [%s, %s]  %d/%d\n", s.Name, pct(s.Rate), pct(s.Low), pct(s.High), s.Wins, s.Games)
+		rateRow(seats, s, "")
 	}
+	seats.WriteTo(w)
 	if len(r.ByBot) > 1 {
 		fmt.Fprintf(w, "\nwin rate by bot, per seat played (95%% interval)\n")
+		bots := rateTable()
 		for _, s := range r.ByBot {
-			fmt.Fprintf(w, "  %-7s  %6s  [%s, %s]  %d/%d; score %s\n", s.Name, pct(s.Rate.Rate), pct(s.Low), pct(s.High), s.Wins, s.Games, netStats(s.Scores))
+			rateRow(bots, s.Rate, "; score "+netStats(s.Scores))
 		}
+		bots.WriteTo(w)
 	}
 	fmt.Fprintf(w, "\ntickets completed: passenger %s (%d of %d drawn), freight %s (%d of %d drawn)\n",
 		pct(r.Passenger.Rate), r.Passenger.Done, r.Passenger.Held, pct(r.Freight.Rate), r.Freight.Done, r.Freight.Held)
 	fmt.Fprintf(w, "\ncompany value (cubes on the board at the end)\n")
+	companies := &textwidth.Table{Indent: "  ", Gap: " ", MinWidth: []int{4, 24}}
 	for _, c := range r.Companies {
-		fmt.Fprintf(w, "  %-4s %-24s %s\n", c.ID, c.Name, netStats(c.Price))
+		companies.Row(c.ID, c.Name, netStats(c.Price))
 	}
+	companies.WriteTo(w)
 }

@@ -16,8 +16,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geo"
 	"github.com/paulmach/orb/geojson"
 	"github.com/paulmach/orb/planar"
 
@@ -69,6 +71,11 @@ type Result struct {
 	// the rook rule an edition starts with): islands, and land whose only
 	// neighbours were left out. Only planes reach them.
 	Isolated []int
+	// Borders are the pairs of kept features that share a border.
+	Borders [][2]int
+	// CoastKm is each kept feature's coast in km: the boundary it shares
+	// with no other feature of the file.
+	CoastKm map[int]float64
 }
 
 // Select picks the features that become regions and the ones that touch
@@ -152,11 +159,21 @@ func Select(features []borders.Feature, sel Selection) (*Result, error) {
 	}
 	touching := map[int]bool{}
 	bordered := make([]bool, len(features))
-	for _, p := range adjacency.Compute(geoms, sel.Touch).Pairs {
+	touch := sel.Touch
+	touch.Coast = true
+	adj := adjacency.Compute(geoms, touch)
+	res.CoastKm = map[int]float64{}
+	for _, i := range res.Kept {
+		if i < len(adj.Coast) {
+			res.CoastKm[i] = geo.Length(adj.Coast[i]) / 1000
+		}
+	}
+	for _, p := range adj.Pairs {
 		if keep[p.A] != keep[p.B] {
 			touching[pick(keep[p.A], p.B, p.A)] = true
 		} else if keep[p.A] {
 			bordered[p.A], bordered[p.B] = true, true
+			res.Borders = append(res.Borders, [2]int{p.A, p.B})
 		}
 	}
 	for _, i := range res.Kept {
@@ -319,9 +336,15 @@ func rfc7946(mp orb.MultiPolygon) orb.MultiPolygon {
 	return out
 }
 
-// codeProperties are the properties that hold short codes, in the order
-// they are preferred for ids.
-var codeProperties = []string{"iso_a2", "ISO_A2", "postal", "POSTAL", "stusps", "STUSPS", "iso_a3", "ISO_A3", "code", "CODE", "abbrev"}
+// codeProperties are the properties that may hold short codes, in the
+// order they are tried for ids: ISO 3166-2 (states and provinces), ISO
+// 3166-1, postal, HASC, then longer codes.
+var codeProperties = []string{"iso_3166_2", "ISO_3166_2", "iso_a2", "ISO_A2", "postal", "POSTAL", "stusps", "STUSPS",
+	"hasc", "HASC", "code_hasc", "HASC_1", "iso_a3", "ISO_A3", "code", "CODE", "abbrev"}
+
+// MaxIDLength is the longest id taken from a property: longer values are
+// names, not codes.
+const MaxIDLength = 6
 
 // NameProperties are the properties tried, in order, for the names of
 // regions when none is given.
@@ -350,11 +373,69 @@ var (
 	idUnsafe = regexp.MustCompile(`[\s:,]+`)
 )
 
-// IDs gives each kept feature a short unique id: the value of idProperty
-// when given, else a code property (ISO, postal) when the feature holds
-// one, else letters of its name. The map is keyed by the feature's id (its
-// data name).
+// IDChoice is the ids ChooseIDs gave, and where they came from.
+type IDChoice struct {
+	// IDs maps each kept feature's id (its data name) to its short id.
+	IDs map[string]string
+	// Property is the property the ids came from ("" when every id was
+	// derived from a name).
+	Property string
+	// Suffix says the ids are the part of the values after the country's
+	// code (QC of CA-QC, of CA.QC).
+	Suffix bool
+	// FromNames counts the features whose id was derived from the name
+	// (they lacked the property, or no property served).
+	FromNames int
+}
+
+// Describe says in one line where the ids came from, for the edition's
+// comment.
+func (c IDChoice) Describe() string {
+	switch {
+	case c.Property == "":
+		return "derived from the names (no property holds short codes unique across the regions)"
+	case c.Suffix && c.FromNames > 0:
+		return fmt.Sprintf("the property %s without its country prefix (CA-QC → QC); %d derived from the names", c.Property, c.FromNames)
+	case c.Suffix:
+		return fmt.Sprintf("the property %s without its country prefix (CA-QC → QC)", c.Property)
+	case c.FromNames > 0:
+		return fmt.Sprintf("the property %s; %d derived from the names", c.Property, c.FromNames)
+	}
+	return "the property " + c.Property
+}
+
+// IDs is ChooseIDs's ids alone.
 func IDs(features []borders.Feature, kept []int, idProperty string) map[string]string {
+	return ChooseIDs(features, kept, idProperty).IDs
+}
+
+// countryPrefix is the country code that ISO 3166-2 and HASC codes start
+// with: CA- or CA.
+var countryPrefix = regexp.MustCompile(`^[A-Za-z]{2}[-.]`)
+
+// ChooseIDs gives each kept feature a short unique id. With idProperty, its
+// values; else those of the one of codeProperties whose values, across the
+// kept features that hold one, are codes (at most MaxIDLength characters,
+// no placeholder such as -99) that never repeat, held by the most features
+// (the first in the list on a tie). A property whose values repeat is never
+// taken (iso_a2 of states and provinces is their country's code). A code
+// prefixed with the country (CA-QC, CA.QC) loses the prefix when the rest
+// is still unique (not when idProperty names the property). Features the property misses get ids derived from their
+// names (initials, or the first letters), never taking a code.
+func ChooseIDs(features []borders.Feature, kept []int, idProperty string) IDChoice {
+	props := codeProperties
+	if idProperty != "" {
+		props = []string{idProperty}
+	}
+	choice := IDChoice{}
+	codes := map[int]string{}
+	for _, p := range props {
+		vals, suffix, ok := codeValues(features, kept, p, idProperty != "")
+		// The property most features hold wins; the list's order breaks ties.
+		if ok && len(vals) > len(codes) {
+			choice.Property, choice.Suffix, codes = p, suffix, vals
+		}
+	}
 	out := map[string]string{}
 	used := map[string]bool{}
 	take := func(i int, id string) bool {
@@ -366,26 +447,14 @@ func IDs(features []borders.Feature, kept []int, idProperty string) map[string]s
 		out[features[i].ID] = id
 		return true
 	}
-	// First the ids from properties, so a derived id never takes a code.
+	// First the ids from the property, so a derived id never takes a code.
 	var rest []int
-	props := codeProperties
-	if idProperty != "" {
-		props = []string{idProperty}
-	}
-	codes := map[int]string{}
-	for _, i := range kept {
-		for _, p := range props {
-			if s := text(features[i].Properties[p]); s != "" && s != "-99" && s != "-1" {
-				codes[i] = s
-				break
-			}
-		}
-	}
 	for _, i := range kept {
 		if c, ok := codes[i]; !ok || !take(i, c) {
 			rest = append(rest, i)
 		}
 	}
+	choice.FromNames = len(rest)
 	for _, i := range rest {
 		name := features[i].ID
 		words := idWord.FindAllString(name, -1)
@@ -416,6 +485,67 @@ func IDs(features []borders.Feature, kept []int, idProperty string) map[string]s
 			ok = take(i, base+strconv.Itoa(k))
 		}
 	}
+	choice.IDs = out
+	return choice
+}
+
+// codeValues are the kept features' values of property p as ids, by
+// feature index: ok is false when two repeat or (unless the property was
+// named, explicit) one is longer than MaxIDLength. suffix says the country
+// prefix was cut, which it is unless the property was named.
+func codeValues(features []borders.Feature, kept []int, p string, explicit bool) (vals map[int]string, suffix, ok bool) {
+	vals = map[int]string{}
+	seen := map[string]bool{}
+	for _, i := range kept {
+		v := strings.TrimSpace(text(features[i].Properties[p]))
+		if v == "" || v == "-99" || v == "-1" || strings.HasSuffix(v, "~") {
+			continue // Natural Earth's placeholders
+		}
+		if seen[mapdata.Fold(v)] {
+			return nil, false, false
+		}
+		seen[mapdata.Fold(v)] = true
+		vals[i] = v
+	}
+	short := map[int]string{}
+	seen = map[string]bool{}
+	suffix = len(vals) > 0 && !explicit
+	for _, i := range kept {
+		if !suffix {
+			break
+		}
+		v, held := vals[i]
+		if !held {
+			continue
+		}
+		loc := countryPrefix.FindStringIndex(v)
+		if loc == nil || v[loc[1]:] == "" || seen[mapdata.Fold(v[loc[1]:])] {
+			suffix = false
+			break
+		}
+		seen[mapdata.Fold(v[loc[1]:])] = true
+		short[i] = v[loc[1]:]
+	}
+	if suffix {
+		vals = short
+	}
+	if !explicit {
+		for _, v := range vals {
+			if utf8.RuneCountInString(v) > MaxIDLength {
+				return nil, false, false
+			}
+		}
+	}
+	return vals, suffix, true
+}
+
+// BorderNames are the pairs of kept features that share a border, by data
+// name (Spec.Borders).
+func BorderNames(features []borders.Feature, res *Result) [][2]string {
+	out := make([][2]string, 0, len(res.Borders))
+	for _, p := range res.Borders {
+		out = append(out, [2]string{features[p[0]].ID, features[p[1]].ID})
+	}
 	return out
 }
 
@@ -434,9 +564,48 @@ type Spec struct {
 	AirOnly      []string          // regions that border no other region, marked air-only
 	IDs          map[string]string // data name -> short id (only those that differ)
 	Names        map[string]string // data name -> board name (only those that differ)
-	Adjacent     int               // pairs of kept regions that border, for palette sizing
-	Selection    string            // how the regions were selected, for the comment
+	// Borders are the pairs of regions (data names) that share a border,
+	// for sizing the deck (Size).
+	Borders [][2]string
+	// IDSource says where the ids came from (IDChoice.Describe), for the
+	// comment.
+	IDSource string
+	// IDProperty is the property the ids came from, for the comment on
+	// how to change it.
+	IDProperty string
+	// Sea joins the regions of a selection of islands (nil: none).
+	Sea *Sea
+	// Ferries join the groups of a selection of islands (IslandFerries).
+	Ferries   []Ferry
+	Selection string // how the regions were selected, for the comment
 }
+
+// Sea is a sea init writes when most regions border no other (islands):
+// every island and every region with a coast on it, so that ship cards
+// sail between any two.
+type Sea struct {
+	ID, Name string
+	Regions  []string // data names
+}
+
+// SeaFor is the sea of a selection of islands: the isolated regions and
+// every other kept region with at least MinCoastKm of coast; nil when
+// fewer than half the regions are isolated (those few are marked air-only).
+func SeaFor(features []borders.Feature, res *Result, editionName string) *Sea {
+	if len(res.Isolated) == 0 || 2*len(res.Isolated) <= len(res.Kept) {
+		return nil
+	}
+	s := &Sea{ID: "sea", Name: "The sea of " + strings.TrimPrefix(editionName, "10 Days in ")}
+	for _, i := range res.Kept {
+		if slices.Contains(res.Isolated, i) || res.CoastKm[i] >= MinCoastKm {
+			s.Regions = append(s.Regions, features[i].ID)
+		}
+	}
+	return s
+}
+
+// MinCoastKm is the coast a region needs to be on a sea init writes.
+const MinCoastKm = 1
 
 // MaxName is the longest name a pack holds, in characters.
 const MaxName = mapdata.MaxName
@@ -451,25 +620,9 @@ var Palette = []string{"blue", "green", "orange", "pink", "yellow"}
 // Days of a new edition.
 const Days = 10
 
-// Transports sizes the deck for n regions: two planes per colour and
-// enough cars that four players can be dealt their holders with a draw
-// pile to spare (mapdata.MinDeckFor), at least six.
-func Transports(regionCards, colours int) (cars int) {
-	return max(6, mapdata.MinDeckFor(4, Days)+DrawPile-regionCards-2*colours)
-}
-
 // DrawPile is the cards a four-player deck keeps beyond the holders and the
 // face-up cards: fewer, and games stall with every card held.
 const DrawPile = 16
-
-// Copies is the number of cards of each region: two when one each is too
-// few for four journeys (each at least half region cards).
-func Copies(n int) int {
-	if n < 4*Days*3/4+3 {
-		return 2
-	}
-	return 1
-}
 
 // PaletteFor is the palette of an edition of n regions: five colours, fewer
 // when there are too few regions for each colour to hold two.
@@ -482,9 +635,13 @@ func PaletteFor(n int) []string {
 func Write(s Spec) []byte {
 	q := yamledit.Quote
 	n := len(s.Regions)
-	palette := PaletteFor(n)
-	copies := Copies(n)
-	cars := Transports(n*copies, len(palette))
+	size := Size(s.Regions, s.AirOnly, s.Borders)
+	if s.Sea != nil {
+		size = size.WithShips(len(s.Sea.Regions))
+	}
+	// PaletteFor chooses which colours; Size how many (PaletteFor gives k
+	// colours to an edition of 2k regions).
+	palette := PaletteFor(2 * size.Colours)
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	w("# yaml-language-server: $schema=%s\n", schema.ID(schema.Edition)) // completion and checks in editors
@@ -493,6 +650,7 @@ func Write(s Spec) []byte {
 		w("# Regions: %s.\n", oneLine(s.Selection))
 	}
 	w("# Edit freely, then run: tendays build %s   (and: tendays doctor %s)\n", oneLine(s.Folder), oneLine(s.Folder))
+	w("# Every key of this file, with an example: docs/edition.md in the tendays repository.\n")
 	w("id: %s\n", s.ID)
 	w("name: %s\n", q(s.Name))
 	w("days: %d\n\n", Days)
@@ -507,6 +665,10 @@ func Write(s Spec) []byte {
 	w("  tolerance_m: 0      # raise it when borders were digitized separately\n\n")
 	w("regions:\n")
 	w("  # %d regions: %s\n", n, oneLine(strings.Join(s.Regions, ", ")))
+	if s.IDSource != "" {
+		w("  # ids: %s.\n", oneLine(s.IDSource))
+		w("  # Other ids: tendays init again with --id PROPERTY, or edit them here.\n")
+	}
 	writeMap(&b, "ids", "short ids for the cards (a card names a region by id or by name)", s.IDs)
 	writeMap(&b, "names", "the board's names for the data's", s.Names)
 	if len(s.Omit) == 0 {
@@ -530,24 +692,52 @@ func Write(s Spec) []byte {
 		}
 		w("\n")
 	}
-	w("colors:\n  palette: [%s]\n", strings.Join(palette, ", "))
+	w("colors:\n  # %d colours for %d regions a plane serves by colour (air-only ones aside): about %d\n", len(palette), n-len(s.AirOnly), regionsPerColour)
+	w("  # to a colour, as few as keep bordering regions apart with no colour held by one alone.\n")
+	w("  palette: [%s]\n", strings.Join(palette, ", "))
 	w("  # Colours not assigned here are chosen by the balancer at every build: neighbours\n")
 	w("  # differ and classes are even. Assign one to pin it: assign: {Region: %s}\n", palette[0])
 	w("  assign: {}\n")
-	if copies > 1 {
-		w("\n# Two cards of each region: with %d regions, one each is too few for four journeys.\ncopies:\n", n)
+	if size.RegionCards > n {
+		w("\n%scopies:\n", wrapComment("Cards of each region: "+oneLine(size.Why)+".", ""))
 		for _, r := range s.Regions {
-			w("  %s: %d\n", q(r), copies)
+			w("  %s: %d\n", q(r), size.Copies[r])
 		}
 		w("\n")
 	} else {
 		w("\n# copies: {Region: 2}          regions with two cards\n\n")
 	}
-	w("links:\n  add: []     # - {a: Region, b: Other, kind: ferry, why: ...}\n  remove: []\n\n")
-	w("transports:\n  airplane: {per_color: 2}\n")
-	w("  automobile: {count: %d}     # init chose %d for %d region cards: 4 players x %d days + 3 face up + %d to draw\n", cars, cars, n*copies, Days, DrawPile+1)
-	w("\n# seas:\n#   north:\n#     name: North Sea\n#     geometry: {file: seas.geojson, match: [North Sea], tolerance_m: 20000}\n")
-	w("\n# expect:                      what the rulebook states the box holds\n#   region_cards: %d\n#   transport_cards: %d\n", n*copies, 2*len(palette)+cars)
+	if len(s.Ferries) == 0 {
+		w("links:\n  add: []     # - {a: Region, b: Other, kind: ferry, why: ...}\n  remove: []\n\n")
+	} else {
+		w("%s", wrapComment(fmt.Sprintf("Most regions are islands: with every step of a journey a transport card, no journey "+
+			"could be made (it holds at most %d). These %d ferries join the islands and the groups of bordering regions, "+
+			"the fewest and shortest that join them all, each between the nearest coasts.", Days/2-1, len(s.Ferries)), ""))
+		w("links:\n  add:\n")
+		for _, f := range s.Ferries {
+			w("    - %s\n", yamledit.Value(yamledit.Map{{Key: "a", Value: f.A}, {Key: "b", Value: f.B}, {Key: "kind", Value: "ferry"},
+				{Key: "why", Value: "tendays init: the nearest coasts, " + describeKm(f.Km) + " apart"}}))
+		}
+		w("  remove: []\n\n")
+	}
+	w("transports:\n  airplane: {per_color: %d}\n", size.PlanesPerColour)
+	if s.Sea != nil {
+		w("  ship: {%s: %d}\n", s.Sea.ID, size.Ships)
+	}
+	w("  automobile: {count: %d}     # init chose %d for %d region cards: 4 players x %d days + 3 face up + %d to draw\n",
+		size.Cars, size.Cars, size.RegionCards, Days, DrawPile+1)
+	if s.Sea != nil {
+		w("\n%s", wrapComment(fmt.Sprintf("Most regions border no other: init joins them by a sea, every island and every region "+
+			"with a coast, and %d ship cards sail between any two of them. Name it, or draw it as a polygon "+
+			"(geometry: {file: seas.geojson, ...}) to let the coasts decide.", size.Ships), ""))
+		w("seas:\n  %s:\n    name: %s\n    regions:\n", s.Sea.ID, q(s.Sea.Name))
+		for _, r := range s.Sea.Regions {
+			w("      - %s\n", q(r))
+		}
+	} else {
+		w("\n# seas:\n#   north:\n#     name: North Sea\n#     geometry: {file: seas.geojson, match: [North Sea], tolerance_m: 20000}\n")
+	}
+	w("\n# expect:                      what the rulebook states the box holds\n#   region_cards: %d\n#   transport_cards: %d\n", size.RegionCards, size.PlanesPerColour*len(palette)+size.Cars+size.Ships)
 	return []byte(b.String())
 }
 
@@ -565,6 +755,27 @@ func writeMap(b *strings.Builder, key, doc string, m map[string]string) {
 	for _, k := range keys {
 		fmt.Fprintf(b, "    %s: %s\n", yamledit.Quote(k), yamledit.Quote(m[k]))
 	}
+}
+
+// wrapComment is text as "# " comment lines of at most 92 columns, each
+// indented by indent.
+func wrapComment(text, indent string) string {
+	var b strings.Builder
+	line := ""
+	for _, word := range strings.Fields(text) {
+		if line != "" && utf8.RuneCountInString(indent+"# "+line+" "+word) > 92 {
+			b.WriteString(indent + "# " + line + "\n")
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	if line != "" {
+		b.WriteString(indent + "# " + line + "\n")
+	}
+	return b.String()
 }
 
 // oneLine keeps a comment on its line whatever the names hold.
@@ -606,4 +817,40 @@ func Title(id string) string {
 		}
 	}
 	return "10 Days in " + strings.Join(words, " ")
+}
+
+// Labels maps each kept feature's id to the value of its property prop
+// where that differs from the id and no other kept feature has it: the
+// board's names (regions.names) for data names made unique by a suffix
+// (the bundled states and provinces' "Cork (City)" beside the label
+// "Cork").
+func Labels(features []borders.Feature, kept []int, prop string) map[string]string {
+	count := map[string]int{}
+	for _, i := range kept {
+		if l, ok := features[i].Properties[prop].(string); ok && l != "" {
+			count[mapdata.Fold(l)]++
+		}
+	}
+	out := map[string]string{}
+	for _, i := range kept {
+		l, _ := features[i].Properties[prop].(string)
+		if l != "" && l != features[i].ID && count[mapdata.Fold(l)] == 1 && CheckName(l) == nil {
+			out[features[i].ID] = l
+		}
+	}
+	return out
+}
+
+// Common is the value of the property prop that every kept feature holds
+// alike, or "".
+func Common(features []borders.Feature, kept []int, prop string) string {
+	v := ""
+	for k, i := range kept {
+		s, _ := features[i].Properties[prop].(string)
+		if s == "" || (k > 0 && s != v) {
+			return ""
+		}
+		v = s
+	}
+	return v
 }

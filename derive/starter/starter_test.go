@@ -190,7 +190,7 @@ func TestIslandsMarkedAirOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	spec := starter.Spec{ID: "sa", Name: "10 Days in South America", Folder: "sa", BordersFile: "b.geojson", NameProperty: "name",
-		AirOnly: isolated}
+		AirOnly: isolated, Borders: starter.BorderNames(layer.Features, res)}
 	for _, i := range res.Kept {
 		spec.Regions = append(spec.Regions, layer.Features[i].ID)
 	}
@@ -214,6 +214,129 @@ func TestIslandsMarkedAirOnly(t *testing.T) {
 		if f.Severity >= diag.Warning {
 			t.Errorf("%s", f)
 		}
+	}
+}
+
+// States and provinces: iso_a2 is the country's code, the same for every
+// feature, so it is never taken; the ISO 3166-2 code loses its country
+// prefix; where ISO codes repeat (Ireland's IE-D for four Dublin units),
+// the next property that does not repeat is taken.
+func TestIDsNeverFromARepeatingProperty(t *testing.T) {
+	names := []string{"Pará", "Paraná", "Paraíba", "Bahia"}
+	layer := decode(t, grid(names, func(i int) map[string]any {
+		return map[string]any{"iso_a2": "BR", "iso_3166_2": []string{"BR-PA", "BR-PR", "BR-PB", "BR-BA"}[i],
+			"postal": []string{"PA", "PR", "PB", "BA"}[i]}
+	}))
+	c := starter.ChooseIDs(layer.Features, []int{0, 1, 2, 3}, "")
+	want := map[string]string{"Pará": "PA", "Paraná": "PR", "Paraíba": "PB", "Bahia": "BA"}
+	for k, v := range want {
+		if c.IDs[k] != v {
+			t.Errorf("id of %s = %q, want %q", k, c.IDs[k], v)
+		}
+	}
+	if c.Property != "iso_3166_2" || !c.Suffix || !strings.Contains(c.Describe(), "iso_3166_2 without its country prefix") {
+		t.Errorf("chose %q (suffix %v): %s", c.Property, c.Suffix, c.Describe())
+	}
+
+	dublin := []string{"Dublin", "Fingal", "South Dublin", "Cork"}
+	layer = decode(t, grid(dublin, func(i int) map[string]any {
+		return map[string]any{"iso_a2": "IE", "iso_3166_2": []string{"IE-D", "IE-D", "IE-D", "IE-CO"}[i],
+			"hasc": []string{"IE.DB", "IE.FG", "IE.SD", "IE.CK"}[i]}
+	}))
+	c = starter.ChooseIDs(layer.Features, []int{0, 1, 2, 3}, "")
+	if c.Property != "hasc" || c.IDs["Fingal"] != "FG" || c.IDs["Cork"] != "CK" {
+		t.Errorf("chose %q: %v", c.Property, c.IDs)
+	}
+
+	// Nothing serves: ids from the names, and the comment says so.
+	layer = decode(t, grid([]string{"Norte", "Sur"}, func(i int) map[string]any { return map[string]any{"iso_a2": "XX"} }))
+	c = starter.ChooseIDs(layer.Features, []int{0, 1}, "")
+	if c.Property != "" || c.IDs["Norte"] != "NOR" || !strings.Contains(c.Describe(), "from the names") {
+		t.Errorf("chose %q: %v (%s)", c.Property, c.IDs, c.Describe())
+	}
+}
+
+func TestLabelsAndCommon(t *testing.T) {
+	layer := decode(t, grid([]string{"Cork (City)", "Cork (County)", "Kerry"}, func(i int) map[string]any {
+		return map[string]any{"label": []string{"Cork", "Cork", "Kerry"}[i], "country_name": "Ireland"}
+	}))
+	got := starter.Labels(layer.Features, []int{0, 2}, "label")
+	if len(got) != 1 || got["Cork (City)"] != "Cork" {
+		t.Errorf("labels of Cork (City) and Kerry: %v", got)
+	}
+	if got := starter.Labels(layer.Features, []int{0, 1}, "label"); len(got) != 0 {
+		t.Errorf("two Corks kept: no label may name both, got %v", got)
+	}
+	if c := starter.Common(layer.Features, []int{0, 1, 2}, "country_name"); c != "Ireland" {
+		t.Errorf("common country %q", c)
+	}
+}
+
+// A selection of islands (Polynesia: eight, none bordering another): no
+// journey could be walked, so init joins them with the fewest and shortest
+// ferries (every island reached) and puts them all on a sea with ship
+// cards; the edition builds with no warning.
+func TestIslandsJoinedByFerriesAndASea(t *testing.T) {
+	layer, _, err := borders.Decode("world", editions.World(), borders.Options{IDProperty: "name"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := starter.Select(layer.Features, starter.Selection{Where: []starter.Cond{{"subregion", "Polynesia"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Kept) != 8 || len(res.Isolated) != 8 {
+		t.Fatalf("kept %d, isolated %d", len(res.Kept), len(res.Isolated))
+	}
+	ferries := starter.IslandFerries(layer.Features, res)
+	if len(ferries) != 7 {
+		t.Fatalf("%d ferries for 8 islands, want 7 (a tree): %v", len(ferries), ferries)
+	}
+	reached := map[string]bool{}
+	for _, f := range ferries {
+		reached[f.A], reached[f.B] = true, true
+		if f.Km <= 0 || f.Km > 2000 {
+			t.Errorf("ferry %v", f)
+		}
+	}
+	if len(reached) != 8 {
+		t.Errorf("the ferries reach %d islands of 8", len(reached))
+	}
+	sea := starter.SeaFor(layer.Features, res, "10 Days in Polynesia")
+	if sea == nil || len(sea.Regions) != 8 || sea.Name != "The sea of Polynesia" {
+		t.Fatalf("sea %+v", sea)
+	}
+	src, err := starter.Subset(layer.Features, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := starter.Spec{ID: "pol", Name: "10 Days in Polynesia", Folder: "pol", BordersFile: "b.geojson", NameProperty: "name",
+		Borders: starter.BorderNames(layer.Features, res), Sea: sea, Ferries: ferries}
+	for _, i := range res.Kept {
+		spec.Regions = append(spec.Regions, layer.Features[i].ID)
+	}
+	text := starter.Write(spec)
+	doc, err := mapdata.DecodeEdition("edition.yaml", text)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	built, err := derive.Build(derive.Input{Doc: doc, FS: fstest.MapFS{"b.geojson": {Data: src}}, Dir: "pol"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range lint.Check(&lint.Target{File: "pol/edition.yaml", Pack: built.Pack, Findings: built.Findings}) {
+		if f.Severity >= diag.Warning {
+			t.Errorf("%s", f)
+		}
+	}
+	ships := 0
+	for _, c := range built.Pack.Deck.Cards {
+		if c.Kind == mapdata.ShipCard {
+			ships += c.Count
+		}
+	}
+	if ships < starter.MinShips {
+		t.Errorf("%d ship cards", ships)
 	}
 }
 

@@ -1,0 +1,472 @@
+package advise
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/tendays/tendays/internal/yamledit"
+	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
+)
+
+// Goals are what `doctor --fix` works towards.
+type Goals struct {
+	// MaxStalled: the share of stalled games must stay under it.
+	MaxStalled float64 `json:"maxStalled"`
+	// MinTurns and MaxTurns bound the median game length (every player's
+	// turns) of the finished games.
+	MinTurns float64 `json:"minTurns"`
+	MaxTurns float64 `json:"maxTurns"`
+}
+
+// DefaultGoals are the goals of an edition whose rules set none: under 1%
+// of games stalled (StalledThreshold), and a median game of one and a half
+// to twenty-five turns a player (the toolkit's own band: the bundled
+// editions' medians, with greedy bots and four players, lie between 9 and
+// 11 turns a player; a map of eight or nine regions, whose journeys must
+// revisit regions, cannot stretch its games much past 1.5 without
+// stalling some).
+func DefaultGoals(players int) Goals {
+	return Goals{MaxStalled: StalledThreshold, MinTurns: 1.5 * float64(players), MaxTurns: float64(25 * players)}
+}
+
+// Unmet says which goals the figures miss, in words; none when all are
+// met.
+func (g Goals) Unmet(f Figures) []string {
+	var out []string
+	if f.Errors > 0 {
+		out = append(out, fmt.Sprintf("%d lint error(s)", f.Errors))
+	}
+	if f.Games == 0 {
+		return append(out, "no game could be played")
+	}
+	if f.StalledRate >= g.MaxStalled {
+		out = append(out, fmt.Sprintf("stalled games %s (goal: under %s)", pct(f.StalledRate), pct(g.MaxStalled)))
+	}
+	if f.TurnsToWin < g.MinTurns || f.TurnsToWin > g.MaxTurns {
+		out = append(out, fmt.Sprintf("median game %g turns (goal: %g to %g)", f.TurnsToWin, g.MinTurns, g.MaxTurns))
+	}
+	return out
+}
+
+// score ranks figures for --fix, lower better: lint errors first, then
+// stalled games over the goal, then warnings (lonely colours and regions
+// only a plane reaches among them), then the distance of the median game
+// from the band. Stalls under the goal still count, a little.
+func (g Goals) score(f Figures) float64 {
+	s := 1e9 * float64(f.Errors)
+	if f.Games == 0 {
+		return s + 1e8
+	}
+	over := math.Max(0, f.StalledRate-g.MaxStalled+1e-9)
+	s += 1e6*over + 1e3*f.StalledRate
+	s += 300 * float64(f.Warnings+len(f.LonelyColors)+len(f.PlaneOnly))
+	switch {
+	case f.TurnsToWin < g.MinTurns:
+		s += 10 * (g.MinTurns - f.TurnsToWin)
+	case f.TurnsToWin > g.MaxTurns:
+		s += 10 * (f.TurnsToWin - g.MaxTurns)
+	}
+	return s
+}
+
+// FixStep is one edit --fix applied, measured before and after on the same
+// seeded games.
+type FixStep struct {
+	Edit    string   `json:"edit"`
+	Changes []Change `json:"changes"`
+	Before  Figures  `json:"before"`
+	After   Figures  `json:"after"`
+}
+
+// FixReport is what `doctor --fix` did: JSON as `doctor --fix --format
+// json` prints it.
+type FixReport struct {
+	Format  string    `json:"format"` // "tendays.doctor.fix"
+	Edition string    `json:"edition"`
+	Goals   Goals     `json:"goals"`
+	Steps   []FixStep `json:"steps"`
+	Before  Figures   `json:"before"`
+	After   Figures   `json:"after"`
+	// Met says the edition meets every goal; Unmet lists those it misses.
+	Met   bool     `json:"met"`
+	Unmet []string `json:"unmet"`
+	// Analysis says how the figures were measured (MeasureGames games a
+	// build, the same seed).
+	Analysis Analysis `json:"analysis"`
+	// Text is edition.yaml with every step applied.
+	Text []byte `json:"-"`
+}
+
+// screenStalls is the share of stalled games from which --fix screens its
+// candidates on a quarter of the games.
+const screenStalls = 0.1
+
+// MaxFixSteps bounds the edits one --fix applies.
+const MaxFixSteps = 12
+
+// Fix applies measured proposals one at a time, each chosen as the one
+// whose measurement (the same MeasureGames seeded games, on the edition as
+// the last step left it) ranks best by the goals, until the edition meets
+// its goals, no proposal improves it, or MaxFixSteps are applied. It
+// edits the text in memory: the caller writes FixReport.Text.
+func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, error) {
+	if in.EditionYAML == nil {
+		return nil, errors.New("advise: --fix edits an edition's edition.yaml, not a pack")
+	}
+	opts = opts.withDefaults()
+	if goals == (Goals{}) {
+		goals = DefaultGoals(opts.Players)
+	}
+	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile), cache: in.Cache}
+	if d.cache == nil {
+		d.cache = pipeline.NewCache()
+	}
+	cur, err := d.build(in.EditionYAML, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.measure(cur, opts.MeasureGames); err != nil {
+		return nil, err
+	}
+	rep := &FixReport{Format: "tendays.doctor.fix", Edition: cur.pack.Edition.ID, Goals: goals, Before: cur.fig, Steps: []FixStep{}}
+	tried := map[string]bool{} // edits already applied or found useless, by their changes
+	for len(rep.Steps) < MaxFixSteps && len(goals.Unmet(cur.fig)) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var best *state
+		var bestEdit *edit
+		// When many games stall (each costs the whole turn cap), the
+		// candidates are first measured on a quarter of the games, on the
+		// same seed as the edition as it is; the chosen one is measured
+		// again on all of them.
+		from, games := cur, opts.MeasureGames
+		if cur.fig.StalledRate >= screenStalls && opts.MeasureGames >= 40 {
+			games = opts.MeasureGames / 4
+			from = &state{text: cur.text, pack: cur.pack, findings: cur.findings, count: cur.count, board: cur.board}
+			if err := d.measure(from, games); err != nil {
+				return nil, err
+			}
+		}
+		bestScore := goals.score(from.fig)
+		for _, e := range d.fixEdits(cur, goals) {
+			key := fmt.Sprint(e.changes)
+			if tried[key] {
+				continue
+			}
+			after, err := d.edited(cur, e)
+			if err != nil {
+				return nil, err
+			}
+			if after == nil {
+				tried[key] = true
+				continue
+			}
+			if err := d.measure(after, games); err != nil {
+				return nil, err
+			}
+			if s := goals.score(after.fig); s < bestScore {
+				best, bestEdit, bestScore = after, e, s
+				if len(goals.Unmet(after.fig)) == 0 {
+					break // it meets every goal: no need to look further
+				}
+			} else {
+				tried[key] = true
+			}
+		}
+		if best == nil {
+			break
+		}
+		if games != opts.MeasureGames {
+			if err := d.measure(best, opts.MeasureGames); err != nil {
+				return nil, err
+			}
+			if goals.score(best.fig) >= goals.score(cur.fig) {
+				break // better on the quarter, not on all the games
+			}
+		}
+		tried[fmt.Sprint(bestEdit.changes)] = true
+		rep.Steps = append(rep.Steps, FixStep{Edit: bestEdit.edit, Changes: bestEdit.changes, Before: cur.fig, After: best.fig})
+		cur = best
+	}
+	rep.After, rep.Text = cur.fig, cur.text
+	rep.Unmet = goals.Unmet(cur.fig)
+	if rep.Unmet == nil {
+		rep.Unmet = []string{}
+	}
+	rep.Met = len(rep.Unmet) == 0
+	rep.Analysis = Analysis{Games: opts.MeasureGames, MeasureGames: opts.MeasureGames, Players: opts.Players, Seed: opts.Seed,
+		TurnCap: opts.TurnCap, Bots: "greedy", TotalGames: d.games}
+	return rep, nil
+}
+
+// fixEdits are the edits --fix may choose from on the edition as it is:
+// every proposal the doctor makes for its findings (cars, recolours,
+// ferries, seas, air-only), and the deck and palette edits the goals call
+// for: region cards up or down, cars and planes up or down, a colour fewer
+// when classes are thin.
+func (d *doctor) fixEdits(cur *state, goals Goals) []*edit {
+	ed := d.edition(cur)
+	if ed == nil {
+		return nil
+	}
+	p, fig := cur.pack, cur.fig
+	var out []*edit
+	stalled := fig.StalledRate >= goals.MaxStalled
+	short := fig.Games > 0 && fig.TurnsToWin < goals.MinTurns
+	long := fig.Games > 0 && fig.TurnsToWin > goals.MaxTurns
+	// The deck first when it decides the goals: it moves every game.
+	// Gentle edits first: the first that meets the goals is taken.
+	if stalled || long {
+		out = append(out, carsEdit(p, +4), planesEdit(ed, p, +1))
+		out = append(out, copiesEdit(ed, p, "give the regions with the most neighbours one card more", hubs(p, +1)))
+		for _, sea := range slices.Sorted(maps.Keys(ed.Transports.Ship)) {
+			n := ed.Transports.Ship[sea]
+			out = append(out, &edit{edit: fmt.Sprintf("raise transports.ship.%s from %d to %d", sea, n, n+2),
+				changes: []Change{{Op: "set", Path: []string{"transports", "ship", sea}, Value: n + 2}}})
+		}
+		out = append(out, copiesEdit(ed, p, "give every region one card more", func(r mapdata.Region, n int) int { return n + 1 }))
+	}
+	if short && !stalled {
+		// Fewer cards of each region make journeys harder to complete; the
+		// cars they leave room for keep the deck the size four players need.
+		for _, e := range []*edit{
+			copiesEdit(ed, p, "take a card from each region with the most cards", mostCopies(p, -1)),
+			copiesEdit(ed, p, "take a card from every region with more than one", func(r mapdata.Region, n int) int { return max(1, n-1) }),
+			copiesEdit(ed, p, "even out the region cards", evenCopies(p)),
+		} {
+			if e != nil {
+				out = append(out, withCars(p, e), e)
+			}
+		}
+		out = append(out, planesEdit(ed, p, -1), carsEdit(p, -4))
+	}
+	if e := fewerColours(ed, p, fig); e != nil {
+		out = append(out, e)
+	}
+	for _, c := range d.candidates(cur) {
+		out = append(out, c.proposals...)
+	}
+	return slices.DeleteFunc(out, func(e *edit) bool { return e == nil || len(e.changes) == 0 })
+}
+
+// copiesEdit sets every region's cards to f(region, cards now); nil when
+// nothing changes.
+func copiesEdit(ed *mapdata.Edition, p *mapdata.Pack, what string, f func(r mapdata.Region, n int) int) *edit {
+	e := &edit{edit: what}
+	before, after := 0, 0
+	for _, r := range p.Regions {
+		n := min(MaxCopies, max(1, f(r, r.Copies)))
+		before += r.Copies
+		after += n
+		if n != r.Copies {
+			e.changes = append(e.changes, Change{Op: "set", Path: []string{"copies", copiesKey(ed, r)}, Value: n})
+		}
+	}
+	if len(e.changes) == 0 {
+		return nil
+	}
+	e.edit = fmt.Sprintf("%s (region cards %d → %d)", what, before, after)
+	return e
+}
+
+// withCars is e (region cards down) with as many cars more as it takes
+// region cards away, so the deck keeps its size.
+func withCars(p *mapdata.Pack, e *edit) *edit {
+	taken := 0
+	for _, c := range e.changes {
+		if len(c.Path) == 2 && c.Path[0] == "copies" {
+			if n, ok := c.Value.(int); ok {
+				taken += regionByName(p, c.Path[1]).Copies - n
+			}
+		}
+	}
+	if taken <= 0 {
+		return nil
+	}
+	k := cars(p) + taken
+	return &edit{edit: fmt.Sprintf("%s, and raise transports.automobile.count from %d to %d", e.edit, cars(p), k),
+		changes: append(slices.Clone(e.changes), Change{Op: "set", Path: []string{"transports", "automobile", "count"}, Value: k})}
+}
+
+// regionByName is the region a copies key names (id, name or alias).
+func regionByName(p *mapdata.Pack, key string) mapdata.Region {
+	for _, r := range p.Regions {
+		for _, n := range append([]string{r.ID, r.Name}, r.Aliases...) {
+			if mapdata.Fold(n) == mapdata.Fold(key) {
+				return r
+			}
+		}
+	}
+	return mapdata.Region{}
+}
+
+// MaxCopies is the most cards of one region (schema: copies).
+const MaxCopies = 16
+
+// hubs adds delta to the regions with at least the median number of
+// walking neighbours.
+func hubs(p *mapdata.Pack, delta int) func(mapdata.Region, int) int {
+	nb := neighbours(p)
+	var degrees []int
+	for _, r := range p.Regions {
+		if !r.AirOnly {
+			degrees = append(degrees, len(nb[r.ID]))
+		}
+	}
+	if len(degrees) == 0 {
+		return func(_ mapdata.Region, n int) int { return n }
+	}
+	sort.Ints(degrees)
+	med := degrees[len(degrees)/2]
+	return func(r mapdata.Region, n int) int {
+		if !r.AirOnly && len(nb[r.ID]) >= max(1, med) {
+			return n + delta
+		}
+		return n
+	}
+}
+
+// evenCopies gives every region a plane does not alone reach the mean of
+// their cards, rounded down: a hub with many cards makes journeys that
+// shuttle through it, and games won in a round.
+func evenCopies(p *mapdata.Pack) func(mapdata.Region, int) int {
+	sum, n := 0, 0
+	for _, r := range p.Regions {
+		if !r.AirOnly {
+			sum, n = sum+r.Copies, n+1
+		}
+	}
+	if n == 0 {
+		return func(_ mapdata.Region, c int) int { return c }
+	}
+	return func(r mapdata.Region, c int) int {
+		if r.AirOnly {
+			return c
+		}
+		return max(1, sum/n)
+	}
+}
+
+// mostCopies adds delta to the regions with the most cards.
+func mostCopies(p *mapdata.Pack, delta int) func(mapdata.Region, int) int {
+	most := 0
+	for _, r := range p.Regions {
+		most = max(most, r.Copies)
+	}
+	return func(r mapdata.Region, n int) int {
+		if n == most && most > 1 {
+			return n + delta
+		}
+		return n
+	}
+}
+
+func carsEdit(p *mapdata.Pack, delta int) *edit {
+	c0 := cars(p)
+	k := max(0, c0+delta)
+	if k == c0 {
+		return nil
+	}
+	verb := "raise"
+	if delta < 0 {
+		verb = "lower"
+	}
+	return &edit{edit: fmt.Sprintf("%s transports.automobile.count from %d to %d", verb, c0, k),
+		changes: []Change{{Op: "set", Path: []string{"transports", "automobile", "count"}, Value: k}}}
+}
+
+func planesEdit(ed *mapdata.Edition, p *mapdata.Pack, delta int) *edit {
+	if ed.Transports.Airplane == nil {
+		return nil
+	}
+	per := ed.Transports.Airplane.PerColor
+	if per <= 0 || per+delta < 1 {
+		return nil
+	}
+	return &edit{edit: fmt.Sprintf("%s transports.airplane.per_color from %d to %d", map[bool]string{true: "raise", false: "lower"}[delta > 0], per, per+delta),
+		changes: []Change{{Op: "set", Path: []string{"transports", "airplane", "per_color"}, Value: per + delta}}}
+}
+
+// fewerColours drops the palette's last colour no region is assigned when
+// classes are thin (a colour held by fewer than three regions, or one held
+// by one alone): planes of a colour held by two regions link one pair.
+func fewerColours(ed *mapdata.Edition, p *mapdata.Pack, fig Figures) *edit {
+	palette := ed.Colors.Palette
+	if len(palette) < 3 {
+		return nil
+	}
+	thin := len(fig.LonelyColors) > 0
+	for _, c := range palette {
+		thin = thin || fig.ColorClasses[c] < 3
+	}
+	if !thin {
+		return nil
+	}
+	for i := len(palette) - 1; i >= 0; i-- {
+		c := palette[i]
+		used := false
+		for _, a := range ed.Colors.Assign {
+			used = used || a == c
+		}
+		if used {
+			continue
+		}
+		rest := slices.Delete(slices.Clone(palette), i, i+1)
+		return &edit{edit: fmt.Sprintf("drop %s from colors.palette: %d colours for %d regions (regions per colour: %s)",
+			c, len(rest), len(p.Regions), classesText(fig.ColorClasses)),
+			changes: []Change{{Op: "set", Path: []string{"colors", "palette"}, Value: rest}}}
+	}
+	return nil
+}
+
+// flowList is a key holding a one-line flow sequence: "  palette: [a, b]".
+var flowList = regexp.MustCompile(`(?m)^(\s*)(\w+):\s*\[[^\]\n]*\](.*)$`)
+
+// setFlowList replaces the one-line flow sequence at path (as init writes
+// colors.palette) with list, keeping the line's comment; ok is false when
+// the key is not written so.
+func setFlowList(text []byte, keyPath []string, list []string) ([]byte, bool) {
+	if len(keyPath) == 0 {
+		return nil, false
+	}
+	lines := strings.SplitAfter(string(text), "\n")
+	depth := 0
+	for i, line := range lines {
+		trimmed := strings.TrimRight(line, "\r\n")
+		indent := len(trimmed) - len(strings.TrimLeft(trimmed, " "))
+		if strings.TrimSpace(trimmed) == "" || strings.HasPrefix(strings.TrimSpace(trimmed), "#") {
+			continue
+		}
+		if indent < 2*depth {
+			return nil, false // left the block before finding the key
+		}
+		if indent != 2*depth || !strings.HasPrefix(strings.TrimSpace(trimmed), keyPath[depth]+":") {
+			continue
+		}
+		if depth < len(keyPath)-1 {
+			depth++
+			continue
+		}
+		m := flowList.FindStringSubmatch(trimmed)
+		if m == nil || m[2] != keyPath[depth] {
+			return nil, false
+		}
+		quoted := make([]string, len(list))
+		for k, s := range list {
+			quoted[k] = yamledit.Quote(s)
+		}
+		lines[i] = m[1] + m[2] + ": [" + strings.Join(quoted, ", ") + "]" + m[3] + line[len(trimmed):]
+		return []byte(strings.Join(lines, "")), true
+	}
+	return nil, false
+}

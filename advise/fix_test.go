@@ -1,0 +1,98 @@
+package advise_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/tendays/tendays/advise"
+	"github.com/tendays/tendays/lint"
+)
+
+// Fix on an edition whose games mostly stall (one card a region, 20 cars):
+// it applies measured edits one at a time, each measured on the edition the
+// last one left, until the stalls are gone, and the text it returns builds
+// to the figures of its last step.
+func TestFixMendsAStallingEdition(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays some thousands of games")
+	}
+	in := stallingWesternAsia(t)
+	opts := advise.Options{MeasureGames: 300, Seed: 1}
+	rep, err := advise.Fix(context.Background(), in, opts, advise.Goals{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Before.StalledRate < 0.5 {
+		t.Fatalf("the fixture should stall: %+v", rep.Before)
+	}
+	if !rep.Met || len(rep.Steps) == 0 {
+		t.Fatalf("goals not met after %d step(s): %v", len(rep.Steps), rep.Unmet)
+	}
+	for i, s := range rep.Steps {
+		if i > 0 && s.Before.StalledRate != rep.Steps[i-1].After.StalledRate {
+			t.Errorf("step %d starts from %v, the last ended at %v", i+1, s.Before.StalledRate, rep.Steps[i-1].After.StalledRate)
+		}
+	}
+	if rep.After.StalledRate >= advise.StalledThreshold {
+		t.Errorf("after: %v stalled", rep.After.StalledRate)
+	}
+	// The text is the edition as fixed: diagnosed again on the same games,
+	// it shows the same figures.
+	in.EditionYAML = rep.Text
+	again, err := advise.Fix(context.Background(), in, opts, advise.Goals{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Steps) != 0 || !again.Met || again.Before.StalledRate != rep.After.StalledRate {
+		t.Errorf("fixing the fixed edition: %d step(s), before %+v", len(again.Steps), again.Before)
+	}
+}
+
+// Goals: the band and the stall goal, in words.
+func TestGoalsUnmet(t *testing.T) {
+	g := advise.DefaultGoals(4)
+	if g.MinTurns != 6 || g.MaxTurns != 100 || g.MaxStalled != advise.StalledThreshold {
+		t.Fatalf("default goals %+v", g)
+	}
+	if u := g.Unmet(advise.Figures{Games: 100, StalledRate: 0.2, TurnsToWin: 4}); len(u) != 2 ||
+		!strings.Contains(u[0], "stalled games 20%") || !strings.Contains(u[1], "median game 4 turns (goal: 6 to 100)") {
+		t.Errorf("unmet %v", u)
+	}
+	if u := g.Unmet(advise.Figures{Games: 100, TurnsToWin: 20}); len(u) != 0 {
+		t.Errorf("unmet %v", u)
+	}
+}
+
+// The doctor honours .tendays-lint.yaml: with colors/lonely off, a colour
+// held by one region is no finding.
+func TestDoctorHonoursLintConfig(t *testing.T) {
+	in, err := advise.FromFolder("testdata/lonely")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := advise.Options{Games: 60, MeasureGames: 30, Seed: 1}
+	rep, err := advise.Diagnose(context.Background(), in, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Figures.LonelyColors) == 0 {
+		t.Fatalf("the fixture should have a lonely colour: %+v", rep.Figures)
+	}
+	in.Lint, err = lint.DecodeConfig(".tendays-lint.yaml", []byte("rules:\n  colors/lonely: off\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err = advise.Diagnose(context.Background(), in, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.Findings {
+		if f.Kind == "lonely-color" || f.Subject == lint.RuleLonelyColor {
+			t.Errorf("a finding of a rule turned off: %+v", f)
+		}
+	}
+	if len(rep.Figures.LonelyColors) != 0 {
+		t.Errorf("lonely colours %v with the rule off", rep.Figures.LonelyColors)
+	}
+}

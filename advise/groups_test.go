@@ -1,0 +1,148 @@
+package advise
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geojson"
+
+	"github.com/tendays/tendays/mapdata"
+)
+
+// square is a box w degrees wide at (x, y).
+func square(x, y, w float64) orb.Polygon {
+	return orb.Polygon{{{x, y}, {x + w, y}, {x + w, y + w}, {x, y + w}, {x, y}}}
+}
+
+// Two groups of three linked regions each, one twice as large: the larger
+// is the main group and the other is cut off, whatever the regions' order;
+// with no board to measure them, neither is.
+func TestMainGroupTieBrokenByArea(t *testing.T) {
+	for _, smallFirst := range []bool{true, false} {
+		ids := []string{"S1", "S2", "S3", "L1", "L2", "L3"}
+		if !smallFirst {
+			ids = []string{"L1", "L2", "L3", "S1", "S2", "S3"}
+		}
+		p := &mapdata.Pack{}
+		board := geojson.NewFeatureCollection()
+		for _, id := range ids {
+			p.Regions = append(p.Regions, mapdata.Region{ID: id, Name: id})
+			w, x := 1.0, 10.0
+			if id[0] == 'L' {
+				w, x = 2, 0
+			}
+			f := geojson.NewFeature(square(x+w*float64(id[1]-'1'), 0, w))
+			f.Properties = geojson.Properties{"layer": mapdata.LayerRegion, "id": id}
+			board.Append(f)
+		}
+		p.Links = []mapdata.Link{{A: "S1", B: "S2", Kind: mapdata.Border}, {A: "S2", B: "S3", Kind: mapdata.Border},
+			{A: "L1", B: "L2", Kind: mapdata.Border}, {A: "L2", B: "L3", Kind: mapdata.Border}}
+		if got := planeOnly(p, board); !slices.Equal(got, []string{"S1", "S2", "S3"}) {
+			t.Errorf("small first %v: plane-only %v, want the small group", smallFirst, got)
+		}
+		if got := planeOnly(p, nil); len(got) != 0 {
+			t.Errorf("no board: plane-only %v, want none (a tie with nothing to break it)", got)
+		}
+	}
+}
+
+// islandEdition is three shores in a row and an island dx degrees east of
+// the last, with extra YAML.
+func islandEdition(dx float64, extra string) fstest.MapFS {
+	var fs []string
+	add := func(name string, p orb.Polygon) {
+		fs = append(fs, fmt.Sprintf(`{"type":"Feature","properties":{"name":%q},"geometry":{"type":"Polygon","coordinates":[[[%g,%g],[%g,%g],[%g,%g],[%g,%g],[%g,%g]]]}}`,
+			name, p[0][0][0], p[0][0][1], p[0][1][0], p[0][1][1], p[0][2][0], p[0][2][1], p[0][3][0], p[0][3][1], p[0][0][0], p[0][0][1]))
+	}
+	add("West", square(0, 0, 1))
+	add("Mid", square(1, 0, 1))
+	add("East", square(2, 0, 1))
+	add("Isle", square(3+dx, 0, 0.5))
+	yaml := "id: isles\nname: 3 Days among Isles\ndays: 3\nborders: {file: b.geojson, id: name}\ncolors: {palette: [red, blue]}\n" +
+		"transports:\n  airplane: {per_color: 4}\n  automobile: {count: 4}\n" + extra
+	return fstest.MapFS{"edition.yaml": {Data: []byte(yaml)}, "b.geojson": {Data: []byte(`{"type":"FeatureCollection","features":[` + strings.Join(fs, ",") + "]}")}}
+}
+
+func planeOnlyProposals(t *testing.T, fsys fstest.MapFS) (Finding, []Proposal) {
+	t.Helper()
+	in, err := FromFS(fsys, "isles", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Diagnose(context.Background(), in, Options{Games: 60, MeasureGames: 30, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.Findings {
+		if f.Kind == "plane-only" && f.Subject == "Isle" {
+			var ps []Proposal
+			for _, id := range f.Proposals {
+				ps = append(ps, rep.Proposals[id-1])
+			}
+			return f, ps
+		}
+	}
+	t.Fatalf("no plane-only finding for Isle: %+v", rep.Findings)
+	return Finding{}, nil
+}
+
+// A ferry goes only as far as the edition's own links make normal: an
+// island a step offshore gets one; one ten steps out does not, and the
+// finding says why.
+func TestFerryOnlyWithinANormalDistance(t *testing.T) {
+	_, ps := planeOnlyProposals(t, islandEdition(1, ""))
+	if len(ps) == 0 || !strings.HasPrefix(ps[0].Edit, "add a ferry Isle (Isle) – East (East)") {
+		t.Fatalf("an island one step offshore: %+v", ps)
+	}
+	_, ps = planeOnlyProposals(t, islandEdition(10, ""))
+	for _, p := range ps {
+		if strings.Contains(p.Edit, "ferry") {
+			t.Errorf("a ferry of 1,100 km proposed: %s", p.Edit)
+		}
+	}
+	// Too far for a ferry, it gets a sea: its coast and the main group's
+	// nearest coasts (found on the board), with ship cards.
+	if len(ps) == 0 || !strings.HasPrefix(ps[0].Edit, "add a sea sea-isle-east joining the coasts of Isle to the nearest of the main group (East, West)") ||
+		len(ps[0].After.PlaneOnly) != 0 {
+		t.Fatalf("proposals for a far island: %+v", ps)
+	}
+	out, err := Apply(islandEdition(10, "")["edition.yaml"].Data, ps[:1])
+	if err != nil || !strings.Contains(string(out), "ship: {sea-isle-east: 4}") && !strings.Contains(string(out), "sea-isle-east: 4") {
+		t.Errorf("applied: %v\n%s", err, out)
+	}
+}
+
+// With no sea to add and no board to find coasts on, the finding says why
+// no ferry is proposed.
+func TestNoFerryTooFarSaysWhy(t *testing.T) {
+	st := &state{pack: &mapdata.Pack{}}
+	if e, why := ferry(st, nil, mapdata.Region{ID: "X"}, "X"); e != nil || why != "" {
+		t.Errorf("no board: %v %q", e, why)
+	}
+}
+
+// No ferry across a sea that ship cards already cross: the island is on
+// the sea, so the nearest coast joins the sea instead.
+func TestNoFerryAcrossAShipSea(t *testing.T) {
+	sea := "seas:\n  bay:\n    name: The Bay\n    regions: [Isle]\n" // the island alone is on it
+	fsys := islandEdition(1, sea)
+	fsys["edition.yaml"].Data = []byte(strings.Replace(string(fsys["edition.yaml"].Data), "  automobile: {count: 4}\n",
+		"  automobile: {count: 4}\n  ship: {bay: 3}\n", 1))
+	_, ps := planeOnlyProposals(t, fsys)
+	if len(ps) == 0 || !strings.HasPrefix(ps[0].Edit, "put East (East) on the sea bay") {
+		t.Fatalf("proposals: %+v", ps)
+	}
+	for _, p := range ps {
+		if strings.Contains(p.Edit, "ferry") {
+			t.Errorf("a ferry across the bay: %s", p.Edit)
+		}
+	}
+	if c := ps[0].Changes[0]; c.Op != "append" || strings.Join(c.Path, ".") != "seas.bay.add" || c.Value != "East" {
+		t.Errorf("change %+v", c)
+	}
+}
