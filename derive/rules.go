@@ -21,4 +21,10 @@ const (
 	RuleRailFew         = "rails/few-stops"
 	RuleTrainUnknown    = "deck/unknown-rail"
 	RuleRepaired        = "edition/outline-repaired"
+	RuleTooManyCarLinks = "links/too-many-car-links"
 )
+
+// MaxCarVias bounds the car links of a pack: the middle regions they list,
+// in all. A real map lists a few thousand (each region borders a handful);
+// a million is a pack of tens of megabytes, past what lint reads.
+const MaxCarVias = 1_000_000

@@ -47,6 +47,10 @@ var editionRules = []diag.RuleInfo{
 	{ID: "deck/unknown-sea", Severity: diag.Error, Doc: "Ship cards name a sea the edition defines."},
 	{ID: "rails/few-stops", Severity: diag.Warning, Doc: "A rail line has at least two stops, or its trains link nothing."},
 	{ID: "deck/unknown-rail", Severity: diag.Error, Doc: "Train cards per line name a rail line the edition defines."},
+	{ID: "edition/unsafe-text", Severity: diag.Error, Doc: "Every id and name the pack would hold is one the pack schema accepts (no control characters, line breaks or bidi overrides; no ':' or ',' in an id; at most 64 characters for an id, 200 for a name): reported at its source, so lint refuses what build refuses."},
+	{ID: "adjacency/crowded", Severity: diag.Error, Doc: "No more than 16 regions share one border segment or one point (polygons stacked or repeated): no neighbours are counted at such a place, so the work stays linear in the data."},
+	{ID: "adjacency/unfinished", Severity: diag.Error, Doc: "The tolerance pass finishes within its work bound (256 segment tests per segment): a tolerance that puts every boundary within reach of every other is refused."},
+	{ID: "links/too-many-car-links", Severity: diag.Error, Doc: "The car links list at most 1,000,000 middle regions in all (a region bordering hundreds of others makes one car link for every two of them): more is refused before it is built."},
 	{ID: "edition/outline-repaired", Severity: diag.Info, Doc: "A region's outline is valid as the borders file gives it; when it is not (a ring of zero area, a ring that touches itself), the board holds it repaired and this says what was done."},
 }
 
