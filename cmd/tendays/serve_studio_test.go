@@ -93,6 +93,20 @@ func clickGame(t *testing.T, ctx context.Context, sel string) {
 	}
 }
 
+// playOnce makes one move for the person to move: the first open day
+// while filling, a draw, then put clicks put (a day, or discard).
+func playOnce(t *testing.T, ctx context.Context, put string) {
+	t.Helper()
+	switch attr(t, ctx, `#game`, "data-phase") {
+	case "filling":
+		clickGame(t, ctx, `#game [data-slot][data-open]`)
+	case "choosing":
+		clickGame(t, ctx, `#game [data-action="draw"]`)
+	case "placing":
+		clickGame(t, ctx, put)
+	}
+}
+
 // A phone (390 × 844): the board at least 300 px wide, nothing wider than
 // the screen, a region tapped; screenshots at phone, tablet and desktop
 // sizes.
@@ -303,14 +317,7 @@ func studioSeedURL(t *testing.T, b *browser) {
 		t.Errorf("the server's log: %q", log[0])
 	}
 	for i := 0; i < 14 && attr(t, ctx, `#game`, "data-phase") != "over"; i++ {
-		switch attr(t, ctx, `#game`, "data-phase") {
-		case "filling":
-			clickGame(t, ctx, `#game [data-slot][data-open]`)
-		case "choosing":
-			clickGame(t, ctx, `#game [data-action="draw"]`)
-		case "placing":
-			clickGame(t, ctx, `#game [data-slot="3"]`)
-		}
+		playOnce(t, ctx, `#game [data-slot="3"]`)
 	}
 	search := eval[string](t, ctx, `location.search`)
 	if !strings.Contains(search, "seed="+seed) || !strings.Contains(search, "moves=") || !strings.Contains(search, "bots=2") {
@@ -362,14 +369,7 @@ func studioHotSeat(t *testing.T, b *browser) {
 			viewers[attr(t, ctx, `#game`, "data-viewer")] = true
 			continue
 		}
-		switch attr(t, ctx, `#game`, "data-phase") {
-		case "filling":
-			clickGame(t, ctx, `#game [data-slot][data-open]`)
-		case "choosing":
-			clickGame(t, ctx, `#game [data-action="draw"]`)
-		case "placing":
-			clickGame(t, ctx, `#game [data-action="discard"]`)
-		}
+		playOnce(t, ctx, `#game [data-action="discard"]`)
 	}
 	over := attr(t, ctx, `[data-game-over]`, "data-game-over")
 	turns := eval[int](t, ctx, `window.studio.game.turns`)
