@@ -88,3 +88,47 @@ func BenchmarkGameCombined(b *testing.B) {
 	b.ReportMetric(float64(stalled)/float64(b.N), "stalled/game")
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 }
+
+// BenchmarkGameDoctor plays whole games of 20 Days Around the World as the
+// doctor plays them: 4 players, greedy bots, turn cap 300; one game an
+// iteration on one core. It prints games a second, turns a game and the
+// CPU time of a turn (every player's).
+func BenchmarkGameDoctor(b *testing.B) {
+	src, err := os.ReadFile("../testdata/around-the-world.pack.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc, err := mapdata.DecodePack("around-the-world.pack.json", src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	board, err := engine.Compile(doc.Pack)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	seed, stalled, turns := uint64(0), 0, 0
+	for b.Loop() {
+		seed++
+		g, err := game.New(board, game.Config{Players: 4}, rand.New(rand.NewPCG(seed, 0)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		players := make([]game.Player, 4)
+		for s := range players {
+			players[s], _ = bot.New("greedy", rand.New(rand.NewPCG(seed, uint64(s)+1)))
+		}
+		r, err := game.Play(g, players, 300)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if r.Winner < 0 {
+			stalled++
+		}
+		turns += r.Turns
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(stalled)/float64(b.N), "stalled/game")
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(max(turns, 1)), "µs/turn")
+}
