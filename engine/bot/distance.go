@@ -60,6 +60,7 @@ type distance struct {
 	tacq   []int32         // by deck card: the cost of bringing that transport in
 	acc    []int32         // k scratch cells
 	total  int32
+	steps  int64     // cells filled or read (see counter)
 	groups []group   // every group of every transport kind of the deck
 	member [][]int32 // by region: the groups it is in
 	// kindGroups[c] are transport card c's groups (indexes into groups);
@@ -319,6 +320,7 @@ func (d *distance) groupTops(t []top, row []int32, g int) {
 // backward), from the first'th step on (the rows before are kept).
 func (d *distance) sweep(t []int32, start, dir, first int) {
 	b, nr, k := d.b, d.nr, d.k
+	d.steps += int64((d.n - first) * nr * k)
 	acc := (*[maxMasks]int32)(d.acc)
 	// A row is read with maxMasks cells of slack (the table has them):
 	// see maxMasks.
@@ -459,6 +461,7 @@ func (d *distance) inGroup(r int, g int32) bool {
 // change itself free (compute must have run on the holder).
 func (d *distance) costAt(s int, c engine.CardID) int32 {
 	nr, k := d.nr, d.k
+	d.steps += int64(k)
 	if r := d.b.RegionOf(c); r >= 0 {
 		m := d.miss(s, r)
 		f, g := d.fwd[(s*nr+r)*k:(s*nr+r+1)*k], cellsAt(d.bwd, (s*nr+r)*k)
