@@ -66,6 +66,8 @@ type Options struct {
 	// returns: for a progress line (the report itself does not depend on
 	// it).
 	Progress func(Progress) `json:"-"`
+	// limits replace the work budget's figures (tests: export_test.go).
+	limits *limits
 }
 
 // Defaults of Options.

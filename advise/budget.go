@@ -33,6 +33,16 @@ const (
 	MinMeasureGames = 40
 )
 
+// limits are the work budget's figures (the constants above; tests set
+// smaller ones through Options.limits).
+type limits struct {
+	pilot                int
+	evidence, measure    int64
+	minGames, minMeasure int
+}
+
+var defaultLimits = limits{pilot: PilotGames, evidence: EvidenceWork, measure: MeasureWork, minGames: MinGames, minMeasure: MinMeasureGames}
+
 // Budget says how the games were counted when a flag did not fix them.
 type Budget struct {
 	// PilotGames were played first; WorkPerGame is their mean work, in
@@ -59,10 +69,14 @@ func (d *doctor) size() (*Budget, error) {
 	if o.Games > 0 && o.MeasureGames > 0 {
 		return nil, nil
 	}
-	b := &Budget{EvidenceWork: EvidenceWork, MeasureWork: MeasureWork}
+	lim := defaultLimits
+	if o.limits != nil {
+		lim = *o.limits
+	}
+	b := &Budget{EvidenceWork: lim.evidence, MeasureWork: lim.measure}
 	games, measure := DefaultGames, DefaultMeasureGames
 	if d.base != nil {
-		b.PilotGames = PilotGames
+		b.PilotGames = lim.pilot
 		if o.Games > 0 {
 			b.PilotGames = min(b.PilotGames, o.Games)
 		}
@@ -75,8 +89,8 @@ func (d *doctor) size() (*Budget, error) {
 		} else {
 			d.games += b.PilotGames
 			b.WorkPerGame = max(1, d.base.Work(b.PilotGames)/int64(b.PilotGames))
-			games = sized(EvidenceWork, b.WorkPerGame, MinGames, DefaultGames)
-			measure = sized(MeasureWork, b.WorkPerGame, MinMeasureGames, DefaultMeasureGames)
+			games = sized(lim.evidence, b.WorkPerGame, lim.minGames, DefaultGames)
+			measure = sized(lim.measure, b.WorkPerGame, lim.minMeasure, DefaultMeasureGames)
 		}
 	}
 	if d.base == nil {
