@@ -10,6 +10,25 @@ import (
 	"github.com/tendays/tendays/mapdata"
 )
 
+// AroundTheWorld is the board of 20 Days Around the World
+// (engine/testdata), for the benchmarks of this package and bot_test.
+func AroundTheWorld(tb testing.TB) *engine.Board {
+	tb.Helper()
+	src, err := os.ReadFile("../testdata/around-the-world.pack.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	doc, err := mapdata.DecodePack("around-the-world.pack.json", src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	board, err := engine.Compile(doc.Pack)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return board
+}
+
 // recorder is a greedy seat that notes the holder at each of its turns.
 type recorder struct {
 	Greedy
@@ -27,18 +46,7 @@ func (r *recorder) Choose(v game.View) game.Move {
 // the holders agree), with the costs a seat starts with. An iteration is
 // one holder; it prints the table cells computed a holder.
 func BenchmarkDistanceCombined(b *testing.B) {
-	src, err := os.ReadFile("../testdata/around-the-world.pack.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	doc, err := mapdata.DecodePack("around-the-world.pack.json", src)
-	if err != nil {
-		b.Fatal(err)
-	}
-	board, err := engine.Compile(doc.Pack)
-	if err != nil {
-		b.Fatal(err)
-	}
+	board := AroundTheWorld(b)
 	var holders [][]engine.CardID
 	for seed := uint64(1); seed <= 4; seed++ {
 		g, err := game.New(board, game.Config{Players: 4}, rand.New(rand.NewPCG(seed, 0)))
