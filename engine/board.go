@@ -100,6 +100,13 @@ type Board struct {
 	allMaps uint64
 	faceUp  int
 	draws   int // draw piles: 1, or a combined pack's (three)
+	// place is each region's place: itself, or on a combined board the
+	// first region of its group of places that are one on two maps
+	// (europe:Russia and asia:Russia), which no card links to each other.
+	place []int32
+	// cardMaps[c] is how many copies of deck card c each member map's box
+	// holds (combined boards; nil otherwise).
+	cardMaps [][]int
 
 	// Hot-path tables, indexed by CardID (deck cards, then named views).
 	base  []CardID // the deck card a CardID is a copy of (itself for deck cards)
@@ -107,6 +114,14 @@ type Board struct {
 	reg   []int16
 	count []int32
 	link  []bitMatrix // a transport card's relation; empty for region cards
+	// groups[c] lists the groups of regions card c links pairwise (a
+	// plane's colour, a ship's sea, a train's lines), when its relation is
+	// just that (less pairs that are one place); nil for a car, whose
+	// relation is pair by pair, and for region cards.
+	groups [][][]int32
+	// rest[c][r] lists the regions card c links to r that no group of c
+	// holds (cars only; nil when the groups hold every pair).
+	rest [][][]int32
 
 	// Ships side by side: sea[c] is a ship card's sea (-1 otherwise),
 	// seaConn which seas connect, onSea[s] the regions on sea s (air-only
@@ -231,6 +246,8 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 			return nil, &PackError{Pointer: ptr + "/b", Msg: fmt.Sprintf("link names unknown region %q", l.B)}
 		case x == y:
 			return nil, &PackError{Pointer: ptr, Msg: fmt.Sprintf("link from %q to itself", l.A)}
+		case b.SamePlace(x, y):
+			continue // one place on two maps: a card of it twice goes nowhere
 		}
 		switch {
 		case l.Kind.Walks():
@@ -285,6 +302,7 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 			return nil, &PackError{Pointer: ptr + "/count", Msg: fmt.Sprintf("card %q has a negative count", c.Token)}
 		}
 		rel := bitMatrix{}
+		var groups [][]int32
 		switch c.Kind {
 		case mapdata.RegionCard:
 			ri, ok := regionIx[c.Region]
@@ -302,6 +320,8 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 			}
 			info.Kind, info.Color = PlaneCard, intern(colorIx, &b.colors, c.Color, "")
 			rel = b.planeRelation(info.Color)
+			col := info.Color
+			groups = [][]int32{b.regionsWhere(func(r *RegionInfo) bool { return r.AirOnly || r.Color == col })}
 		case mapdata.CarCard:
 			info.Kind, rel = CarCard, car
 		case mapdata.ShipCard:
@@ -309,14 +329,21 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 				return nil, &PackError{Pointer: ptr + "/sea", Msg: fmt.Sprintf("ship card %q names no sea", c.Token)}
 			}
 			info.Kind, info.Sea = ShipCard, intern(seaIx, &b.seas, c.Sea, "")
-			rel = b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Seas, info.Sea) })
+			on := func(r *RegionInfo) bool { return slices.Contains(r.Seas, info.Sea) }
+			rel = b.memberRelation(on)
+			groups = [][]int32{b.regionsWhere(landed(on))}
 		case mapdata.TrainCard:
 			info.Kind = TrainCard
 			if c.Rail != "" {
 				info.Rail = intern(railIx, &b.rails, c.Rail, "")
-				rel = b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Rails, info.Rail) })
+				on := func(r *RegionInfo) bool { return slices.Contains(r.Rails, info.Rail) }
+				rel = b.memberRelation(on)
+				groups = [][]int32{b.regionsWhere(landed(on))}
 			} else {
 				rel = b.sharedRailRelation()
+				for line := range b.rails {
+					groups = append(groups, b.regionsWhere(landed(func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) })))
+				}
 			}
 		default:
 			return nil, &PackError{Pointer: ptr + "/kind", Msg: fmt.Sprintf("unknown card kind %q", c.Kind)}
@@ -329,6 +356,13 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 			return nil, &PackError{Pointer: ptr + "/token", Msg: fmt.Sprintf("token %q is also card %d's", c.Token, j)}
 		}
 		tokens[key] = i
+		if b.nmaps > 0 {
+			boxes, err := b.boxesOf(c, info, ptr)
+			if err != nil {
+				return nil, err
+			}
+			b.cardMaps = append(b.cardMaps, boxes)
+		}
 		b.cards = append(b.cards, info)
 		b.base = append(b.base, CardID(i))
 		b.sea = append(b.sea, int16(info.Sea))
@@ -336,10 +370,13 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 		b.reg = append(b.reg, int16(info.Region))
 		b.count = append(b.count, int32(min(c.Count, 1<<30)))
 		b.link = append(b.link, rel)
+		b.groups = append(b.groups, groups)
+		b.rest = append(b.rest, nil)
 	}
 	if err := b.connectSeas(seaIx); err != nil {
 		return nil, err
 	}
+	b.carGroups(car, regionIx)
 	b.buildAdjacency()
 	b.addNamedTrains()
 	b.tokens = mapdata.NewTokenIndex(p)
@@ -350,6 +387,10 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 func (b *Board) readMaps(p *mapdata.Pack) error {
 	b.faceUp, b.draws = 3, 1
 	b.regMap = make([]uint8, len(p.Regions)) // all map 0 on a board of one map
+	b.place = make([]int32, len(p.Regions))
+	for i := range b.place {
+		b.place[i] = int32(i)
+	}
 	if p.Combined == nil {
 		return nil
 	}
@@ -380,7 +421,78 @@ func (b *Board) readMaps(p *mapdata.Pack) error {
 		}
 		b.regMap[i] = uint8(m)
 	}
+	regionIx := map[string]int{}
+	for i, r := range p.Regions {
+		regionIx[r.ID] = i
+	}
+	for i, group := range p.Combined.Same {
+		first := -1
+		for j, id := range group {
+			r, ok := regionIx[id]
+			if !ok {
+				return &PackError{Pointer: fmt.Sprintf("/combined/same/%d/%d", i, j), Msg: fmt.Sprintf("places that are one name unknown region %q", id)}
+			}
+			if first < 0 {
+				first = int(b.place[r])
+			}
+			b.place[r] = int32(first)
+		}
+	}
 	return nil
+}
+
+// SamePlace reports whether regions x and y are one place: the same
+// region, or (combined boards) one place on two maps. No card links a
+// place to itself.
+func (b *Board) SamePlace(x, y int) bool { return b.place[x] == b.place[y] }
+
+// Place is region r's place: r itself, or the first region of its group of
+// places that are one on two maps. SamePlace(x, y) is Place(x) == Place(y).
+func (b *Board) Place(r int) int { return int(b.place[r]) }
+
+// boxesOf is how many copies of a combined pack's card each member map's
+// box holds: the card's maps, or, in a pack that does not say (built before
+// cards said it), a region card's own map and the first map for the rest.
+func (b *Board) boxesOf(c mapdata.Card, info CardInfo, ptr string) ([]int, error) {
+	out := make([]int, b.nmaps)
+	if len(c.Maps) == 0 {
+		m := 0
+		if info.Kind == RegionCard {
+			m = int(b.regMap[info.Region])
+		}
+		out[m] = c.Count
+		return out, nil
+	}
+	ix := map[string]int{}
+	for i, m := range b.maps {
+		ix[m.ID] = i
+	}
+	sum := 0
+	for j, mc := range c.Maps {
+		m, ok := ix[mc.Map]
+		if !ok {
+			return nil, &PackError{Pointer: fmt.Sprintf("%s/maps/%d/map", ptr, j), Msg: fmt.Sprintf("card %q names map %q, which is not a member of the pack", c.Token, mc.Map)}
+		}
+		if mc.Count < 0 {
+			return nil, &PackError{Pointer: fmt.Sprintf("%s/maps/%d/count", ptr, j), Msg: fmt.Sprintf("card %q has a negative count on map %q", c.Token, mc.Map)}
+		}
+		out[m] += mc.Count
+		sum = mapdata.SatAdd(sum, mc.Count)
+	}
+	if sum != c.Count {
+		return nil, &PackError{Pointer: ptr + "/maps", Msg: fmt.Sprintf("card %q: its maps hold %d copies, its count says %d", c.Token, sum, c.Count)}
+	}
+	return out, nil
+}
+
+// CardMaps is how many copies of deck card c each member map's box holds
+// on a combined board (a tile's back shows its box); nil on one map. Do not
+// modify.
+func (b *Board) CardMaps(c CardID) []int {
+	if b.cardMaps == nil || int(c) >= len(b.cardMaps) {
+		return nil
+	}
+	return b.cardMaps[c]
 }
 
 // NumMaps is the number of member maps of a combined board (0 for one map).
@@ -487,7 +599,7 @@ func (b *Board) connectSeas(seaIx map[string]int) error {
 					continue
 				}
 				for x := range n {
-					if x != y && b.onSeaHas(s, x) {
+					if !b.SamePlace(x, y) && b.onSeaHas(s, x) {
 						w[x] += kinds[s] * kinds[t]
 					}
 				}
@@ -517,7 +629,7 @@ func (b *Board) ShipPair(c, d CardID) bool {
 // PairLinks reports whether ship cards c then d, side by side, take a
 // journey from region x (on c's sea) to region y (on d's sea).
 func (b *Board) PairLinks(c, d CardID, x, y int) bool {
-	return x != y && b.ShipPair(c, d) && b.onSeaHas(int(b.sea[c]), x) && b.onSeaHas(int(b.sea[d]), y)
+	return !b.SamePlace(x, y) && b.ShipPair(c, d) && b.onSeaHas(int(b.sea[c]), x) && b.onSeaHas(int(b.sea[d]), y)
 }
 
 // SeasConnect reports whether any two seas of the board connect.
@@ -561,8 +673,116 @@ func (b *Board) addNamedTrains() {
 		b.kind = append(b.kind, TrainCard)
 		b.reg = append(b.reg, -1)
 		b.count = append(b.count, b.count[neutral])
-		b.link = append(b.link, b.memberRelation(func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) }))
+		on := func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) }
+		b.link = append(b.link, b.memberRelation(on))
+		b.groups = append(b.groups, [][]int32{b.regionsWhere(landed(on))})
+		b.rest = append(b.rest, nil)
 	}
+}
+
+// carGroups gives the car cards their groups: a car drives between two
+// regions bordering a third, so the regions a car reaches through one
+// region are a group, where every two of them are linked (an edition may
+// remove a car link, and a combined pack drives through some regions of a
+// map with no car box only from another map); the pairs no group holds
+// stay pair by pair (rest).
+func (b *Board) carGroups(car bitMatrix, regionIx map[string]int) {
+	n := len(b.regions)
+	if len(car.bits) == 0 {
+		return
+	}
+	byVia := map[int][]int32{}
+	for _, l := range b.pack.Links {
+		if l.Kind != mapdata.Car {
+			continue
+		}
+		x, y := regionIx[l.A], regionIx[l.B]
+		if !car.has(x, y) {
+			continue
+		}
+		for _, v := range l.Via {
+			if c, ok := regionIx[v]; ok {
+				byVia[c] = append(byVia[c], int32(x), int32(y))
+			}
+		}
+	}
+	var groups [][]int32
+	covered := newBitMatrix(n)
+	for c := range n {
+		g := byVia[c]
+		if len(g) == 0 {
+			continue
+		}
+		slices.Sort(g)
+		g = slices.Compact(g)
+		whole := true
+		for _, x := range g {
+			for _, y := range g {
+				if x != y && !b.SamePlace(int(x), int(y)) && !car.has(int(x), int(y)) {
+					whole = false
+				}
+			}
+		}
+		if !whole {
+			continue
+		}
+		for _, x := range g {
+			for _, y := range g {
+				if !b.SamePlace(int(x), int(y)) {
+					covered.set(int(x), int(y))
+				}
+			}
+		}
+		groups = append(groups, g)
+	}
+	rest := make([][]int32, n)
+	any := false
+	for x := range n {
+		for _, y := range car.row(x, n) {
+			if !covered.has(x, y) {
+				rest[x] = append(rest[x], int32(y))
+				any = true
+			}
+		}
+	}
+	if !any {
+		rest = nil
+	}
+	for c := range b.cards {
+		if b.kind[c] == CarCard {
+			b.groups[c], b.rest[c] = groups, rest
+		}
+	}
+}
+
+// regionsWhere lists the regions for which in holds.
+func (b *Board) regionsWhere(in func(*RegionInfo) bool) []int32 {
+	var out []int32
+	for r := range b.regions {
+		if in(&b.regions[r]) {
+			out = append(out, int32(r))
+		}
+	}
+	return out
+}
+
+// landed is in, for regions that are not air-only (which ships and trains
+// do not reach).
+func landed(in func(*RegionInfo) bool) func(*RegionInfo) bool {
+	return func(r *RegionInfo) bool { return !r.AirOnly && in(r) }
+}
+
+// LinkGroups describes the relation of transport card t: every two
+// regions of a group that are not one place (SamePlace) are linked (a
+// plane's colour with the air-only regions, a ship's sea, a train's
+// lines, the regions a car reaches through one region), and rest[r] lists
+// the regions linked to r that no group holds (nil when none: cars only).
+// ok is false for a region card. Do not modify.
+func (b *Board) LinkGroups(t CardID) (groups, rest [][]int32, ok bool) {
+	if int(t) >= len(b.groups) || b.kind[t] == RegionCard {
+		return nil, nil, false
+	}
+	return b.groups[t], b.rest[t], true
 }
 
 func filled(n int, v int32) []int32 {
@@ -581,7 +801,7 @@ func (b *Board) planeRelation(c int) bitMatrix {
 	m := newBitMatrix(n)
 	for x := range n {
 		for y := range n {
-			if x == y {
+			if b.SamePlace(x, y) {
 				continue
 			}
 			rx, ry := &b.regions[x], &b.regions[y]
@@ -611,7 +831,7 @@ func (b *Board) memberRelation(in func(*RegionInfo) bool) bitMatrix {
 	m := newBitMatrix(n)
 	for x := range n {
 		for y := range n {
-			if x != y && !b.regions[x].AirOnly && !b.regions[y].AirOnly && in(&b.regions[x]) && in(&b.regions[y]) {
+			if !b.SamePlace(x, y) && !b.regions[x].AirOnly && !b.regions[y].AirOnly && in(&b.regions[x]) && in(&b.regions[y]) {
 				m.set(x, y)
 			}
 		}

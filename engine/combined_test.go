@@ -2,6 +2,7 @@ package engine
 
 import (
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -162,4 +163,119 @@ func BenchmarkCheckCombined(b *testing.B) {
 			}
 		})
 	}
+}
+
+// The audit of the series (issue 24): each case with the verdict the boxes
+// and the combined pack's own links give, checked step by step on the
+// bundled four-map pack.
+func TestAuditCases(t *testing.T) {
+	b := aroundTheWorld(t)
+	tests := []struct {
+		step   string
+		linked bool
+		why    string
+	}{
+		// Cars follow the combined pack's borders: Egypt borders Israel
+		// across the Africa and Asia maps, Tunisia has Italy's ferry.
+		{"africa:Sudan,car,asia:Israel", true, "car via Egypt"},
+		{"africa:Libya,car,europe:Italy", true, "car via Tunisia"},
+		{"asia:Israel,car,africa:Sudan", true, "car via Egypt"},
+		// No car drives where no car box does (Europe's box has none).
+		{"europe:France,car,europe:Poland", false, "no third country borders both"},
+		// The Americas' seas: the canal from the Pacific to the Caribbean,
+		// Cape Horn from the Pacific to the Atlantic.
+		{"americas:Chile,ship:pacific,ship:americas.caribbean,americas:Jamaica", true, "and the two connect"},
+		{"americas:Chile,ship:pacific,ship:atlantic,americas:Brazil", true, "and the two connect"},
+		// One place on two maps is one place twice, by any card.
+		{"europe:Russia,asia:Russia", false, "Russia (Europe) and Russia (Asia) are one place: the same country twice in a row goes nowhere"},
+		{"europe:Russia,train,asia:Russia", false, "are one place"},
+		{"europe:Russia,ship:atlantic,asia:Russia", false, "are one place"},
+		{"europe:Turkey,ship:europe.mediterranean,asia:Turkey", false, "are one place"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.step, func(t *testing.T) {
+			steps := b.Check(journey(t, b, tc.step)).Steps()
+			require.Len(t, steps, 1)
+			assert.Equal(t, tc.linked, steps[0].Linked, steps[0].Text)
+			assert.Contains(t, steps[0].Why, tc.why)
+		})
+	}
+	// The lesser Antilles are seven regions, each with two ferries.
+	for _, name := range []string{"Saint Kitts and Nevis", "Antigua and Barbuda", "Dominica", "Saint Lucia", "Barbados", "Saint Vincent and the Grenadines", "Grenada"} {
+		c, err := b.Lookup(name)
+		require.NoError(t, err, name)
+		assert.Len(t, b.FootNeighbors(b.RegionOf(c)), 2, name)
+	}
+	_, err := b.Lookup("Lesser Antilles")
+	assert.Error(t, err, "the merged region is gone")
+}
+
+// Counting and the bots see the cars across maps too: the car relation the
+// journey count walks holds Sudan–Israel.
+func TestCarsAcrossMapsCounted(t *testing.T) {
+	b := aroundTheWorld(t)
+	car, err := b.Lookup("car")
+	require.NoError(t, err)
+	sudan, _ := b.Lookup("africa:Sudan")
+	israel, _ := b.Lookup("asia:Israel")
+	assert.Contains(t, b.LinkNeighbors(car, b.RegionOf(sudan)), int32(b.RegionOf(israel)))
+	assert.Contains(t, b.AnyLinkNeighbors(b.RegionOf(israel)), int32(b.RegionOf(sudan)))
+}
+
+// LinkGroups describes every plane, ship and train relation exactly: two
+// regions are linked when a group holds both and they are not one place.
+func TestLinkGroupsAreTheRelations(t *testing.T) {
+	usaLess := packtest.USA()
+	for i, l := range usaLess.Links {
+		if l.Kind == mapdata.Car {
+			usaLess.Links = slices.Delete(usaLess.Links, i, i+1)
+			break
+		}
+	}
+	boards := map[string]*Board{"usa": compile(t, packtest.USA()), "usa less a car link": compile(t, usaLess), "europe-mini": compile(t, packtest.Europe()), "around-the-world": aroundTheWorld(t)}
+	for name, b := range boards {
+		n := b.NumRegions()
+		checked := 0
+		for c := range CardID(len(b.kind)) {
+			groups, rest, ok := b.LinkGroups(c)
+			if !ok {
+				continue
+			}
+			checked++
+			want := newBitMatrix(n)
+			for x, ys := range rest {
+				for _, y := range ys {
+					want.set(x, int(y))
+				}
+			}
+			for _, g := range groups {
+				for _, x := range g {
+					for _, y := range g {
+						if !b.SamePlace(int(x), int(y)) {
+							want.set(int(x), int(y))
+						}
+					}
+				}
+			}
+			require.Equal(t, want.bits, b.link[c].bits, "%s: %s", name, b.Card(c).Token)
+		}
+		assert.Positive(t, checked, name)
+		if car, err := b.Lookup("car"); err == nil {
+			groups, _, _ := b.LinkGroups(car)
+			assert.NotEmpty(t, groups, "%s: the cars drive through one region: groups", name)
+		}
+	}
+	// A removed car link leaves the pairs of its via regions to rest.
+	p := packtest.USA()
+	for i, l := range p.Links {
+		if l.Kind == mapdata.Car {
+			p.Links = slices.Delete(p.Links, i, i+1)
+			break
+		}
+	}
+	b := compile(t, p)
+	car, err := b.Lookup("car")
+	require.NoError(t, err)
+	_, rest, _ := b.LinkGroups(car)
+	assert.NotNil(t, rest)
 }

@@ -176,6 +176,8 @@ func (b *Board) whyFoot(x, y int) (linked bool, how, why string) {
 	switch {
 	case x == y:
 		return false, "border", fmt.Sprintf("the same %s twice in a row goes nowhere", b.word)
+	case b.SamePlace(x, y):
+		return false, "border", b.onePlace(x, y) + fmt.Sprintf(": the same %s twice in a row goes nowhere", b.word)
 	case rx.AirOnly:
 		return false, "border", rx.Name + " is reached only by plane"
 	case ry.AirOnly:
@@ -205,6 +207,12 @@ func (b *Board) whyFoot(x, y int) (linked bool, how, why string) {
 	return false, "border", why
 }
 
+// onePlace says that two regions of two maps are one place: "Russia
+// (Europe) and Russia (Asia) are one place".
+func (b *Board) onePlace(x, y int) string {
+	return fmt.Sprintf("%s and %s are one place", b.regions[x].Name, b.regions[y].Name)
+}
+
 func formatKm(km float64) string {
 	if km >= 10 {
 		return fmt.Sprintf("%.0f", km)
@@ -220,6 +228,9 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 	linked = b.link[t].has(x, y)
 	if x == y {
 		return false, how, fmt.Sprintf("the same %s at both ends goes nowhere", b.word)
+	}
+	if b.SamePlace(x, y) {
+		return false, how, b.onePlace(x, y) + fmt.Sprintf(": the same %s at both ends goes nowhere", b.word)
 	}
 	if info.Kind != PlaneCard {
 		for _, r := range []*RegionInfo{rx, ry} {
@@ -317,6 +328,8 @@ func (b *Board) whyPair(c, d CardID, x, y int) (linked bool, how, why string) {
 	switch {
 	case x == y:
 		return false, "ship", fmt.Sprintf("the same %s at both ends goes nowhere", b.word)
+	case b.SamePlace(x, y):
+		return false, "ship", b.onePlace(x, y) + fmt.Sprintf(": the same %s at both ends goes nowhere", b.word)
 	case rx.AirOnly:
 		return false, "ship", rx.Name + " is reached only by plane"
 	case ry.AirOnly:

@@ -55,6 +55,10 @@ type Combined struct {
 	// Win: "every-map".
 	Win    string `json:"win"`
 	Planes string `json:"planes"`
+	// Same lists the places that are one on two maps, by region id
+	// ([europe.RUS, asia.RUS]): two cards of one place side by side are
+	// one place twice.
+	Same [][]string `json:"same,omitempty"`
 }
 
 // Member is one map of a combined pack.

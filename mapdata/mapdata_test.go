@@ -81,6 +81,18 @@ func TestUnknownTokensNameTheNearest(t *testing.T) {
 		require.Error(t, err, tt.token)
 		assert.Contains(t, err.Error(), tt.want, tt.token)
 	}
+	// Only cards the deck holds are suggested: white is a colour of the
+	// pack (an air-only region's) with no plane, so plane:whit suggests
+	// the planes there are.
+	_, err := ix.Lookup("plane:whit")
+	require.Error(t, err)
+	var ue *UnknownCardError
+	require.ErrorAs(t, err, &ue)
+	for _, n := range ue.Nearest {
+		_, err := ix.Lookup(n)
+		assert.NoError(t, err, "suggested %s, which the deck lacks", n)
+	}
+	assert.NotContains(t, ue.Nearest, "plane:white")
 }
 
 func TestDecodeEditionReportsPlaces(t *testing.T) {

@@ -132,6 +132,16 @@ type Card struct {
 	Sea    string   `json:"sea,omitempty"`
 	Rail   string   `json:"rail,omitempty"` // empty: a neutral train, good on any line
 	Count  int      `json:"count"`
+	// Maps is, on a combined pack, how many of the copies come from each
+	// member's box (a tile's back shows its box): ship:atlantic is four
+	// Europe tiles and four Americas tiles. The counts add up to Count.
+	Maps []MapCount `json:"maps,omitempty"`
+}
+
+// MapCount is how many copies of a card one member map's box holds.
+type MapCount struct {
+	Map   string `json:"map"`
+	Count int    `json:"count"`
 }
 
 // Deck lists every card of the edition and its totals.

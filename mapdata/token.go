@@ -182,12 +182,12 @@ func (ix *TokenIndex) Canonical(token string) (string, error) {
 		if id, ok := ix.colors[Fold(arg)]; ok && hasArg {
 			return "plane:" + id, nil
 		}
-		return "", &UnknownCardError{Token: token, Reason: "no colour " + quoteOrNothing(arg), Nearest: ix.nearestIn("plane:", arg, ix.colors)}
+		return "", &UnknownCardError{Token: token, Reason: "no colour " + quoteOrNothing(arg), Nearest: ix.nearestCards(PlaneCard, "plane:"+Fold(arg))}
 	case "ship", "boat":
 		if id, ok := ix.seas[Fold(arg)]; ok && hasArg {
 			return "ship:" + id, nil
 		}
-		return "", &UnknownCardError{Token: token, Reason: "no sea " + quoteOrNothing(arg), Nearest: ix.nearestIn("ship:", arg, ix.seas)}
+		return "", &UnknownCardError{Token: token, Reason: "no sea " + quoteOrNothing(arg), Nearest: ix.nearestCards(ShipCard, "ship:"+Fold(arg))}
 	case "train", "railroad", "rail":
 		if !hasArg {
 			return "train", nil
@@ -223,6 +223,19 @@ func (ix *TokenIndex) nearestIn(prefix, arg string, names map[string]string) []s
 		cands = append(cands, prefix+id)
 	}
 	return nearest(prefix+Fold(arg), cands, 3)
+}
+
+// nearestCards suggests the deck's cards of one kind closest to token:
+// only colours that have planes (the USA's white, Alaska's and Hawaii's,
+// has none), only seas that have ships.
+func (ix *TokenIndex) nearestCards(kind CardKind, token string) []string {
+	var cands []string
+	for _, c := range ix.pack.Deck.Cards {
+		if c.Kind == kind && c.Count > 0 {
+			cands = append(cands, CardToken(c))
+		}
+	}
+	return nearest(token, cands, 3)
 }
 
 // Nearest gives up to n known tokens closest to token by edit distance.

@@ -95,7 +95,7 @@ func Regions(in io.Reader, out io.Writer, gm Game) error {
 	}
 	fmt.Fprintf(w, "%s: %d days, %d players, %s. You are seat 1; %s.\n",
 		b.Pack().Edition.Name, g.Days(), g.Players(), swap, others)
-	if v := gm.Config.Variants(); len(v) > 0 {
+	if v := gm.Config.VariantsOn(gm.Board); len(v) > 0 {
 		fmt.Fprintf(w, "Variant: %s.\n", strings.Join(v, "; "))
 	}
 	fmt.Fprintf(w, "Seed %d (play this game again with --seed %d). Type q to leave.\n", gm.Seed, gm.Seed)
@@ -114,12 +114,15 @@ func playGame(c *console, g *game.Game, bots []game.Player, botName string, turn
 	for g.Phase() == game.Filling {
 		s := g.Seat()
 		if s != 0 {
-			if err := g.Place(bots[s].Fill(g.ViewOf(s), g.Hand())); err != nil {
+			if err := game.FillStep(g, bots[s]); err != nil {
 				return err
 			}
 			continue
 		}
 		fmt.Fprintf(w, "Your holder: %s\n", holderLine(b, g.Holder(0)))
+		if err := chooseFillPile(c, g); err != nil {
+			return err
+		}
 		open := g.OpenSlots()
 		days := make([]string, len(open))
 		for i, d := range open {
@@ -206,6 +209,9 @@ func humanTurn(c *console, g *game.Game) error {
 		fmt.Fprintf(w, "Draw piles:")
 		for i := range g.NumDraw() {
 			fmt.Fprintf(w, " [d%d] %d", i+1, g.DrawPileSize(i))
+			if m := g.TopMap(i); m >= 0 {
+				fmt.Fprintf(w, " (%s on top)", b.Map(m).Name)
+			}
 		}
 		fmt.Fprintf(w, " cards\n")
 		if g.CanDraw() {
@@ -355,6 +361,32 @@ func coverageLine(b *engine.Board, h []engine.CardID) string {
 	return strings.Join(parts, ", ")
 }
 
+// chooseFillPile asks which map's box to draw the next card of the fill
+// from, on a combined board (the tiles' backs show their box).
+func chooseFillPile(c *console, g *game.Game) error {
+	if !g.MustChooseFill() {
+		return nil
+	}
+	var maps []string
+	for m := range g.FillPiles() {
+		maps = append(maps, fmt.Sprintf("%d %s (%d left)", m+1, c.b.Map(m).Name, g.FillPileSize(m)))
+	}
+	for {
+		answer, err := c.ask(fmt.Sprintf("Draw from which map's tiles? (%s): ", strings.Join(maps, ", ")))
+		if err != nil {
+			return err
+		}
+		m, err := strconv.Atoi(answer)
+		if err == nil {
+			err = g.DrawFill(m - 1)
+		}
+		if err == nil {
+			return nil
+		}
+		fmt.Fprintf(c.out, "  %s\n", plainError(err, "a map number"))
+	}
+}
+
 // describeTurn says what a bot did, as the others at the table see it.
 func describeTurn(b *engine.Board, t game.Turn) string {
 	if t.Swap {
@@ -363,6 +395,9 @@ func describeTurn(b *engine.Board, t game.Turn) string {
 	took := "drew from the draw pile"
 	if i, ok := t.From.Draw(); ok && b.DrawPiles() > 1 {
 		took = fmt.Sprintf("drew from draw pile %d", i+1)
+		if t.FromMap >= 0 {
+			took += fmt.Sprintf(" (a %s tile)", b.Map(t.FromMap).Name)
+		}
 	} else if !ok {
 		took = fmt.Sprintf("took %s from pile %d", b.Name(t.Taken), t.From+1)
 	}

@@ -61,23 +61,30 @@ type session struct {
 
 // GameRequest is the body of POST /api/games.
 type GameRequest struct {
-	Bots  int    `json:"bots"`           // 1 to 3
-	Bot   string `json:"bot"`            // random, greedy, strong
-	Seed  uint64 `json:"seed,omitempty"` // 0: a random seed
-	Days  int    `json:"days,omitempty"` // 0: the edition's
-	Swap  string `json:"swap,omitempty"` // "", "on", "off"
-	Open  bool   `json:"openHands,omitempty"`
-	Turns int    `json:"turnCap,omitempty"` // 0: the simulator's default
+	Bots int    `json:"bots"`           // 1 to 3
+	Bot  string `json:"bot"`            // random, greedy, strong
+	Seed uint64 `json:"seed,omitempty"` // 0: a random seed
+	Days int    `json:"days,omitempty"` // 0: the edition's
+	Swap string `json:"swap,omitempty"` // "", "on", "off"
+	Open bool   `json:"openHands,omitempty"`
+	// Refill: "" or "all" (an empty draw pile is made anew from every
+	// discard under the face-up tops, as the boxes), "own" (from its own
+	// face-up piles only); combined editions.
+	Refill string `json:"refill,omitempty"`
+	Turns  int    `json:"turnCap,omitempty"` // 0: the simulator's default
 }
 
 // MoveRequest is the body of POST /api/games/{id}/moves: one of
-// place (Day), take (From: -1 a draw pile, the one Draw says; 0 up a
+// fill (Map: the member map whose tiles to draw the next card of the fill
+// from, 0-based, on a combined edition, when the view's table says
+// mustChooseFill), place (Day), take (From: -1 a draw pile, the one Draw says; 0 up a
 // face-up pile), put (Slot: a day or -1 to discard the card taken; Pile)
 // or swap (I, J). Days, slots, piles and draw piles are 0-based; Draw is 0
 // (the first draw pile) unless the edition has several (three in a
 // combined edition).
 type MoveRequest struct {
 	Action string `json:"action"`
+	Map    int    `json:"map"`
 	Day    int    `json:"day"`
 	From   int    `json:"from"`
 	Draw   int    `json:"draw"`
@@ -124,6 +131,12 @@ func (s *Server) postGame(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, fmt.Sprintf("swap: %q (want on, off or empty for the edition's rule)", req.Swap))
 		return
 	}
+	refill, err := game.ParseRefill(req.Refill)
+	if err != nil {
+		httpError(w, http.StatusBadRequest, "refill: "+err.Error())
+		return
+	}
+	cfg.Refill = refill
 	seed := req.Seed
 	if seed == 0 {
 		seed = mrand.Uint64()
@@ -207,6 +220,12 @@ func (ss *session) move(m MoveRequest) error {
 	}
 	b := g.Board()
 	switch m.Action {
+	case "fill":
+		if err := g.DrawFill(m.Map); err != nil {
+			return err
+		}
+		ss.logf("You drew %s from the %s tiles.", b.Name(g.Hand()), b.Map(m.Map).Name)
+		return nil
 	case "place":
 		card := g.Hand()
 		if err := g.Place(m.Day); err != nil {
@@ -253,7 +272,7 @@ func (ss *session) move(m MoveRequest) error {
 		}
 		ss.logf("You swapped days %d and %d.", m.I+1, m.J+1)
 	default:
-		return fmt.Errorf("unknown action %q (want place, take, put or swap)", m.Action)
+		return fmt.Errorf("unknown action %q (want fill, place, take, put or swap)", m.Action)
 	}
 	return ss.runBots()
 }
@@ -268,8 +287,8 @@ func (ss *session) runBots() error {
 		seat := g.Seat()
 		p := ss.bots[seat]
 		if g.Phase() == game.Filling {
-			if err := g.Place(p.Fill(g.ViewOf(seat), g.Hand())); err != nil {
-				return fmt.Errorf("seat %d (bot), filling: %w", seat+1, err)
+			if err := game.FillStep(g, p); err != nil {
+				return fmt.Errorf("bot: %w", err)
 			}
 			continue
 		}
@@ -282,6 +301,9 @@ func (ss *session) runBots() error {
 		d, fromDraw := t.From.Draw()
 		if fromDraw && g.NumDraw() > 1 {
 			drew = fmt.Sprintf("drew from draw pile %d", d+1)
+			if t.FromMap >= 0 {
+				drew += fmt.Sprintf(" (a %s tile)", b.Map(t.FromMap).Name)
+			}
 		}
 		switch {
 		case t.Swap:
@@ -363,6 +385,9 @@ type GameView struct {
 	// Coverage is the winning journey's regions on each member map of a
 	// combined edition (as play's "maps covered"); none for one map.
 	Coverage []MapCount `json:"coverage,omitempty"`
+	// Table is the piles as every seat sees them: which map each draw
+	// pile's top card is from, the maps' piles of the fill, the refill rule.
+	Table game.Table `json:"table"`
 }
 
 // MapCount is how many regions of a journey lie on one member map.
@@ -389,7 +414,7 @@ func (ss *session) view() GameView {
 	}
 	v := GameView{ID: ss.id, Seed: ss.seed, Phase: phase, Seat: g.Seat(), Players: g.Players(), Days: g.Days(), Bot: ss.botName,
 		SwapAllowed: g.SwapAllowed(), Turns: g.Turns(), TurnCap: ss.turnCap, Draw: g.DrawSize(), CanDraw: g.CanDraw(), MustPile: g.MustPile(),
-		Winner: g.Winner(), Stalled: ss.stalled, Log: ss.log}
+		Winner: g.Winner(), Stalled: ss.stalled, Log: ss.log, Table: g.Table()}
 	if g.Seat() == 0 && (g.Phase() == game.Filling || g.Phase() == game.Placing) {
 		v.Hand = cardView(b, g.Hand())
 	}

@@ -52,7 +52,7 @@ be played again.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pack = args[0]
 			opts.SeedSet = cmd.Flags().Changed("seed")
-			for _, name := range []string{"days", "swap", "open-hands", "turn-cap"} {
+			for _, name := range []string{"days", "swap", "open-hands", "turn-cap", "refill"} {
 				if cmd.Flags().Changed(name) {
 					opts.JourneyFlags = append(opts.JourneyFlags, name)
 				}

@@ -26,6 +26,8 @@ type variantFlags struct {
 	OpenHands bool
 	// VariantPlayers allows 5 or 6 players, beyond the box.
 	VariantPlayers bool
+	// Refill: how an empty draw pile of several is made anew (all, own).
+	Refill string
 }
 
 func (v *variantFlags) add(cmd *cobra.Command, players int) {
@@ -34,6 +36,7 @@ func (v *variantFlags) add(cmd *cobra.Command, players int) {
 	cmd.Flags().StringVar(&v.Swap, "swap", "pack", "the swap action: pack (as the edition's rules say), on or off")
 	cmd.Flags().BoolVar(&v.OpenHands, "open-hands", false, "play with holders face up")
 	cmd.Flags().BoolVar(&v.VariantPlayers, "variant-players", false, "allow more than 4 players (5 or 6 holders, beyond the box; a variant, marked so in reports)")
+	cmd.Flags().StringVar(&v.Refill, "refill", "all", "combined editions: an empty draw pile is made anew from all discards under the face-up tops (all, as the boxes), or from its own face-up piles only (own)")
 }
 
 // boxPlayers refuses more players than a 10 Days box holds holders for,
@@ -42,6 +45,9 @@ func (v *variantFlags) add(cmd *cobra.Command, players int) {
 func boxPlayers(cfg game.Config) error {
 	if cfg.Players > game.BoxPlayers && !cfg.VariantPlayers {
 		return usageErrorf("--players %d: the box is for 2-%d players; 5 or 6 is a variant (add --variant-players)", cfg.Players, game.BoxPlayers)
+	}
+	if cfg.Players > game.MaxVariantPlayers {
+		return usageErrorf("--players %d: the box is for 2-%d players and the variant for %d or %d", cfg.Players, game.BoxPlayers, game.BoxPlayers+1, game.MaxVariantPlayers)
 	}
 	return nil
 }
@@ -61,6 +67,11 @@ func (v *variantFlags) config(cmd *cobra.Command) (game.Config, error) {
 	if v.Days < 0 {
 		return cfg, &usageError{msg: "--days must be positive", help: cmd.CommandPath()}
 	}
+	refill, err := game.ParseRefill(v.Refill)
+	if err != nil {
+		return cfg, &usageError{msg: "--refill: " + err.Error(), help: cmd.CommandPath()}
+	}
+	cfg.Refill = refill
 	return cfg, nil
 }
 
@@ -98,7 +109,8 @@ The result depends on --seed alone, whatever the number of cores. A progress
 bar is shown on stderr when it is a terminal and the format is text.`,
 		Example: `  tendays simulate usa.pack.json --games 1000 --players 4 --seed 1
   tendays simulate usa.pack.json --bots greedy,strong --players 2 --format json
-  tendays simulate europe.pack.json --swap off --days 5`,
+  tendays simulate europe.pack.json --swap off --days 5
+  tendays simulate around-the-world --days 30 --refill own`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pack = args[0]

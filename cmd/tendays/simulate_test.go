@@ -46,15 +46,15 @@ func TestVariantFlags(t *testing.T) {
 	cmd := &cobra.Command{Use: "x"}
 	v := &variantFlags{}
 	v.add(cmd, 4)
-	require.NoError(t, cmd.ParseFlags([]string{"--players", "3", "--days", "5", "--swap", "off", "--open-hands"}))
-	assert.Equal(t, variantFlags{Players: 3, Days: 5, Swap: "off", OpenHands: true}, *v)
+	require.NoError(t, cmd.ParseFlags([]string{"--players", "3", "--days", "5", "--swap", "off", "--open-hands", "--refill", "own"}))
+	assert.Equal(t, variantFlags{Players: 3, Days: 5, Swap: "off", OpenHands: true, Refill: "own"}, *v)
 	cfg, err := v.config(cmd)
 	require.NoError(t, err)
-	assert.Equal(t, game.Config{Players: 3, Days: 5, Swap: game.SwapOff, OpenHands: true}, cfg)
+	assert.Equal(t, game.Config{Players: 3, Days: 5, Swap: game.SwapOff, OpenHands: true, Refill: game.RefillOwn}, cfg)
 
 	defaults := &variantFlags{}
 	defaults.add(&cobra.Command{Use: "y"}, 4)
-	assert.Equal(t, variantFlags{Players: 4, Swap: "pack"}, *defaults)
+	assert.Equal(t, variantFlags{Players: 4, Swap: "pack", Refill: "all"}, *defaults)
 	_, err = (&variantFlags{Players: 2, Swap: "sometimes"}).config(cmd)
 	assert.ErrorContains(t, err, `unknown --swap "sometimes"`)
 }

@@ -11,6 +11,7 @@ package combine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -74,6 +75,7 @@ func Combine(doc *mapdata.CombinedEditionDoc, members []Member) (*mapdata.Pack, 
 	if err := c.extraLinks(); err != nil {
 		return nil, nil, err
 	}
+	c.carsAcrossMaps()
 	c.deck()
 	c.provenance()
 	mapdata.Canonicalize(c.out)
@@ -309,6 +311,7 @@ func (c *combiner) same() error {
 			}
 			ids[j] = id
 		}
+		c.out.Combined.Same = append(c.out.Combined.Same, ids)
 		var names []string
 		for _, id := range ids {
 			names = append(names, c.titles[c.regions[id].Map])
@@ -401,12 +404,21 @@ func (c *combiner) extraLinks() error {
 
 func (c *combiner) deck() {
 	ix := map[string]int{}
-	add := func(card mapdata.Card) {
+	// add counts a member's card, and which box its copies come from: a
+	// card two boxes hold (ship:atlantic) is one card of the pack, its
+	// copies of two backs.
+	add := func(m string, card mapdata.Card) {
 		card.Token = mapdata.CardToken(card)
+		var from []mapdata.MapCount
+		if card.Count > 0 {
+			from = []mapdata.MapCount{{Map: m, Count: card.Count}}
+		}
 		if i, ok := ix[card.Token]; ok {
 			c.out.Deck.Cards[i].Count += card.Count
+			c.out.Deck.Cards[i].Maps = append(c.out.Deck.Cards[i].Maps, from...)
 			return
 		}
+		card.Maps = from
 		ix[card.Token] = len(c.out.Deck.Cards)
 		c.out.Deck.Cards = append(c.out.Deck.Cards, card)
 	}
@@ -428,7 +440,7 @@ func (c *combiner) deck() {
 					card.Rail = c.id(m, card.Rail)
 				}
 			}
-			add(card)
+			add(m, card)
 		}
 		if e := p.Expect; e != nil && e.Regions != nil && e.RegionCards != nil && e.TransportCards != nil {
 			eg += *e.Regions
@@ -493,4 +505,93 @@ func (c *combiner) board() *geojson.FeatureCollection {
 		}
 	}
 	return fc
+}
+
+// carsAcrossMaps adds the car links the joined maps make: from A to B
+// through a third region C that borders both, where A, B and C are not all
+// on one map (a map's own car links are its edition's, removals included)
+// and one of them is on a map whose box has cars. "Borders" means a link of
+// a kind the car boxes drive through (their automobile.through). So the
+// Africa box's car drives from Sudan through Egypt to Israel, or from Libya
+// through Tunisia and its ferry to Italy, but no car drives within Europe,
+// whose box has none.
+func (c *combiner) carsAcrossMaps() {
+	carMaps := map[string]bool{}
+	through := map[mapdata.LinkKind]bool{}
+	for _, m := range c.ed.Members {
+		p := c.members[m].Pack
+		if !slices.ContainsFunc(p.Deck.Cards, func(card mapdata.Card) bool { return card.Kind == mapdata.CarCard && card.Count > 0 }) {
+			continue
+		}
+		carMaps[m] = true
+		for _, k := range throughKinds(p) {
+			through[k] = true
+		}
+	}
+	if len(carMaps) == 0 {
+		return
+	}
+	sameGroup := map[string]int{}
+	for i, g := range c.out.Combined.Same {
+		for _, id := range g {
+			sameGroup[id] = i + 1
+		}
+	}
+	nbrs := map[string][]string{}
+	carAt := map[[2]string]int{}
+	for i, l := range c.out.Links {
+		switch {
+		case l.Kind == mapdata.Car:
+			carAt[[2]string{min(l.A, l.B), max(l.A, l.B)}] = i
+		case through[l.Kind] && !c.regions[l.A].AirOnly && !c.regions[l.B].AirOnly:
+			nbrs[l.A] = append(nbrs[l.A], l.B)
+			nbrs[l.B] = append(nbrs[l.B], l.A)
+		}
+	}
+	via := map[[2]string][]string{}
+	for _, mid := range slices.Sorted(maps.Keys(nbrs)) {
+		ns := slices.Compact(slices.Sorted(slices.Values(nbrs[mid])))
+		for x, a := range ns {
+			for _, b := range ns[x+1:] {
+				ma, mb, mc := c.regions[a].Map, c.regions[b].Map, c.regions[mid].Map
+				switch {
+				case ma == mb && mb == mc:
+					continue // the member's own
+				case !carMaps[ma] && !carMaps[mb] && !carMaps[mc]:
+					continue // no car box drives here
+				case sameGroup[a] != 0 && sameGroup[a] == sameGroup[b]:
+					continue // one place on two maps
+				}
+				k := [2]string{a, b}
+				via[k] = append(via[k], mid)
+			}
+		}
+	}
+	for _, k := range slices.SortedFunc(maps.Keys(via), func(x, y [2]string) int {
+		if x[0] != y[0] {
+			return strings.Compare(x[0], y[0])
+		}
+		return strings.Compare(x[1], y[1])
+	}) {
+		if i, ok := carAt[k]; ok {
+			c.out.Links[i].Via = slices.Compact(slices.Sorted(slices.Values(append(c.out.Links[i].Via, via[k]...))))
+			continue
+		}
+		c.addLink(mapdata.Link{A: k[0], B: k[1], Kind: mapdata.Car, Via: via[k], Why: "between maps"})
+	}
+}
+
+// throughKinds are the link kinds a member's cars drive through, as its
+// pack records them (provenance parameter automobile.through, "[border
+// ferry]"); borders when it says nothing.
+func throughKinds(p *mapdata.Pack) []mapdata.LinkKind {
+	v, ok := p.Provenance.Parameters["automobile.through"]
+	if !ok {
+		return []mapdata.LinkKind{mapdata.Border}
+	}
+	var out []mapdata.LinkKind
+	for _, f := range strings.Fields(strings.Trim(v, "[]")) {
+		out = append(out, mapdata.LinkKind(f))
+	}
+	return out
 }

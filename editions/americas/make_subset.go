@@ -30,17 +30,18 @@ import (
 	"github.com/tendays/tendays/internal/atomicfile"
 )
 
-// The game countries by Natural Earth name, the features merged into them
-// (the Lesser Antilles, one region), and the frame [west, south, east,
-// north]: the Aleutians west of the antimeridian stay off the board.
+// The game countries by Natural Earth name (the seven small island states
+// of the Lesser Antilles among them, each its own region), and the frame
+// [west, south, east, north]: the Aleutians west of the antimeridian stay
+// off the board.
 var (
-	game = []string{"Argentina", "Bahamas", "Belize", "Bolivia", "Brazil", "Canada", "Chile",
-		"Colombia", "Costa Rica", "Cuba", "Dominican Rep.", "Ecuador", "El Salvador", "Falkland Is.",
-		"Greenland", "Guatemala", "Guyana", "Haiti", "Honduras", "Jamaica", "Mexico", "Nicaragua",
-		"Panama", "Paraguay", "Peru", "Puerto Rico", "Saint Lucia", "Suriname", "Trinidad and Tobago",
+	game = []string{"Antigua and Barb.", "Argentina", "Bahamas", "Barbados", "Belize", "Bolivia", "Brazil",
+		"Canada", "Chile", "Colombia", "Costa Rica", "Cuba", "Dominica", "Dominican Rep.", "Ecuador",
+		"El Salvador", "Falkland Is.", "Greenland", "Grenada", "Guatemala", "Guyana", "Haiti", "Honduras",
+		"Jamaica", "Mexico", "Nicaragua", "Panama", "Paraguay", "Peru", "Puerto Rico", "Saint Lucia",
+		"St. Kitts and Nevis", "St. Vin. and Gren.", "Suriname", "Trinidad and Tobago",
 		"United States of America", "Uruguay", "Venezuela"}
-	merged = []string{"Antigua and Barb.", "Barbados", "Dominica", "Grenada", "St. Kitts and Nevis", "St. Vin. and Gren."}
-	frame  = [4]float64{-180, -60, -10, 84}
+	frame = [4]float64{-180, -60, -10, 84}
 )
 
 type geometry struct {
@@ -127,7 +128,7 @@ func main() {
 		polys []polygon
 	}
 	inGame := map[string]bool{}
-	for _, n := range append(slices.Clone(game), merged...) {
+	for _, n := range game {
 		inGame[n] = true
 	}
 	var kept []keep

@@ -64,7 +64,7 @@ func BenchmarkGameCombined(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
-	seed, stalled := uint64(0), 0
+	seed, stalled, turns := uint64(0), 0, 0
 	for b.Loop() {
 		seed++
 		g, err := game.New(board, game.Config{Players: 3}, rand.New(rand.NewPCG(seed, 0)))
@@ -82,7 +82,9 @@ func BenchmarkGameCombined(b *testing.B) {
 		if r.Winner < 0 {
 			stalled++
 		}
+		turns += r.Turns
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(stalled)/float64(b.N), "stalled/game")
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 }

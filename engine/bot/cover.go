@@ -13,11 +13,18 @@ import (
 // every map), computed once for a holder and kept until the holder
 // changes (Choose and Place see the same one).
 type cover struct {
-	board *engine.Board
-	d     *distance
-	held  []engine.CardID // the holder d was computed for
-	d0    int32
-	fresh bool
+	board  *engine.Board
+	d      *distance
+	kn     *knowledge
+	unseen []int
+	// linked is the distance with the maps set aside, for the fill: the
+	// holder is mostly empty then, and the maps come from the piles the
+	// seat draws from (fillPile), so linking what is drawn is what the
+	// fill weighs, at a fraction of the work.
+	linked *distance
+	held   []engine.CardID // the holder d was computed for
+	d0     int32
+	fresh  bool
 	// costs[c*days+s] is costAt(s, c) for the holder, valid where
 	// gen[c] == epoch: the cards weighed are few (the tops, the hand), and
 	// each is weighed more than once a turn.
@@ -32,10 +39,18 @@ func (c *cover) on(b *engine.Board) bool {
 	if c.board != b {
 		c.board, c.d, c.fresh = b, nil, false
 		if b.NumMaps() > 1 && b.NumMaps() <= maxMaskMaps {
-			c.d = newDistance(b)
+			c.d, c.linked = newDistance(b), newDistanceMaps(b, false)
+			c.kn = newKnowledge(b, c.d)
 		}
 	}
 	return c.d != nil
+}
+
+// learn takes in what the seat's view tells of where the cards are: the
+// distance's costs (see knowledge).
+func (c *cover) learn(v game.View) {
+	c.kn.learn(v, c.d, v.Holder())
+	c.fresh = false // the tables may be new: weigh the cards anew
 }
 
 // of is the distance of h, computing the tables unless h is the holder
@@ -83,29 +98,38 @@ func (c *cover) slotFor(rng *rand.Rand, g *Greedy, h []engine.CardID, card engin
 		if open != nil && !open(d) || c.at(d, card) != cost {
 			return never
 		}
-		old := buf[d]
-		buf[d] = card
-		p := c.board.Progress(buf)
-		buf[d] = old
-		return p
+		return progressWith(c.board, buf, d, card)
 	})
 }
 
-func (c *cover) fill(rng *rand.Rand, h []engine.CardID, card engine.CardID, g *Greedy) int {
-	c.of(h)
+// progressWith is the journey-progress of buf with day d holding card
+// (buf is restored).
+func progressWith(b *engine.Board, buf []engine.CardID, d int, card engine.CardID) int {
+	old := buf[d]
+	buf[d] = card
+	p := b.Progress(buf)
+	buf[d] = old
+	return p
+}
+
+func (c *cover) fill(rng *rand.Rand, v game.View, card engine.CardID, g *Greedy) int {
+	h := v.Holder()
+	c.linked.compute(h)
 	open := func(d int) bool { return h[d] == engine.NoCard }
-	cost := inf + 1
-	for d := range h {
-		if open(d) {
-			cost = min(cost, c.at(d, card))
+	_, cost := c.linked.best(card, open)
+	buf := g.scratch(h)
+	slot, _ := pick(rng, len(h), func(d int) int {
+		if !open(d) || c.linked.costAt(d, card) != cost {
+			return never
 		}
-	}
-	slot, _ := c.slotFor(rng, g, h, card, cost, open)
+		return progressWith(c.board, buf, d, card)
+	})
 	return slot
 }
 
 func (c *cover) choose(rng *rand.Rand, v game.View, g *Greedy) game.Move {
 	h := v.Holder()
+	c.learn(v)
 	d0 := c.of(h)
 	best := inf + 1
 	for k := range v.NumPiles() {
@@ -124,12 +148,53 @@ func (c *cover) choose(rng *rand.Rand, v game.View, g *Greedy) game.Move {
 		})
 		return game.Move{From: game.Source(pile)}
 	}
-	return game.Move{From: drawFrom(v)}
+	return game.Move{From: c.drawPile(v, d0)}
+}
+
+// drawPile is the draw pile whose top does most good on average over the
+// cards it may be: the unseen cards of the box its back shows, region
+// cards weighed and transport cards counted as no gain (weighing a
+// transport on every day costs a greedy bot more than it tells).
+func (c *cover) drawPile(v game.View, d0 int32) game.Source {
+	if v.NumDraw() == 1 {
+		return game.FromDraw
+	}
+	if c.unseen == nil {
+		c.unseen = make([]int, c.board.NumCards())
+	}
+	best, bestGain := -1, -1.0
+	for i := range v.NumDraw() {
+		if !v.CanDrawFrom(i) {
+			continue
+		}
+		clear(c.unseen)
+		var n int
+		if m := v.TopMap(i); m >= 0 {
+			n = v.UnseenOfMap(m, c.unseen)
+		} else {
+			n = v.Unseen(c.unseen)
+		}
+		sum := 0
+		for card, k := range c.unseen {
+			if k > 0 && c.board.IsRegion(engine.CardID(card)) {
+				sum += k * int(max(d0-c.cost(engine.CardID(card)), 0))
+			}
+		}
+		g := 0.0
+		if n > 0 {
+			g = float64(sum) / float64(n)
+		}
+		if g > bestGain || g == bestGain && v.DrawPileSize(i) > v.DrawPileSize(best) {
+			best, bestGain = i, g
+		}
+	}
+	return game.DrawPile(best)
 }
 
 func (c *cover) place(rng *rand.Rand, v game.View, card engine.CardID, g *Greedy) game.Put {
 	h := v.Holder()
-	d0 := c.of(h)
+	d0 := c.of(h) // with what Choose learnt this turn
+
 	put := game.Put{Slot: -1, Pile: v.MustPile()}
 	if cost := c.cost(card); cost <= d0 {
 		// Keep it where it lowers the distance; at equal distance only

@@ -4,58 +4,224 @@ import "github.com/tendays/tendays/engine"
 
 const inf = int32(1 << 20)
 
+// far is what bringing in a card that cannot be had costs: so much that a
+// journey needing one is never preferred, yet finite, so that a holder
+// whose every journey needs one is still measured (and costAt, which takes
+// the card on its day as given, can subtract it). A distance of far or
+// more needs such a card.
+const far = int32(1 << 12)
+
 // maxMaskMaps is the most member maps the distance follows (2^6 masks a
 // table cell); a combined board of more maps is measured as one map, and
 // its bots no longer plan for covering every map.
 const maxMaskMaps = 6
 
-// distance measures how many cards of a holder must change to make a valid
-// journey, and what changing one card would do, by dynamic programming:
-// fwd[i][r][m] is the fewest changes to days 0..i for a valid prefix that
-// ends with a card of region r on day i and whose regions lie on at least
-// the member maps of mask m; bwd[i][r][m] the same for days i..n-1 starting with
-// r on day i. On a board of one map there is one mask (k = 1) and the
-// tables are by day and region alone; on a combined board a journey must
-// cover every map (mask all), so a holder whose pieces are linked but miss a
-// map, or cannot be joined across maps, is still some changes away.
-// Copy limits are set aside (a physical holder cannot break them, and the
-// target journey is a guide, not a promise).
+// distance measures what it costs to change a holder into a valid journey,
+// and what changing one card would do, by dynamic programming: fwd[i][r][m]
+// is the least cost of changes to days 0..i for a valid prefix that ends
+// with a card of region r on day i and whose regions lie on at least the
+// member maps of mask m; bwd[i][r][m] the same for days i..n-1 starting
+// with r on day i. On a board of one map there is one mask (k = 1); on a
+// combined board a journey must cover every map (mask all), so a holder
+// whose pieces are linked but miss a map, or cannot be joined across maps,
+// is still some changes away.
+//
+// A change costs what bringing that card into the holder costs (acq for a
+// region's card, tacq for a transport card; setCosts): 1 each by default,
+// so that the distance is the fewest changes; far where no copy can be had
+// (every copy held already), inf where the deck has none; more where a
+// copy is unlikely to come (the bots' knowledge, see knowledge). Copy limits within
+// the journey itself are set aside (a region may come twice): the target
+// journey is a guide, not a promise.
+//
+// A transport card links the regions of its groups pairwise
+// (engine.Board.LinkGroups: a colour, a sea, a rail line), or pair by pair
+// (a car); for groups, the DP keeps the three best cells of a row over
+// each group and mask, so a step costs the groups a region is in rather
+// than every region it links to.
 type distance struct {
-	b        *engine.Board
-	n, nr    int
-	k        int     // masks per cell: 1, or 2^maps on a combined board
-	all      int     // the mask of every map (0 when k is 1)
-	bit      []int32 // each region's map bit (0 when k is 1)
-	h        []engine.CardID
-	fwd, bwd []int32         // [(day*nr + region)*k + mask]
-	last     []engine.CardID // the holder the tables are for
-	usable   []bool
-	acc      []int32 // k scratch cells
-	total    int32
+	b      *engine.Board
+	n, nr  int
+	k      int     // masks per cell: 1, or 2^maps on a combined board
+	all    int     // the mask of every map (0 when k is 1)
+	bit    []int32 // each region's map bit (0 when k is 1)
+	h      []engine.CardID
+	fwd    []int32 // [(day*nr + region)*k + mask]
+	bwd    []int32
+	last   []engine.CardID // the holder the tables are for
+	fresh  bool            // the tables are for last and the current costs
+	acq    []int32         // by region: the cost of bringing its card into the holder
+	tacq   []int32         // by deck card: the cost of bringing that transport in
+	acc    []int32         // k scratch cells
+	total  int32
+	groups []group   // every group of every transport kind of the deck
+	member [][]int32 // by region: the groups it is in
+	// kindGroups[c] are transport card c's groups (indexes into groups);
+	// restKinds the transport kinds with pairs no group holds, rest[c]
+	// those pairs by region (engine.Board.LinkGroups).
+	kindGroups [][]int32
+	restKinds  []engine.CardID
+	rest       [][][]int32
+	// top3 is scratch: the three best cells of a row over each group,
+	// [group*k + mask]; top3b a second row's for costAt.
+	top3, top3b []top
+	// place is each region's place (engine.Board.Place); sub[r] the masks
+	// without r's map (cell[m] of r is cell[m | r's map], so only these
+	// are folded); gmasks[g] the masks a group's regions read (those
+	// without their map, when they share one).
+	place  []int32
+	sub    [][]int32
+	gmasks [][]int32
 }
 
-func newDistance(b *engine.Board) *distance {
-	d := &distance{b: b, nr: b.NumRegions(), k: 1, usable: make([]bool, b.NumRegions()), bit: make([]int32, b.NumRegions())}
-	if m := b.NumMaps(); m > 0 && m <= maxMaskMaps {
+// group is one group of a transport kind: its regions, linked pairwise.
+type group struct {
+	kind    engine.CardID
+	regions []int32
+}
+
+// top holds the least value of a set of cells and its region's place
+// (v1, p1), and the least of the cells of other places (v2, p2); inf and
+// -1 where there are none. That is enough to know the least value of a
+// region at any place but one: v1, or v2 for p1's.
+type top struct {
+	v1, v2 int32
+	p1, p2 int32
+}
+
+func (t *top) reset() { t.v1, t.v2, t.p1, t.p2 = inf, inf, -1, -1 }
+
+// add takes in value v of a region at place p (called where v < t.v2).
+func (t *top) add(v, p int32) {
+	switch {
+	case p == t.p1:
+		t.v1 = min(t.v1, v)
+	case v < t.v1:
+		t.v2, t.p2 = t.v1, t.p1
+		t.v1, t.p1 = v, p
+	default:
+		t.v2, t.p2 = v, p
+	}
+}
+
+// except is the least value of a region not at place p.
+func (t *top) except(p int32) int32 {
+	if t.p1 != p {
+		return t.v1
+	}
+	return t.v2
+}
+
+func newDistance(b *engine.Board) *distance { return newDistanceMaps(b, true) }
+
+// newDistanceMaps is newDistance, following the maps a journey must cover
+// or not (then a combined board is measured as one map: linked journeys,
+// whatever maps they hold; a sixteenth of the work on four maps).
+func newDistanceMaps(b *engine.Board, maps bool) *distance {
+	d := &distance{b: b, nr: b.NumRegions(), k: 1, bit: make([]int32, b.NumRegions())}
+	if m := b.NumMaps(); maps && m > 0 && m <= maxMaskMaps {
 		d.k, d.all = 1<<m, 1<<m-1
 		for r := range d.nr {
 			d.bit[r] = 1 << b.MapOf(r)
 		}
 	}
 	d.acc = make([]int32, d.k)
-	for r := range d.nr {
-		c := b.Region(r).Card
-		d.usable[r] = c != engine.NoCard && b.Copies(c) > 0
+	d.acq = make([]int32, d.nr)
+	d.tacq = make([]int32, b.NumCards())
+	d.member = make([][]int32, d.nr)
+	d.kindGroups = make([][]int32, b.NumCards())
+	d.rest = make([][][]int32, b.NumCards())
+	for c := range engine.CardID(b.NumCards()) {
+		if b.IsRegion(c) || b.Copies(c) == 0 {
+			continue
+		}
+		gs, rest, _ := b.LinkGroups(c)
+		if rest != nil {
+			d.restKinds = append(d.restKinds, c)
+			d.rest[c] = rest
+		}
+		for _, g := range gs {
+			if len(g) < 2 {
+				continue // links nothing
+			}
+			gi := int32(len(d.groups))
+			d.groups = append(d.groups, group{kind: c, regions: g})
+			d.kindGroups[c] = append(d.kindGroups[c], gi)
+			for _, r := range g {
+				d.member[r] = append(d.member[r], gi)
+			}
+		}
 	}
+	d.top3 = make([]top, len(d.groups)*d.k)
+	d.top3b = make([]top, len(d.groups)*d.k)
+	d.place = make([]int32, d.nr)
+	d.sub = make([][]int32, d.nr)
+	without := func(bit int32) []int32 {
+		var out []int32
+		for m := range int32(d.k) {
+			if m&bit == 0 {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	for r := range d.nr {
+		d.place[r] = int32(b.Place(r))
+		d.sub[r] = without(d.bit[r])
+	}
+	for _, g := range d.groups {
+		bit := d.bit[g.regions[0]]
+		for _, x := range g.regions {
+			if d.bit[x] != bit {
+				bit = 0
+			}
+		}
+		d.gmasks = append(d.gmasks, without(bit))
+	}
+	d.setCosts(nil, nil)
 	return d
 }
 
-// miss is 0 when day i holds a card of region r, else 1.
+// setCosts sets what bringing each card into the holder costs (by region,
+// and by deck card for transports), at most far; nil: 1 for every card the
+// deck holds. Cards the deck does not hold always cost inf.
+func (d *distance) setCosts(acq, tacq []int32) {
+	b := d.b
+	changed := false
+	for r := range d.nr {
+		v := inf
+		if c := b.Region(r).Card; c != engine.NoCard && b.Copies(c) > 0 {
+			v = 1
+			if acq != nil {
+				v = min(acq[r], far)
+			}
+		}
+		changed = changed || d.acq[r] != v
+		d.acq[r] = v
+	}
+	for c := range engine.CardID(b.NumCards()) {
+		v := inf
+		if !b.IsRegion(c) && b.Copies(c) > 0 {
+			v = 1
+			if tacq != nil {
+				v = min(tacq[c], far)
+			}
+		}
+		changed = changed || d.tacq[c] != v
+		d.tacq[c] = v
+	}
+	if changed {
+		d.fresh = false
+	}
+}
+
+// miss is 0 when day i holds a card of region r, else the cost of its
+// card.
 func (d *distance) miss(i, r int) int32 {
 	if d.b.RegionOf(d.h[i]) == r {
 		return 0
 	}
-	return 1
+	return d.acq[r]
 }
 
 // transportAt is the holder's transport card on day i, or NoCard.
@@ -68,12 +234,13 @@ func (d *distance) transportAt(i int) engine.CardID {
 }
 
 // compute fills fwd and bwd for holder h and returns the distance. Rows
-// that depend only on days the last holder computed had alike are kept:
-// fwd row i depends on days 0..i, bwd row i on days i..n-1.
+// that depend only on days the last holder computed had alike are kept
+// (when the costs have not changed): fwd row i depends on days 0..i, bwd
+// row i on days i..n-1.
 func (d *distance) compute(h []engine.CardID) int32 {
 	size := len(h) * d.nr * d.k
 	lo, hi := 0, len(h)-1
-	if d.n == len(h) && len(d.last) == len(h) && cap(d.fwd) >= size {
+	if d.fresh && d.n == len(h) && len(d.last) == len(h) && cap(d.fwd) >= size {
 		for lo < len(h) && d.last[lo] == h[lo] {
 			lo++
 		}
@@ -92,12 +259,54 @@ func (d *distance) compute(h []engine.CardID) int32 {
 	d.fwd, d.bwd = d.fwd[:size], d.bwd[:size]
 	d.sweep(d.fwd, 0, 1, lo)
 	d.sweep(d.bwd, d.n-1, -1, d.n-1-hi)
+	d.fresh = true
 	d.total = inf
 	last := (d.n - 1) * d.nr
 	for r := range d.nr {
 		d.total = min(d.total, d.fwd[(last+r)*d.k+d.all])
 	}
 	return d.total
+}
+
+// tops fills t with the three best cells of row over every group, for
+// the masks its regions read.
+func (d *distance) tops(t []top, row []int32) {
+	k := d.k
+	for g := range d.groups {
+		cells := t[g*k : (g+1)*k]
+		masks := d.gmasks[g]
+		for _, m := range masks {
+			cells[m].reset()
+		}
+		for _, x := range d.groups[g].regions {
+			src := row[int(x)*k : int(x+1)*k]
+			p := d.place[x]
+			for _, m := range masks {
+				if v := src[m]; v < cells[m].v2 {
+					cells[m].add(v, p)
+				}
+			}
+		}
+	}
+}
+
+// groupTops fills t with the three best cells of row over group g, for
+// every mask (the regions reading them may be on another map).
+func (d *distance) groupTops(t []top, row []int32, g int) {
+	k := d.k
+	cells := t[g*k : (g+1)*k]
+	for m := range cells {
+		cells[m].reset()
+	}
+	for _, x := range d.groups[g].regions {
+		src := row[int(x)*k : int(x+1)*k]
+		p := d.place[x]
+		for m, v := range src {
+			if v < cells[m].v2 {
+				cells[m].add(v, p)
+			}
+		}
+	}
 }
 
 // sweep fills t from day start in direction dir (+1 forward, -1
@@ -109,10 +318,11 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 		i := start + dir*step
 		row := t[i*nr*k : (i+1)*nr*k]
 		var prev1, prev2, prev3 []int32
-		var hop engine.CardID = engine.NoCard
-		// first, second: two held ships side by side on seas that connect,
-		// in journey order, ending next to day i.
-		first, second := engine.NoCard, engine.NoCard
+		hop := engine.NoCard
+		// Two held ships side by side on seas that connect, ending next to
+		// day i: the groups (seas) of the regions three days back and of
+		// day i.
+		var fromGroup, toGroup int32 = -1, -1
 		if step >= 1 {
 			p := i - dir
 			prev1 = t[p*nr*k : (p+1)*nr*k]
@@ -121,66 +331,38 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 			p := i - 2*dir
 			prev2 = t[p*nr*k : (p+1)*nr*k]
 			hop = d.transportAt(i - dir)
+			d.tops(d.top3, prev2)
 		}
 		if step >= 3 && b.SeasConnect() {
-			p := i - 3*dir
 			a, c := d.transportAt(i-2*dir), d.transportAt(i-dir)
 			if dir < 0 {
 				a, c = c, a
 			}
-			if a != engine.NoCard && c != engine.NoCard && b.ShipPair(a, c) {
-				prev3, first, second = t[p*nr*k:(p+1)*nr*k], a, c
+			if a != engine.NoCard && c != engine.NoCard && b.ShipPair(a, c) && len(d.kindGroups[a]) == 1 && len(d.kindGroups[c]) == 1 {
+				p := i - 3*dir
+				prev3 = t[p*nr*k : (p+1)*nr*k]
+				// Forward, day i-3 is on the first ship's sea and day i on
+				// the second's; backward the other way round.
+				fromGroup, toGroup = d.kindGroups[a][0], d.kindGroups[c][0]
+				if dir < 0 {
+					fromGroup, toGroup = toGroup, fromGroup
+				}
+				d.groupTops(d.top3b, prev3, int(fromGroup))
 			}
 		}
+		held := b.RegionOf(d.h[i])
 		for r := range nr {
-			if k == 1 {
-				// One map: the cells are single numbers.
-				if !d.usable[r] {
-					row[r] = inf
-					continue
-				}
-				if step == 0 {
-					row[r] = d.miss(i, r)
-					continue
-				}
-				best := inf
-				for _, x := range b.FootNeighbors(r) {
-					best = min(best, prev1[x])
-				}
-				if prev2 != nil {
-					for _, x := range b.AnyLinkNeighbors(r) {
-						best = min(best, prev2[x]+1)
-					}
-					if hop != engine.NoCard {
-						for _, x := range b.LinkNeighbors(hop, r) {
-							best = min(best, prev2[x])
-						}
-					}
-				}
-				if prev3 != nil {
-					for x := range nr {
-						from, to := x, r
-						if dir < 0 {
-							from, to = r, x
-						}
-						if prev3[x] < best && b.PairLinks(first, second, from, to) {
-							best = prev3[x]
-						}
-					}
-				}
-				row[r] = min(best+d.miss(i, r), inf)
-				continue
-			}
-			// Masks: cell[M] covers at least the maps of M, so it is the
-			// best of the cells before covering at least M less r's map.
 			cell := row[r*k : (r+1)*k : (r+1)*k]
-			if !d.usable[r] {
+			miss := d.acq[r]
+			if r == held {
+				miss = 0
+			}
+			if miss >= inf {
 				for m := range cell {
 					cell[m] = inf
 				}
 				continue
 			}
-			miss := d.miss(i, r)
 			br := int(d.bit[r])
 			if step == 0 {
 				for m := range cell {
@@ -191,31 +373,53 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 				}
 				continue
 			}
-			for m := range acc {
+			// Only the masks without r's map are folded: cell[m] is the
+			// best prefix before covering at least m less r's map.
+			sub, pr := d.sub[r], d.place[r]
+			for _, m := range sub {
 				acc[m] = inf
 			}
 			for _, x := range b.FootNeighbors(r) {
-				foldInto(acc, prev1[int(x)*k:int(x+1)*k], 0)
+				src := prev1[int(x)*k : int(x+1)*k]
+				for _, m := range sub {
+					acc[m] = min(acc[m], src[m])
+				}
 			}
 			if prev2 != nil {
-				for _, x := range b.AnyLinkNeighbors(r) {
-					foldInto(acc, prev2[int(x)*k:int(x+1)*k], 1)
+				for _, gi := range d.member[r] {
+					g := &d.groups[gi]
+					cost := d.tacq[g.kind]
+					if g.kind == hop {
+						cost = 0
+					}
+					if cost >= inf {
+						continue
+					}
+					tops := d.top3[int(gi)*k : int(gi+1)*k]
+					for _, m := range sub {
+						acc[m] = min(acc[m], tops[m].except(pr)+cost)
+					}
 				}
-				if hop != engine.NoCard {
-					for _, x := range b.LinkNeighbors(hop, r) {
-						foldInto(acc, prev2[int(x)*k:int(x+1)*k], 0)
+				for _, c := range d.restKinds {
+					cost := d.tacq[c]
+					if c == hop {
+						cost = 0
+					}
+					if cost >= inf {
+						continue
+					}
+					for _, x := range d.rest[c][r] {
+						src := prev2[int(x)*k : int(x+1)*k]
+						for _, m := range sub {
+							acc[m] = min(acc[m], src[m]+cost)
+						}
 					}
 				}
 			}
-			if prev3 != nil {
-				for x := range nr {
-					from, to := x, r
-					if dir < 0 {
-						from, to = r, x
-					}
-					if b.PairLinks(first, second, from, to) {
-						foldInto(acc, prev3[x*k:(x+1)*k], 0)
-					}
+			if prev3 != nil && d.inGroup(r, toGroup) {
+				tops := d.top3b[int(fromGroup)*k : int(fromGroup+1)*k]
+				for _, m := range sub {
+					acc[m] = min(acc[m], tops[m].except(pr))
 				}
 			}
 			for m := range cell {
@@ -225,26 +429,23 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 	}
 }
 
-// foldInto lowers acc to src+add where that is less, cell by cell.
-func foldInto(acc, src []int32, add int32) {
-	acc = acc[:len(src)]
-	for m, v := range src {
-		if v+add < acc[m] {
-			acc[m] = v + add
+// inGroup reports whether region r is in group g.
+func (d *distance) inGroup(r int, g int32) bool {
+	for _, x := range d.member[r] {
+		if x == g {
+			return true
 		}
 	}
+	return false
 }
 
-// costAt is the distance of the holder with day s changed to card c
-// (compute must have run on the holder).
+// costAt is the distance of the holder with day s changed to card c, the
+// change itself free (compute must have run on the holder).
 func (d *distance) costAt(s int, c engine.CardID) int32 {
 	nr, k := d.nr, d.k
 	if r := d.b.RegionOf(c); r >= 0 {
 		m := d.miss(s, r)
 		f, g := d.fwd[(s*nr+r)*k:(s*nr+r+1)*k], d.bwd[(s*nr+r)*k:(s*nr+r+1)*k]
-		if k == 1 {
-			return min(f[0]+g[0]-2*m, inf)
-		}
 		best := inf
 		for m1, v := range f {
 			best = min(best, v+g[d.all&^m1])
@@ -254,34 +455,82 @@ func (d *distance) costAt(s int, c engine.CardID) int32 {
 		}
 		return best - 2*m
 	}
-	if s == 0 || s == d.n-1 {
+	if s == 0 || s == d.n-1 || int(c) >= len(d.kindGroups) {
 		return inf
 	}
 	best := inf
 	before, after := d.fwd[(s-1)*nr*k:s*nr*k], d.bwd[(s+1)*nr*k:(s+2)*nr*k]
-	if k == 1 {
-		for a := range nr {
-			if before[a] >= best {
-				continue
-			}
-			for _, x := range d.b.LinkNeighbors(c, a) {
-				best = min(best, before[a]+after[x])
+	for _, gi := range d.kindGroups[c] {
+		// The best of each side over the group, then the best pair of
+		// two regions that are not one place.
+		fa, fb := d.top3[:k], d.top3b[:k]
+		for m := range k {
+			fa[m].reset()
+			fb[m].reset()
+		}
+		for _, x := range d.groups[gi].regions {
+			p := d.place[x]
+			for m := range k {
+				if v := before[int(x)*k+m]; v < fa[m].v2 {
+					fa[m].add(v, p)
+				}
+				if v := after[int(x)*k+m]; v < fb[m].v2 {
+					fb[m].add(v, p)
+				}
 			}
 		}
-		return best
+		for m1 := range k {
+			ta, tb := &fa[m1], &fb[d.all&^m1]
+			v := ta.v1 + tb.v1
+			if ta.p1 == tb.p1 {
+				v = min(ta.v1+tb.v2, ta.v2+tb.v1)
+			}
+			best = min(best, v)
+		}
 	}
-	for a := range nr {
-		f := before[a*k : (a+1)*k]
-		for _, x := range d.b.LinkNeighbors(c, a) {
-			g := after[int(x)*k : int(x+1)*k]
-			for m1, v := range f {
-				if v < best {
-					best = min(best, v+g[d.all&^m1])
+	if rest := d.rest[c]; rest != nil {
+		for a := range nr {
+			f := before[a*k : (a+1)*k]
+			for _, x := range rest[a] {
+				g := after[int(x)*k : int(x+1)*k]
+				for m1, v := range f {
+					if v < best {
+						best = min(best, v+g[d.all&^m1])
+					}
 				}
 			}
 		}
 	}
-	return best
+	return min(best, inf)
+}
+
+// through is the least cost of a journey holding card c on some day (the
+// card itself counted at its cost where the holder does not hold it
+// there), from the tables of the last holder computed.
+func (d *distance) through(c engine.CardID) int32 {
+	nr, k := d.nr, d.k
+	best := inf
+	if r := d.b.RegionOf(c); r >= 0 {
+		for i := range d.n {
+			f, g := d.fwd[(i*nr+r)*k:(i*nr+r+1)*k], d.bwd[(i*nr+r)*k:(i*nr+r+1)*k]
+			m := d.miss(i, r)
+			for m1, v := range f {
+				best = min(best, v+g[d.all&^m1]-m)
+			}
+		}
+		return min(best, inf)
+	}
+	if int(c) >= len(d.tacq) || d.tacq[c] >= inf {
+		return inf
+	}
+	for s := 1; s+1 < d.n; s++ {
+		v := d.costAt(s, c)
+		if d.h[s] != c {
+			v += d.tacq[c]
+		}
+		best = min(best, v)
+	}
+	return min(best, inf)
 }
 
 // best is the day where card c does most good and the distance reached;

@@ -14,7 +14,10 @@ import (
 
 // twoGrids is two 3×3 grids joined by a ferry (west Cedar, east Ash), as
 // a combined edition: a journey must hold a region of both.
-func twoGrids(t *testing.T, n int) *engine.Board {
+func twoGrids(t *testing.T, n int) *engine.Board { return twoGridsWith(t, n, "") }
+
+// twoGridsWith is twoGrids with more of the combined edition (same: ...).
+func twoGridsWith(t *testing.T, n int, more string) *engine.Board {
 	doc, err := mapdata.DecodeCombinedEdition("edition.yaml", []byte(`kind: combined
 id: grids
 name: Two grids
@@ -25,12 +28,13 @@ win: every-map
 planes: within-map
 links:
   - {a: "west:Cedar", b: "east:Ash", kind: ferry, why: strait}
-`))
+`+more))
 	require.NoError(t, err)
 	p, _, err := combine.Combine(doc, []combine.Member{{ID: "west", Pack: packtest.Grid()}, {ID: "east", Pack: packtest.Grid()}})
 	require.NoError(t, err)
 	for i := range p.Deck.Cards {
 		p.Deck.Cards[i].Count = n
+		p.Deck.Cards[i].Maps = nil // each card's own map, or the first
 	}
 	b, err := engine.Compile(p)
 	require.NoError(t, err)
@@ -42,24 +46,16 @@ links:
 // journey that covers every map, by enumeration of every journey; and
 // costAt the fewest with one day fixed.
 func TestDistanceCoversEveryMap(t *testing.T) {
+	t.Run("two maps", func(t *testing.T) { testDistanceCoversEveryMap(t, twoGrids(t, 4)) })
+	// Elm one place on both maps: no card links one Elm to the other.
+	t.Run("one place on both", func(t *testing.T) {
+		testDistanceCoversEveryMap(t, twoGridsWith(t, 4, "same:\n  - [\"west:Elm\", \"east:Elm\"]\n"))
+	})
+}
+
+func testDistanceCoversEveryMap(t *testing.T, b *engine.Board) {
 	const n = 4
-	b := twoGrids(t, n)
-	var all [][]engine.CardID
-	cur := make([]engine.CardID, n)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == n {
-			if b.Check(cur).Valid {
-				all = append(all, append([]engine.CardID(nil), cur...))
-			}
-			return
-		}
-		for c := range b.NumCards() {
-			cur[i] = engine.CardID(c)
-			rec(i + 1)
-		}
-	}
-	rec(0)
+	all := journeysOf(b, n)
 	require.NotEmpty(t, all)
 	d := newDistance(b)
 	require.Equal(t, 4, d.k)
@@ -111,4 +107,93 @@ func TestDistanceCoversEveryMap(t *testing.T) {
 	}
 	// Some holders were linked on one map and still short of a journey.
 	require.Positive(t, oneMap)
+}
+
+// With costs by card (setCosts), the distance is the least total cost of
+// the cards a valid journey changes, by enumeration: some cards cost more,
+// some cannot be had at all (far), and one held already costs nothing.
+func TestDistanceWeighsCosts(t *testing.T) {
+	const n = 4
+	b := twoGridsWith(t, n, "same:\n  - [\"west:Elm\", \"east:Elm\"]\n")
+	all := journeysOf(b, n)
+	d := newDistance(b)
+	rng := rand.New(rand.NewPCG(7, 8))
+	acq, tacq := make([]int32, b.NumRegions()), make([]int32, b.NumCards())
+	costOf := func(c engine.CardID) int32 {
+		if r := b.RegionOf(c); r >= 0 {
+			return acq[r]
+		}
+		return tacq[c]
+	}
+	h := make([]engine.CardID, n)
+	for trial := range 300 {
+		pick := func() int32 {
+			if rng.IntN(6) == 0 {
+				return far
+			}
+			return int32(1 + rng.IntN(4))
+		}
+		for r := range acq {
+			acq[r] = pick()
+		}
+		for c := range tacq {
+			tacq[c] = pick()
+		}
+		d.setCosts(acq, tacq)
+		for i := range h {
+			h[i] = engine.CardID(rng.IntN(b.NumCards()))
+		}
+		if trial%3 == 0 {
+			copy(h, all[rng.IntN(len(all))])
+			h[rng.IntN(n)] = engine.CardID(rng.IntN(b.NumCards()))
+		}
+		want := inf
+		for _, j := range all {
+			var c int32
+			for i := range j {
+				if j[i] != h[i] {
+					c = min(c+costOf(j[i]), inf)
+				}
+			}
+			want = min(want, c)
+		}
+		require.Equal(t, want, min(d.compute(h), inf), "holder %v", h)
+		s, card := rng.IntN(n), engine.CardID(rng.IntN(b.NumCards()))
+		want2 := inf
+		for _, j := range all {
+			if j[s] != card {
+				continue
+			}
+			var c int32
+			for i := range j {
+				if i != s && j[i] != h[i] {
+					c = min(c+costOf(j[i]), inf)
+				}
+			}
+			want2 = min(want2, c)
+		}
+		require.Equal(t, want2, min(d.costAt(s, card), inf), "holder %v, day %d := %s", h, s, b.Name(card))
+	}
+}
+
+// journeysOf lists every valid journey of n card kinds on b, by
+// enumeration.
+func journeysOf(b *engine.Board, n int) [][]engine.CardID {
+	var all [][]engine.CardID
+	cur := make([]engine.CardID, n)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			if b.Check(cur).Valid {
+				all = append(all, append([]engine.CardID(nil), cur...))
+			}
+			return
+		}
+		for c := range b.NumCards() {
+			cur[i] = engine.CardID(c)
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	return all
 }

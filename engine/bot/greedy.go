@@ -51,11 +51,14 @@ func (g *Greedy) bestSlot(b *engine.Board, h []engine.CardID, card engine.CardID
 func (g *Greedy) Fill(v game.View, card engine.CardID) int {
 	h := v.Holder()
 	if g.cover.on(v.Board()) {
-		return g.cover.fill(g.rng, h, card, g)
+		return g.cover.fill(g.rng, v, card, g)
 	}
 	slot, _ := g.bestSlot(v.Board(), h, card, func(d int) bool { return h[d] == engine.NoCard })
 	return slot
 }
+
+// FillPile draws from the map whose box gave the holder fewest cards.
+func (g *Greedy) FillPile(v game.View) int { return game.DefaultFillPile(v) }
 
 func (g *Greedy) Choose(v game.View) game.Move {
 	b, h := v.Board(), v.Holder()

@@ -7,35 +7,54 @@ import (
 	"github.com/tendays/tendays/engine/game"
 )
 
-// Strong plays to bring its holder the fewest card changes from a valid
-// journey (see distance). Each turn it weighs the face-up tops, whose gain
-// is certain, against the draw pile, whose gain it averages over the cards
-// it has not seen (the draw pile and closed hands, since every discard was
-// seen face up). It swaps when a swap gains more; ties in distance go to
-// the journey-progress measure.
+// Strong plays to bring its holder the least cost from a valid journey
+// (see distance), weighing each card by what the seat knows of where its
+// copies are (see knowledge: a card no copy of which can be had is out of
+// every plan, one long unseen costs more). Each turn it weighs the face-up
+// tops, whose gain is certain, against each draw pile, whose gain it
+// averages over the cards it has not seen of the box that pile's top comes
+// from (a tile's back shows it on a combined board; the draw pile and
+// closed hands otherwise). It swaps when a swap gains more; ties in
+// distance go to the journey-progress measure. Filling a combined board's
+// holders, it draws from the map its holder holds least of, and places
+// each card where it links best (the maps set aside until play).
 type Strong struct {
 	rng    *rand.Rand
 	d      *distance
+	linked *distance // maps set aside, for the fill (combined boards)
+	kn     *knowledge
 	board  *engine.Board
 	unseen []int
+	gains  []int32 // by card: its gain this turn, or -1 not yet weighed
 	buf    []engine.CardID
 }
 
 func (s *Strong) setup(b *engine.Board) {
 	if s.board != b {
 		s.board, s.d = b, newDistance(b)
+		s.kn = newKnowledge(b, s.d)
+		s.linked = s.d
+		if b.NumMaps() > 0 {
+			s.linked = newDistanceMaps(b, false)
+		}
 		s.unseen = make([]int, b.NumCards())
+		s.gains = make([]int32, b.NumCards())
 	}
+}
+
+// learn takes in what the seat's view tells of where the cards are.
+func (s *Strong) learn(v game.View) {
+	s.kn.learn(v, s.d, v.Holder())
 }
 
 func (s *Strong) Fill(v game.View, card engine.CardID) int {
 	s.setup(v.Board())
 	h := v.Holder()
-	s.d.compute(h)
+	s.linked.compute(h)
 	open := func(d int) bool { return h[d] == engine.NoCard }
-	_, cost := s.d.best(card, open)
+	_, cost := s.linked.best(card, open)
 	slot, _ := pick(s.rng, len(h), func(d int) int {
-		if !open(d) || s.d.costAt(d, card) != cost {
+		if !open(d) || s.linked.costAt(d, card) != cost {
 			return never
 		}
 		return 0
@@ -43,16 +62,51 @@ func (s *Strong) Fill(v game.View, card engine.CardID) int {
 	return slot
 }
 
-// gain is how much card c would lower the distance d0 at its best day.
+// FillPile draws from the map whose box gave the holder fewest cards.
+func (s *Strong) FillPile(v game.View) int { return game.DefaultFillPile(v) }
+
+// gain is how much card c would lower the distance d0 at its best day
+// (memoized for the turn in s.gains).
 func (s *Strong) gain(d0 int32, c engine.CardID) int32 {
+	if g := s.gains[c]; g >= 0 {
+		return g
+	}
 	_, cost := s.d.best(c, nil)
-	return max(d0-cost, 0)
+	g := max(d0-cost, 0)
+	s.gains[c] = g
+	return g
+}
+
+// drawGain is the gain of drawing from draw pile i, averaged over the
+// cards its top may be.
+func (s *Strong) drawGain(v game.View, d0 int32, i int) float64 {
+	clear(s.unseen)
+	n := 0
+	if m := v.TopMap(i); m >= 0 {
+		n = v.UnseenOfMap(m, s.unseen)
+	} else {
+		n = v.Unseen(s.unseen)
+	}
+	if n == 0 {
+		return 0
+	}
+	sum := 0
+	for c, k := range s.unseen {
+		if k > 0 {
+			sum += k * int(s.gain(d0, engine.CardID(c)))
+		}
+	}
+	return float64(sum) / float64(n)
 }
 
 func (s *Strong) Choose(v game.View) game.Move {
 	s.setup(v.Board())
+	s.learn(v)
 	b, h := v.Board(), v.Holder()
 	d0 := s.d.compute(h)
+	for i := range s.gains {
+		s.gains[i] = -1
+	}
 
 	// Face-up tops: a certain gain.
 	var buf [game.Piles * 3]int32
@@ -69,19 +123,15 @@ func (s *Strong) Choose(v game.View) game.Move {
 			bestPile, bestTop = k, topGain[k]
 		}
 	}
-	// The draw pile: the gain averaged over the unseen cards.
-	for i := range s.unseen {
-		s.unseen[i] = 0
-	}
-	drawGain := 0.0
-	if n := v.Unseen(s.unseen); n > 0 && v.CanDraw() {
-		sum := 0
-		for c, k := range s.unseen {
-			if k > 0 {
-				sum += k * int(s.gain(d0, engine.CardID(c)))
-			}
+	// The draw piles: the gain averaged over what each top may be.
+	drawGain, drawPile := -1.0, -1
+	for i := range v.NumDraw() {
+		if !v.CanDrawFrom(i) {
+			continue
 		}
-		drawGain = float64(sum) / float64(n)
+		if g := s.drawGain(v, d0, i); g > drawGain || g == drawGain && v.DrawPileSize(i) > v.DrawPileSize(drawPile) {
+			drawGain, drawPile = g, i
+		}
 	}
 	// A swap: a certain gain, tried where it raises progress.
 	if v.SwapAllowed() {
@@ -105,7 +155,7 @@ func (s *Strong) Choose(v game.View) game.Move {
 			return game.Move{Swap: true, I: si, J: sj}
 		}
 	}
-	if bestTop > 0 && float64(bestTop) >= drawGain || !v.CanDraw() {
+	if bestTop > 0 && float64(bestTop) >= drawGain || drawPile < 0 {
 		// Among equal tops, the one that helps progress most.
 		if bestTop >= 0 {
 			var gb Greedy
@@ -120,7 +170,10 @@ func (s *Strong) Choose(v game.View) game.Move {
 		}
 		return game.Move{From: game.Source(bestPile)}
 	}
-	return game.Move{From: drawFrom(v)}
+	if v.NumDraw() == 1 {
+		return game.Move{From: game.FromDraw}
+	}
+	return game.Move{From: game.DrawPile(drawPile)}
 }
 
 // distanceOf computes the distance of another holder (it overwrites the
@@ -130,7 +183,7 @@ func (s *Strong) distanceOf(h []engine.CardID) int32 { return s.d.compute(h) }
 func (s *Strong) Place(v game.View, card engine.CardID) game.Put {
 	s.setup(v.Board())
 	b, h := v.Board(), v.Holder()
-	d0 := s.d.compute(h)
+	d0 := s.d.compute(h) // with what Choose learnt this turn
 	put := game.Put{Slot: -1, Pile: v.MustPile()}
 	_, cost := s.d.best(card, nil)
 	base := b.Progress(h)
@@ -156,6 +209,9 @@ func (s *Strong) Place(v game.View, card engine.CardID) game.Put {
 	}
 	if put.Pile < 0 {
 		// Cover the top this seat has least use for.
+		for i := range s.gains {
+			s.gains[i] = -1
+		}
 		put.Pile, _ = pick(s.rng, v.NumPiles(), func(k int) int { return -int(s.gain(d0, v.Top(k))) })
 	}
 	return put

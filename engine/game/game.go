@@ -39,13 +39,54 @@ func (src Source) Draw() (int, bool) { return int(-1 - src), src < 0 }
 // says its own (engine.Board.FaceUp: six in 20 Days Around the World).
 //
 // A combined pack has several draw piles too (engine.Board.DrawPiles:
-// three), each with its own face-up piles (face-up pile k is turned up from
-// draw pile k*draws/piles at the deal). They are modelled apart, not as one
-// pile: a player may draw from any of them; when one runs out it is made
-// anew from the cards under the tops of its own face-up piles only (the
-// box's reshuffle, pile by pile), so one can be empty while another is
-// not, and what lies under a face-up pile goes back to its own draw pile.
+// three), each turning up its own face-up piles at the deal (face-up pile k
+// from draw pile k*draws/piles). They are modelled apart, not as one pile:
+// a player may draw from any of them, and sees which map's box each one's
+// top card comes from (a tile's back shows it). When one runs out it is
+// made anew (Config.Refill): by default from every card under the face-up
+// tops, as each box reshuffles all its discards but the tops (the sheet of
+// 20 Days Around the World says to play as in the single games); or, in
+// the toolkit's earlier reading, from the cards under its own face-up
+// piles only.
+//
+// Filling the holders of a combined game, a seat chooses which map's box
+// to draw each card from (DrawFill): the sheet lets players take tiles of
+// whichever game they like, the backs showing which is which. The cards
+// left then make the draw piles, shuffled together.
 const Piles = 3
+
+// RefillRule is how an empty draw pile is made anew where there are
+// several (combined games); with one draw pile both are the box's rule.
+type RefillRule uint8
+
+const (
+	// RefillAll: from every card under the face-up tops, shuffled (each
+	// box's rule, which the sheet of 20 Days Around the World points to).
+	RefillAll RefillRule = iota
+	// RefillOwn: from the cards under the pile's own face-up piles only
+	// (the toolkit's earlier reading of the sheet, kept as an option).
+	RefillOwn
+)
+
+// String is the rule's name on the command line and in JSON: "all" or
+// "own".
+func (r RefillRule) String() string {
+	if r == RefillOwn {
+		return "own"
+	}
+	return "all"
+}
+
+// ParseRefill reads a RefillRule by name ("all" or "own").
+func ParseRefill(s string) (RefillRule, error) {
+	switch s {
+	case "all", "":
+		return RefillAll, nil
+	case "own":
+		return RefillOwn, nil
+	}
+	return RefillAll, fmt.Errorf("unknown refill rule %q (want all or own)", s)
+}
 
 // SwapRule chooses whether the swap action is allowed.
 type SwapRule uint8
@@ -63,14 +104,28 @@ type Config struct {
 	Swap      SwapRule
 	OpenHands bool
 	// VariantPlayers allows more than BoxPlayers seats (5 or 6 holders,
-	// which the box does not have; as many as the deck deals): a variant,
-	// to be marked as such in reports.
+	// which the box does not have; no more than MaxVariantPlayers): a
+	// variant, to be marked as such in reports.
 	VariantPlayers bool
+	// Refill is how an empty draw pile of several is made anew.
+	Refill RefillRule
 }
 
 // BoxPlayers is the most players the boxes are for (2–4); more is a
 // variant (Config.VariantPlayers).
 const BoxPlayers = 4
+
+// MaxVariantPlayers is the most players the variant allows: 5 or 6.
+const MaxVariantPlayers = 6
+
+// VariantsOn is Variants for a game on board b: a refill rule matters
+// only where there are several draw piles.
+func (cfg Config) VariantsOn(b *engine.Board) []string {
+	if b.DrawPiles() <= 1 {
+		cfg.Refill = RefillAll
+	}
+	return cfg.Variants()
+}
 
 // Variants names the ways cfg departs from the box, for reports: "6
 // players (the box is for 2–4)". Empty for a game as the box plays it.
@@ -78,6 +133,9 @@ func (cfg Config) Variants() []string {
 	var out []string
 	if cfg.Players > BoxPlayers {
 		out = append(out, fmt.Sprintf("%d players (the box is for 2–%d)", cfg.Players, BoxPlayers))
+	}
+	if cfg.Refill == RefillOwn {
+		out = append(out, "an empty draw pile is made anew from its own face-up piles only (the boxes use every discard)")
 	}
 	return out
 }
@@ -106,6 +164,9 @@ type Turn struct {
 	From Source
 	// Taken is the card taken (from the draw pile it is the taker's secret).
 	Taken engine.CardID
+	// FromMap is, on a combined board, the map whose box the card drawn
+	// from a draw pile came from (its back shows it); -1 otherwise.
+	FromMap int
 	// Slot is the day replaced (0-based), or -1 when the card was discarded.
 	Slot      int
 	Discarded engine.CardID
@@ -121,8 +182,13 @@ type Game struct {
 	open    bool
 	rng     *rand.Rand
 
-	kindOf []engine.CardID   // physical card -> kind
-	draws  [][]card          // the draw piles, tops last; during the fill the whole deck is draws[0]
+	kindOf []engine.CardID // physical card -> kind
+	mapOf  []uint8         // physical card -> the map whose box it is from (combined boards; nil otherwise)
+	fill   [][]card        // combined boards, during the fill: each map's cards, tops last
+	known  []int8          // physical card -> the seat whose holder it is known to be in (taken face up and kept), or -1
+	shown  []int32         // card kind -> the last turn a copy of it lay face up (0: the deal)
+	refill RefillRule
+	draws  [][]card          // the draw piles, tops last; during the fill the whole deck is draws[0] (one map)
 	piles  [][]card          // the face-up piles, Board.FaceUp of them
 	slots  [][]card          // [seat][day]
 	kinds  [][]engine.CardID // the same as kinds, for checks and bots
@@ -131,6 +197,7 @@ type Game struct {
 	seat       int
 	hand       card
 	took       Source
+	tookMap    int // the map of the card drawn this turn from a draw pile, or -1
 	turns      int
 	fillLeft   int
 	winner     int
@@ -162,7 +229,13 @@ func New(b *engine.Board, cfg Config, rng *rand.Rand) (*Game, error) {
 	if cfg.Players < 2 {
 		return nil, fmt.Errorf("%d players: the game needs at least 2", cfg.Players)
 	}
-	g := &Game{board: b, days: days, players: cfg.Players, open: cfg.OpenHands, rng: rng, winner: -1, hand: noCard}
+	if cfg.Players > BoxPlayers && !cfg.VariantPlayers {
+		return nil, fmt.Errorf("%d players: the box is for 2–%d; more players is a variant, which must be asked for (Config.VariantPlayers)", cfg.Players, BoxPlayers)
+	}
+	if cfg.Players > MaxVariantPlayers {
+		return nil, fmt.Errorf("%d players: the box is for 2–%d, and the variant for %d or %d", cfg.Players, BoxPlayers, BoxPlayers+1, MaxVariantPlayers)
+	}
+	g := &Game{board: b, days: days, players: cfg.Players, open: cfg.OpenHands, rng: rng, winner: -1, hand: noCard, refill: cfg.Refill}
 	switch cfg.Swap {
 	case SwapAsPack:
 		g.swap = b.Pack().Rules.Swap
@@ -179,9 +252,7 @@ func New(b *engine.Board, cfg Config, rng *rand.Rand) (*Game, error) {
 		return nil, fmt.Errorf("the deck holds %d cards, too few for %d players: %d holders of %d days and %d face-up cards need %d",
 			len(g.kindOf), cfg.Players, cfg.Players, days, len(g.piles), need)
 	}
-	if cfg.Players > BoxPlayers && !cfg.VariantPlayers {
-		return nil, fmt.Errorf("%d players: the box is for 2–%d; more players is a variant, which must be asked for (Config.VariantPlayers)", cfg.Players, BoxPlayers)
-	}
+
 	if len(g.kindOf) >= int(noCard) {
 		return nil, fmt.Errorf("the deck holds %d cards, more than this engine deals", len(g.kindOf))
 	}
@@ -190,8 +261,31 @@ func New(b *engine.Board, cfg Config, rng *rand.Rand) (*Game, error) {
 		deck[i] = card(i)
 	}
 	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	g.shown = make([]int32, b.NumCards())
+	g.known = make([]int8, len(deck))
+	for i := range g.known {
+		g.known[i] = -1
+	}
 	g.draws = make([][]card, min(max(b.DrawPiles(), 1), len(g.piles)))
-	g.draws[0] = deck
+	if n := b.NumMaps(); n > 0 {
+		// Each physical card's box, then one pile a box for the fill.
+		g.mapOf = make([]uint8, len(g.kindOf))
+		for i := 0; i < len(g.kindOf); {
+			c := g.kindOf[i]
+			for m, k := range b.CardMaps(c) {
+				for range k {
+					g.mapOf[i] = uint8(m)
+					i++
+				}
+			}
+		}
+		g.fill = make([][]card, n)
+		for _, c := range deck {
+			g.fill[g.mapOf[c]] = append(g.fill[g.mapOf[c]], c)
+		}
+	} else {
+		g.draws[0] = deck
+	}
 	g.slots = make([][]card, cfg.Players)
 	g.kinds = make([][]engine.CardID, cfg.Players)
 	for s := range cfg.Players {
@@ -204,7 +298,9 @@ func New(b *engine.Board, cfg Config, rng *rand.Rand) (*Game, error) {
 	}
 	g.fillLeft = cfg.Players * days
 	g.phase = Filling
-	g.hand = g.pop()
+	if g.fill == nil {
+		g.hand = g.pop()
+	}
 	return g, nil
 }
 
@@ -308,20 +404,52 @@ func (g *Game) CanDraw() bool {
 }
 
 // CanDrawFrom reports whether draw pile i can give a card now: it holds
-// one, or its face-up piles hold cards under their tops to reshuffle.
+// one, or the face-up piles it is made anew from hold cards under their
+// tops.
 func (g *Game) CanDrawFrom(i int) bool {
-	if i < 0 || i >= len(g.draws) {
+	if i < 0 || i >= len(g.draws) || g.phase == Filling {
 		return false
 	}
 	if len(g.draws[i]) > 0 {
 		return true
 	}
 	for k, p := range g.piles {
-		if len(p) > 1 && g.group(k) == i {
+		if len(p) > 1 && g.refillsFrom(i, k) {
 			return true
 		}
 	}
 	return false
+}
+
+// refillsFrom reports whether draw pile i is made anew from the cards
+// under face-up pile k.
+func (g *Game) refillsFrom(i, k int) bool { return g.refill == RefillAll || g.group(k) == i }
+
+// Shown is the last turn (counting from 1; 0 for the deal) a copy of card
+// c was laid face up, for every seat to see.
+func (g *Game) Shown(c engine.CardID) int {
+	if int(c) >= len(g.shown) {
+		return 0
+	}
+	return int(g.shown[c])
+}
+
+// Refill is how an empty draw pile is made anew in this game.
+func (g *Game) Refill() RefillRule { return g.refill }
+
+// NumMaps is the number of member maps whose boxes the cards come from (0
+// on a board of one map).
+func (g *Game) NumMaps() int { return g.board.NumMaps() }
+
+// TopMap is the map whose box draw pile i's top card comes from (its back
+// shows it to everyone), or -1 when the pile is empty or the board has one
+// map.
+func (g *Game) TopMap(i int) int {
+	if g.mapOf == nil || i < 0 || i >= len(g.draws) || len(g.draws[i]) == 0 {
+		return -1
+	}
+	d := g.draws[i]
+	return int(g.mapOf[d[len(d)-1]])
 }
 
 // MustPile is the discard pile the card put this turn must go on (the one
@@ -349,10 +477,52 @@ func (g *Game) OpenSlots() []int {
 	return out
 }
 
+// FillPiles is the number of piles a seat chooses from while filling its
+// holder: one a member map on a combined board (the tiles' backs show their
+// box), 0 where the fill draws from the one shuffled deck.
+func (g *Game) FillPiles() int { return len(g.fill) }
+
+// FillPileSize is the number of cards left in map m's fill pile.
+func (g *Game) FillPileSize(m int) int {
+	if m < 0 || m >= len(g.fill) {
+		return 0
+	}
+	return len(g.fill[m])
+}
+
+// MustChooseFill reports whether the seat to move must choose a map's pile
+// (DrawFill) before it holds a card to place.
+func (g *Game) MustChooseFill() bool { return g.phase == Filling && g.hand == noCard }
+
+// DrawFill draws the seat's next card of the fill from map m's pile
+// (0-based, in the board's map order).
+func (g *Game) DrawFill(m int) error {
+	switch {
+	case g.phase != Filling:
+		return illegal("the holders are already filled")
+	case g.hand != noCard:
+		return illegal("you hold %s already: place it on an open day", g.board.Name(g.kindOf[g.hand]))
+	case m < 0 || m >= len(g.fill):
+		if len(g.fill) == 0 {
+			return illegal("this game deals the fill from one pile: there is no map to choose")
+		}
+		return illegal("no map %d (1 to %d)", m+1, len(g.fill))
+	case len(g.fill[m]) == 0:
+		return illegal("no %s cards are left to draw: choose another map", g.board.Map(m).Name)
+	}
+	f := g.fill[m]
+	g.hand = f[len(f)-1]
+	g.fill[m] = f[:len(f)-1]
+	return nil
+}
+
 // Place puts the seat's drawn card in an open day during the fill.
 func (g *Game) Place(day int) error {
 	if g.phase != Filling {
 		return illegal("the holders are already filled")
+	}
+	if g.hand == noCard {
+		return illegal("draw a card first: choose which map's pile to draw from (1 to %d)", len(g.fill))
 	}
 	if day < 0 || day >= g.days {
 		return illegal("day %d does not exist (1 to %d)", day+1, g.days)
@@ -366,8 +536,20 @@ func (g *Game) Place(day int) error {
 	g.fillLeft--
 	g.seat = (g.seat + 1) % g.players
 	if g.fillLeft > 0 {
-		g.hand = g.pop()
+		if g.fill == nil {
+			g.hand = g.pop()
+		}
 		return nil
+	}
+	if g.fill != nil {
+		// The cards left make the draw piles, shuffled together.
+		var deck []card
+		for _, f := range g.fill {
+			deck = append(deck, f...)
+		}
+		g.fill = nil
+		g.rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		g.draws[0] = deck
 	}
 	if n := len(g.draws); n > 1 {
 		// The cards left make the draw piles, cut in n.
@@ -407,6 +589,10 @@ func (g *Game) Take(src Source) error {
 			return illegal("the draw pile is empty and no discards lie under the face-up cards: take a face-up card")
 		}
 		g.hand = g.popFrom(i)
+		g.tookMap = -1
+		if g.mapOf != nil {
+			g.tookMap = int(g.mapOf[g.hand])
+		}
 		if len(g.draws[i]) == 0 {
 			g.reshuffle(i)
 		}
@@ -417,6 +603,7 @@ func (g *Game) Take(src Source) error {
 		}
 		g.hand = p[len(p)-1]
 		g.piles[src] = p[:len(p)-1]
+		g.tookMap = -1
 	default:
 		return illegal("no such pile: %d", int(src)+1)
 	}
@@ -446,9 +633,17 @@ func (g *Game) Put(slot, pile int) error {
 		out = g.slots[g.seat][slot]
 		g.slots[g.seat][slot] = g.hand
 		g.kinds[g.seat][slot] = g.kindOf[g.hand]
+		// A card taken face up and kept is known to sit in this holder;
+		// one drawn is this seat's secret.
+		g.known[g.hand] = -1
+		if g.took >= 0 {
+			g.known[g.hand] = int8(g.seat)
+		}
 	}
+	g.known[out] = -1
+	g.shown[g.kindOf[out]] = int32(g.turns + 1)
 	g.piles[pile] = append(g.piles[pile], out)
-	g.last = Turn{Seat: g.seat, From: g.took, Taken: g.kindOf[g.hand], Slot: slot, Discarded: g.kindOf[out], Pile: pile}
+	g.last = Turn{Seat: g.seat, From: g.took, Taken: g.kindOf[g.hand], FromMap: g.tookMap, Slot: slot, Discarded: g.kindOf[out], Pile: pile}
 	g.hand = noCard
 	g.endTurn()
 	return nil
@@ -469,7 +664,7 @@ func (g *Game) Swap(i, j int) error {
 	s, k := g.slots[g.seat], g.kinds[g.seat]
 	s[i], s[j] = s[j], s[i]
 	k[i], k[j] = k[j], k[i]
-	g.last = Turn{Seat: g.seat, Swap: true, I: i, J: j, From: FromDraw, Taken: engine.NoCard, Slot: -1, Discarded: engine.NoCard, Pile: -1}
+	g.last = Turn{Seat: g.seat, Swap: true, I: i, J: j, From: FromDraw, Taken: engine.NoCard, FromMap: -1, Slot: -1, Discarded: engine.NoCard, Pile: -1}
 	g.endTurn()
 	return nil
 }
@@ -485,12 +680,12 @@ func (g *Game) endTurn() {
 	g.phase = Choosing
 }
 
-// reshuffle makes draw pile i anew of every discard but the tops of its
-// face-up piles (all of them when there is one draw pile).
+// reshuffle makes draw pile i anew of every discard but the tops of the
+// face-up piles it is made from (all of them, or its own: Config.Refill).
 func (g *Game) reshuffle(i int) {
 	d := g.draws[i]
 	for k, p := range g.piles {
-		if len(p) > 1 && g.group(k) == i {
+		if len(p) > 1 && g.refillsFrom(i, k) {
 			d = append(d, p[:len(p)-1]...)
 			g.piles[k] = append(p[:0], p[len(p)-1])
 		}
@@ -524,6 +719,16 @@ func (g *Game) Audit() error {
 			}
 		}
 	}
+	for m, f := range g.fill {
+		for _, c := range f {
+			if err := count(c, fmt.Sprintf("map %d's fill pile", m+1)); err != nil {
+				return err
+			}
+			if g.mapOf[c] != uint8(m) {
+				return fmt.Errorf("card %d (%s) is in map %d's fill pile, but its box is map %d's", c, g.board.Name(g.kindOf[c]), m+1, g.mapOf[c]+1)
+			}
+		}
+	}
 	for k, p := range g.piles {
 		for _, c := range p {
 			if err := count(c, fmt.Sprintf("pile %d", k+1)); err != nil {
@@ -544,6 +749,9 @@ func (g *Game) Audit() error {
 			}
 			if c == noCard && g.phase != Filling {
 				return fmt.Errorf("seat %d day %d is empty after the fill", s+1, d+1)
+			}
+			if c != noCard && g.known[c] >= 0 && int(g.known[c]) != s {
+				return fmt.Errorf("seat %d day %d is known to be in seat %d's holder", s+1, d+1, g.known[c]+1)
 			}
 		}
 	}

@@ -30,6 +30,9 @@ func newGame(t testing.TB, b *engine.Board, cfg Config, seed uint64) *Game {
 func fill(t testing.TB, g *Game) {
 	t.Helper()
 	for g.Phase() == Filling {
+		if g.MustChooseFill() {
+			require.NoError(t, g.DrawFill(DefaultFillPile(g.ViewOf(g.Seat()))))
+		}
 		require.NoError(t, g.Place(g.OpenSlots()[0]))
 		require.NoError(t, g.Audit())
 	}
@@ -44,10 +47,11 @@ func TestNewChecksTheDeck(t *testing.T) {
 		{Config{Players: 4}, ""},
 		{Config{Players: 6, VariantPlayers: true}, ""}, // 60 + 3 = 63 cards
 		{Config{Players: 5}, "5 players: the box is for 2–4; more players is a variant"},
-		{Config{Players: 7}, "the deck holds 66 cards, too few for 7 players: 7 holders of 10 days and 3 face-up cards need 73"},
-		{Config{Players: 9}, "the deck holds 66 cards, too few for 9 players"},
-		{Config{Players: 12, Days: 5, VariantPlayers: true}, ""},
-		{Config{Players: 13, Days: 5}, "too few for 13 players"},
+		{Config{Players: 7}, "7 players: the box is for 2–4; more players is a variant"},
+		// The variant is 5 or 6 players, no more, however many the deck deals.
+		{Config{Players: 7, VariantPlayers: true}, "7 players: the box is for 2–4, and the variant for 5 or 6"},
+		{Config{Players: 12, Days: 5, VariantPlayers: true}, "12 players: the box is for 2–4, and the variant for 5 or 6"},
+		{Config{Players: 6, Days: 12, VariantPlayers: true}, "the deck holds 66 cards, too few for 6 players: 6 holders of 12 days and 3 face-up cards need 75"},
 		{Config{Players: 1}, "at least 2"},
 		{Config{Players: 2, Days: 1}, "too short"},
 	}

@@ -120,7 +120,7 @@ func summarize(b *engine.Board, cfg Config, outcomes []outcome) *Report {
 		days = b.Days()
 	}
 	r := &Report{Pack: b.Pack().Edition.ID, Games: cfg.Games, Players: cfg.Game.Players, Days: days,
-		OpenHands: cfg.Game.OpenHands, Seed: cfg.Seed, Bots: cfg.Bots, TurnCap: cfg.TurnCap, Variants: cfg.Game.Variants()}
+		OpenHands: cfg.Game.OpenHands, Seed: cfg.Seed, Bots: cfg.Bots, TurnCap: cfg.TurnCap, Variants: cfg.Game.VariantsOn(b)}
 	switch cfg.Game.Swap {
 	case 0:
 		r.Swap = b.Pack().Rules.Swap

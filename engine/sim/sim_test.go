@@ -124,8 +124,10 @@ func TestTurnCapStallsGames(t *testing.T) {
 func TestRunRefusesBadConfigs(t *testing.T) {
 	b := compile(t, packtest.USA())
 	ctx := context.Background()
-	_, err := Run(ctx, b, Config{Games: 1, Game: game.Config{Players: 9}})
-	assert.ErrorContains(t, err, "too few for 9 players")
+	_, err := Run(ctx, b, Config{Games: 1, Game: game.Config{Players: 9, VariantPlayers: true}})
+	assert.ErrorContains(t, err, "9 players: the box is for 2–4, and the variant for 5 or 6")
+	_, err = Run(ctx, b, Config{Games: 1, Game: game.Config{Players: 6, Days: 11, VariantPlayers: true}})
+	assert.ErrorContains(t, err, "too few for 6 players")
 	_, err = Run(ctx, b, Config{Games: 1, Game: game.Config{Players: 2}, Bots: []string{"clever"}})
 	assert.ErrorContains(t, err, `unknown bot "clever"`)
 	_, err = Run(ctx, b, Config{Games: 0, Game: game.Config{Players: 2}})

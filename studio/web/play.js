@@ -62,8 +62,9 @@ export class Play {
   click(e) {
     const g = this.game;
     if (!g) return;
-    const t = e.target.closest("[data-slot],[data-action],[data-pile],[data-goto]");
+    const t = e.target.closest("[data-slot],[data-action],[data-pile],[data-goto],[data-fill]");
     if (!t) return;
+    if (t.dataset.fill !== undefined) return this.move({ action: "fill", map: Number(t.dataset.fill) });
     if (t.dataset.goto) { e.preventDefault(); this.ctx.onRegion(t.dataset.goto); return; }
     const pileChoice = () => (g.mustPile >= 0 ? g.mustPile : Number(this.box.querySelector("[data-discard-pile]").value));
     if (t.dataset.slot !== undefined) {
@@ -97,8 +98,9 @@ export class Play {
     const shown = (g.phase === "over" && g.winning ? g.winning : g.holder).filter((c) => c && c.region).map((c) => c.region);
     this.ctx.onHolder(shown);
     const mine = g.seat === 0 && g.phase !== "over";
+    const table = g.table || { drawPiles: [] };
     const prompt = {
-      filling: "Put the card you drew on an open day.",
+      filling: table.mustChooseFill ? "Choose which map's tiles to draw your next card from." : "Put the card you drew on an open day.",
       choosing: (g.drawPiles.length > 1 ? "Take a card: a draw pile or a face-up pile" : "Take a card: the draw pile or a face-up pile") +
         (g.swapAllowed ? " — or pick two days and swap them." : "."),
       placing: "Put the card on a day (the card there is discarded), or discard it.",
@@ -113,8 +115,9 @@ export class Play {
     const several = g.drawPiles.length > 1;
     const draws = g.drawPiles.map((n, i) => h("div", { class: "pile draw" + (g.canDrawFrom[i] ? "" : " spent"), "data-action": "draw", "data-draw": i, "data-size": n, role: "button", tabindex: 0,
       style: several ? `grid-column: ${i + 1}; grid-row: 1` : "",
-      title: g.canDrawFrom[i] ? "" : "empty, with nothing to reshuffle" },
-      h("span", { class: "day" }, several ? `draw pile ${i + 1}` : "draw pile"), h("span", { class: "card back" }, `${n} cards`)));
+      title: g.canDrawFrom[i] ? "" : "empty, with nothing to reshuffle", "data-top-map": (table.drawPiles[i] || {}).topMap || "" },
+      h("span", { class: "day" }, several ? `draw pile ${i + 1}` : "draw pile"),
+      h("span", { class: "card back" }, `${n} cards` + ((table.drawPiles[i] || {}).topMapName ? ` · ${table.drawPiles[i].topMapName} on top` : ""))));
     // Several draw piles: a column each, its face-up piles under it.
     const seen = g.drawPiles.map(() => 0);
     const place = (k) => { if (!several) return ""; const i = g.pileDraw[k]; seen[i]++; return `grid-column: ${i + 1}; grid-row: ${seen[i] + 1}`; };
@@ -126,6 +129,7 @@ export class Play {
       h("p", { class: "prompt" }, over ? "" : (mine ? prompt : "The bots are playing…"),
         ` Turn ${g.turns} · ${g.players} players · ${g.bot} bots · seed ${g.seed}`),
       g.hand ? h("p", {}, "In your hand: ", cardEl(g.hand, { "data-hand": "" })) : "",
+      mine && table.mustChooseFill ? h("p", {}, ...(table.fillPiles || []).map((f, m) => h("button", { type: "button", "data-fill": m, disabled: f.cards === 0 }, `${f.name} (${f.cards} left)`))) : "",
       h("div", { class: "table" + (several ? " combined" : ""), style: several ? `grid-template-columns: repeat(${g.drawPiles.length}, minmax(0, 1fr))` : "" }, ...draws, ...piles),
       g.phase === "placing" ? h("p", {},
         h("button", { type: "button", "data-action": "discard" }, "Discard it"), " onto ",
