@@ -160,9 +160,14 @@ type Proposal struct {
 	// TradeOff, when set, says which headline measures the edit makes
 	// worse ("stalls rise 42.9% → 44.4%"): such a proposal fixes its
 	// finding at a cost, and is numbered after every clean fix.
-	TradeOff string  `json:"tradeOff,omitempty"`
-	Before   Figures `json:"before"`
-	After    Figures `json:"after"`
+	TradeOff string `json:"tradeOff,omitempty"`
+	// Unmade, when set, says why the edit cannot be made in edition.yaml
+	// as it is written (a layout the editor refuses, an alias in the
+	// way): the proposal is reported, unmeasured, numbered after every
+	// other, and Apply refuses it.
+	Unmade string  `json:"unmade,omitempty"`
+	Before Figures `json:"before"`
+	After  Figures `json:"after"`
 }
 
 // Change is one edit to edition.yaml, by key path.

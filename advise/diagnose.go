@@ -2,6 +2,7 @@ package advise
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"path"
@@ -105,6 +106,13 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 		}
 		for _, p := range c.proposals {
 			after, err := d.edited(base, p)
+			var unmade *unmadeError
+			if errors.As(err, &unmade) {
+				// Said, not dropped: the designer can make it by hand.
+				m.proposals = append(m.proposals, Proposal{Edit: p.edit, Changes: p.changes, Unmade: unmadeReason(unmade),
+					Effect: "not measured: the edit cannot be made in edition.yaml as it is written (" + unmadeReason(unmade) + ")"})
+				continue
+			}
 			if err != nil || after == nil {
 				continue // an edit that does not build is no proposal
 			}
@@ -176,17 +184,31 @@ func worsened(b, a Figures) []string {
 	return out
 }
 
+// unmadeReason is the editor's refusal without its package prefix.
+func unmadeReason(e *unmadeError) string {
+	return strings.TrimPrefix(e.Error(), "yamledit: ")
+}
+
 // number gives the proposals their ids: every clean fix first (in the
 // order of the findings), then every trade-off, so a proposal that makes
 // a headline measure worse is never the first choice, neither of the
-// report nor of its finding.
+// report nor of its finding; last the edits that cannot be made.
 func number(found []measured) ([]Finding, []Proposal) {
 	findings := make([]Finding, len(found))
 	proposals := []Proposal{}
-	for _, tradeOffs := range []bool{false, true} {
+	group := func(p Proposal) int {
+		switch {
+		case p.Unmade != "":
+			return 2
+		case p.TradeOff != "":
+			return 1
+		}
+		return 0
+	}
+	for g := range 3 {
 		for i, m := range found {
 			for _, p := range m.proposals {
-				if (p.TradeOff != "") != tradeOffs {
+				if group(p) != g {
 					continue
 				}
 				p.ID = len(proposals) + 1

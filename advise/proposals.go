@@ -40,6 +40,9 @@ type edit struct {
 func Apply(editionYAML []byte, proposals []Proposal) ([]byte, error) {
 	text := editionYAML
 	for _, p := range proposals {
+		if p.Unmade != "" {
+			return nil, fmt.Errorf("proposal %d (%s) cannot be made in edition.yaml as it is written: %s; make it by hand", p.ID, p.Edit, p.Unmade)
+		}
 		var err error
 		if text, err = applyChanges(text, p.Changes); err != nil {
 			return nil, fmt.Errorf("proposal %d (%s): %w", p.ID, p.Edit, err)
@@ -116,15 +119,23 @@ func uncommentTemplate(text []byte, key string) []byte {
 	return []byte(strings.Join(lines, ""))
 }
 
+// unmadeError is an edit the editor cannot make in edition.yaml as it is
+// written: reported as a proposal that cannot be made, never dropped.
+type unmadeError struct{ err error }
+
+func (e *unmadeError) Error() string { return e.err.Error() }
+func (e *unmadeError) Unwrap() error { return e.err }
+
 // edited builds the edition (or pack) with one edit; nil when the edit
-// cannot be made or makes new errors.
+// does not build or makes new errors; an *unmadeError when the edit cannot
+// be made in the text.
 func (d *doctor) edited(base *state, e *edit) (*state, error) {
 	var st *state
 	var err error
 	if base.text != nil {
 		text, aerr := applyChanges(base.text, e.changes)
 		if aerr != nil {
-			return nil, nil
+			return nil, &unmadeError{aerr}
 		}
 		if st, err = d.build(text, nil); err != nil {
 			return nil, nil

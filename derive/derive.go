@@ -143,8 +143,10 @@ func Build(in Input) (*Result, error) {
 	}
 	pack := b.pack()
 	mapdata.Canonicalize(pack)
+	locate := b.locator(pack)
+	b.checkText(pack, locate)
 	res := &Result{Pack: pack, Board: b.board(pack), Findings: b.findings}
-	res.Locate = b.locator(pack)
+	res.Locate = locate
 	return res, nil
 }
 
@@ -197,6 +199,10 @@ func (b *builder) findBorders() error {
 	res := adjacency.Compute(geoms, adjacency.Options{Rule: rule, ToleranceM: b.ed.Adjacency.ToleranceM,
 		MinBorderM: b.ed.Adjacency.MinBorderM, Coast: b.needsCoast()})
 	b.coast = res.Coast
+	b.findings = append(b.findings, res.Problems(
+		func(i int) string { return b.units[i].name },
+		func(int) diag.Position { return b.at("/borders/file") },
+		b.at("/adjacency/tolerance_m"))...)
 	lengths := map[[2]int]float64{}
 	for _, p := range res.Pairs {
 		ra, rb := b.units[p.A].region, b.units[p.B].region

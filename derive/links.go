@@ -151,9 +151,26 @@ func (b *builder) carLinks() error {
 		nbrs[i] = append(nbrs[i], j)
 		nbrs[j] = append(nbrs[j], i)
 	}
-	via := map[[2]int][]string{}
+	// Each middle region C makes a car link for every two of its
+	// neighbours: the links grow with the square of C's neighbours, and
+	// the pack with it. Counted first, refused past the bound.
+	total, widest := 0, 0
 	for c, ns := range nbrs {
 		ns = slices.Compact(sortedInts(ns))
+		nbrs[c] = ns
+		total += len(ns) * (len(ns) - 1) / 2
+		if len(ns) > len(nbrs[widest]) {
+			widest = c
+		}
+	}
+	if total > MaxCarVias {
+		b.report(RuleTooManyCarLinks, diag.Error, "/transports/automobile", "",
+			"the car links would name %d middle regions in all, more than the %d a pack holds: %s borders %d regions (regions meeting at one point, or stacked?); no car links made",
+			total, MaxCarVias, b.regions[widest].id, len(nbrs[widest]))
+		return nil
+	}
+	via := map[[2]int][]string{}
+	for c, ns := range nbrs {
 		for x := 0; x < len(ns); x++ {
 			for y := x + 1; y < len(ns); y++ {
 				k := pairOf(ns[x], ns[y])

@@ -23,6 +23,7 @@ const (
 	RuleRailFew         = "rails/few-stops"
 	RuleTrainUnknown    = "deck/unknown-rail"
 	RuleRepaired        = "edition/outline-repaired"
+	RuleTooManyCarLinks = "links/too-many-car-links"
 )
 
 // Rules describes the rules above for lint's registry (lint --list-rules,
@@ -46,5 +47,12 @@ var Rules = []diag.RuleInfo{
 	{ID: RuleShipUnknownSea, Severity: diag.Error, Doc: "Ship cards name a sea the edition defines."},
 	{ID: RuleRailFew, Severity: diag.Warning, Doc: "A rail line has at least two stops, or its trains link nothing."},
 	{ID: RuleTrainUnknown, Severity: diag.Error, Doc: "Train cards per line name a rail line the edition defines."},
+	{ID: RuleUnsafeText, Severity: diag.Error, Doc: "Every id and name the pack would hold is one the pack schema accepts (no control characters, line breaks or bidi overrides; no ':' or ',' in an id; at most 64 characters for an id, 200 for a name): reported at its source, so lint refuses what build refuses."},
+	{ID: RuleTooManyCarLinks, Severity: diag.Error, Doc: "The car links list at most 1,000,000 middle regions in all (a region bordering hundreds of others makes one car link for every two of them): more is refused before it is built."},
 	{ID: RuleRepaired, Severity: diag.Info, Doc: "A region's outline is valid as the borders file gives it; when it is not (a ring of zero area, a ring that touches itself), the board holds it repaired and this says what was done."},
 }
+
+// MaxCarVias bounds the car links of a pack: the middle regions they list,
+// in all. A real map lists a few thousand (each region borders a handful);
+// a million is a pack of tens of megabytes, past what lint reads.
+const MaxCarVias = 1_000_000

@@ -96,8 +96,20 @@ type countGraph struct {
 	n      int
 	usable []bool // the deck holds a card of the region
 	foot   [][]int32
-	hop    [][]weighted
+	hop    [][]weighted // two-day steps of the transports given pair by pair (cars)
 	pair   [][]weighted // three-day steps: two ships on seas that connect (nil: none)
+	// Two-day steps of the transports whose links are cliques (planes,
+	// ships, trains): every two members of a clique are linked, so the
+	// journeys reaching r through one are the clique's sum less r's own,
+	// and a step costs the cliques' sizes rather than their squares (the
+	// square of a colour class was 97% of counting a 2,000-region map).
+	cliques []clique
+	in      [][]int32 // the cliques each region is in
+}
+
+type clique struct {
+	members []int32
+	w       uint64 // transport cards whose relation holds this clique
 }
 
 type weighted struct {
@@ -112,23 +124,107 @@ func (b *Board) countGraph() *countGraph {
 		c := b.regions[r].Card
 		g.usable[r] = c != NoCard && b.count[c] > 0
 	}
-	for r := range n {
-		w := make([]uint64, n)
-		for c := range b.cards {
-			if b.kind[c] == RegionCard || b.count[c] == 0 {
+	g.in = make([][]int32, n)
+	var sparse []int
+	for c := range b.cards {
+		if b.kind[c] == RegionCard || b.count[c] == 0 {
+			continue
+		}
+		cliques := b.countCliques(c)
+		if cliques == nil {
+			sparse = append(sparse, c)
+			continue
+		}
+		for _, k := range cliques {
+			if len(k) < 2 {
 				continue
 			}
+			for _, x := range k {
+				g.in[x] = append(g.in[x], int32(len(g.cliques)))
+			}
+			g.cliques = append(g.cliques, clique{members: k, w: 1})
+		}
+	}
+	w := make([]uint64, n)
+	var touched []int32
+	for r := range n {
+		for _, c := range sparse {
 			for _, x := range b.linkAdj[c][r] {
+				if w[x] == 0 {
+					touched = append(touched, x)
+				}
 				w[x]++
 			}
 		}
-		for x, k := range w {
-			if k > 0 {
-				g.hop[r] = append(g.hop[r], weighted{int32(x), k})
+		slices.Sort(touched)
+		for _, x := range touched {
+			g.hop[r] = append(g.hop[r], weighted{x, w[x]})
+			w[x] = 0
+		}
+		touched = touched[:0]
+	}
+	return g
+}
+
+// countCliques is card c's relation as cliques a count may sum over: its
+// link groups (LinkGroups) when every pair of them is linked once, by one
+// group, and no two members of a group are one place (which link nothing);
+// nil when the relation must be counted pair by pair (cars, whose groups
+// share pairs; a neutral train on lines that share two stops; a combined
+// pack's places on two maps).
+func (b *Board) countCliques(c int) [][]int32 {
+	groups, rest := b.groups[c], b.rest[c]
+	if len(groups) == 0 || rest != nil || !disjointPairs(groups) {
+		return nil
+	}
+	for _, k := range groups {
+		places := map[int32]bool{}
+		for _, x := range k {
+			if places[b.place[x]] {
+				return nil
+			}
+			places[b.place[x]] = true
+		}
+	}
+	return groups
+}
+
+// disjointPairs reports whether no two groups share two members (so no
+// pair is in two of them, and summing over groups counts each pair once).
+func disjointPairs(groups [][]int32) bool {
+	in := map[int32][]int{} // the groups each member is in
+	for i, k := range groups {
+		for _, x := range k {
+			in[x] = append(in[x], i)
+		}
+	}
+	shared := map[[2]int]bool{} // two groups seen sharing a member
+	for _, gs := range in {
+		for a := range gs {
+			for b := a + 1; b < len(gs); b++ {
+				k := [2]int{gs[a], gs[b]}
+				if shared[k] {
+					return false
+				}
+				shared[k] = true
 			}
 		}
 	}
-	return g
+	return true
+}
+
+// cliqueSums64 sums f over each clique's members; ok is false on overflow.
+func (g *countGraph) cliqueSums64(f []uint64, sums []uint64) bool {
+	for k, c := range g.cliques {
+		var sum, carry uint64
+		for _, x := range c.members {
+			if sum, carry = bits.Add64(sum, f[x], 0); carry != 0 {
+				return false
+			}
+		}
+		sums[k] = sum
+	}
+	return true
 }
 
 // count64 counts the journeys of days cards avoiding region skip (-1: none);
@@ -143,7 +239,11 @@ func (g *countGraph) count64(days, skip int) (total uint64, ok bool) {
 			f[0][r] = 1
 		}
 	}
+	sums := make([]uint64, len(g.cliques))
 	for i := 1; i < days; i++ {
+		if i >= 2 && !g.cliqueSums64(f[i-2], sums) {
+			return 0, false
+		}
 		for r := range g.n {
 			if !g.usable[r] || r == skip {
 				continue
@@ -156,6 +256,16 @@ func (g *countGraph) count64(days, skip int) (total uint64, ok bool) {
 				}
 			}
 			if i >= 2 {
+				for _, k := range g.in[r] {
+					// Every member of the clique but r itself.
+					hi, lo := bits.Mul64(sums[k]-f[i-2][r], g.cliques[k].w)
+					if hi != 0 {
+						return 0, false
+					}
+					if sum, carry = bits.Add64(sum, lo, 0); carry != 0 {
+						return 0, false
+					}
+				}
 				for _, e := range g.hop[r] {
 					hi, lo := bits.Mul64(f[i-2][e.from], e.w)
 					if hi != 0 {
@@ -204,7 +314,16 @@ func (g *countGraph) countBig(days, skip int) *big.Int {
 		}
 	}
 	var term big.Int
+	sums := make([]big.Int, len(g.cliques))
 	for i := 1; i < days; i++ {
+		if i >= 2 {
+			for k, c := range g.cliques {
+				sums[k].SetInt64(0)
+				for _, x := range c.members {
+					sums[k].Add(&sums[k], &f[i-2][x])
+				}
+			}
+		}
 		for r := range g.n {
 			if !g.usable[r] || r == skip {
 				continue
@@ -214,6 +333,11 @@ func (g *countGraph) countBig(days, skip int) *big.Int {
 				sum.Add(sum, &f[i-1][x])
 			}
 			if i >= 2 {
+				for _, k := range g.in[r] {
+					term.Sub(&sums[k], &f[i-2][r])
+					term.Mul(&term, new(big.Int).SetUint64(g.cliques[k].w))
+					sum.Add(sum, &term)
+				}
 				for _, e := range g.hop[r] {
 					term.SetUint64(e.w)
 					term.Mul(&term, &f[i-2][e.from])
@@ -305,6 +429,13 @@ func (a u128) addMul(x u128, w uint64) (u128, bool) {
 	return u128{hi, lo}, true
 }
 
+// sub is a - x, for x <= a.
+func (a u128) sub(x u128) u128 {
+	lo, borrow := bits.Sub64(a.lo, x.lo, 0)
+	hi, _ := bits.Sub64(a.hi, x.hi, borrow)
+	return u128{hi, lo}
+}
+
 // count128 is count64 in 128 bits over the regions not in skip.
 func (g *countGraph) count128(days int, skip []bool) (hi, lo uint64, ok bool) {
 	f := make([][]u128, days)
@@ -317,7 +448,19 @@ func (g *countGraph) count128(days int, skip []bool) (hi, lo uint64, ok bool) {
 			f[0][r] = u128{0, 1}
 		}
 	}
+	sums := make([]u128, len(g.cliques))
 	for i := 1; i < days; i++ {
+		if i >= 2 {
+			for k, c := range g.cliques {
+				var sum u128
+				for _, x := range c.members {
+					if sum, ok = sum.addMul(f[i-2][x], 1); !ok {
+						return 0, 0, false
+					}
+				}
+				sums[k] = sum
+			}
+		}
 		for r := range g.n {
 			if !use(r) {
 				continue
@@ -329,6 +472,11 @@ func (g *countGraph) count128(days int, skip []bool) (hi, lo uint64, ok bool) {
 				}
 			}
 			if i >= 2 {
+				for _, k := range g.in[r] {
+					if sum, ok = sum.addMul(sums[k].sub(f[i-2][r]), g.cliques[k].w); !ok {
+						return 0, 0, false
+					}
+				}
 				for _, e := range g.hop[r] {
 					if sum, ok = sum.addMul(f[i-2][e.from], e.w); !ok {
 						return 0, 0, false

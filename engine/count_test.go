@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"math/big"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -108,4 +110,75 @@ func TestCountFlagsDeadEnds(t *testing.T) {
 	assert.NotContains(t, few, "MO", "Missouri has eight neighbours")
 	_, err = b.Count(0)
 	assert.Error(t, err)
+}
+
+// bigGrid is an n×n grid of regions in five colours, with a plane of each
+// colour, cars, and two air-only regions: a 2,000-region map for issue 26
+// ("journey count: 28 s").
+func bigGrid(n int) *mapdata.Pack {
+	colors := []string{"blue", "red", "green", "tan", "black"}
+	s := packtest.Spec{ID: "big-grid", Name: "Big grid", Days: 10, Colors: colors, Cars: 6, Planes: map[string]int{}}
+	for _, c := range colors {
+		s.Planes[c] = 2
+	}
+	id := func(r, c int) string { return fmt.Sprintf("R%d_%d", r, c) }
+	for r := range n {
+		for c := range n {
+			s.Regions = append(s.Regions, packtest.RegionSpec{ID: id(r, c), Name: id(r, c), Color: colors[(r+2*c)%5], AirOnly: r == 0 && c < 2})
+			if c+1 < n && !(r == 0 && c < 2) {
+				s.Borders = append(s.Borders, packtest.Border{A: id(r, c), B: id(r, c+1), Km: 10})
+			}
+			if r+1 < n && !(r == 0 && c < 2) {
+				s.Borders = append(s.Borders, packtest.Border{A: id(r, c), B: id(r+1, c), Km: 10})
+			}
+		}
+	}
+	return packtest.Build(s)
+}
+
+// pairByPair is the board counted as before issue 26: every transport's
+// links given pair by pair, no clique summed.
+func pairByPair(b *Board) *Board {
+	slow := *b
+	slow.groups = make([][][]int32, len(b.groups))
+	return &slow
+}
+
+// TestCliqueCountsAgree: summing over cliques (planes, ships, trains)
+// counts what listing every pair counts, in 64 bits, in 128 (combined
+// boards) and in math/big, per region too.
+func TestCliqueCountsAgree(t *testing.T) {
+	src, err := os.ReadFile("testdata/around-the-world.pack.json")
+	require.NoError(t, err)
+	world, err := mapdata.DecodePack("around-the-world.pack.json", src)
+	require.NoError(t, err)
+	for _, p := range []*mapdata.Pack{packtest.USA(), packtest.Europe(), connectedEurope(), bigGrid(8), world.Pack} {
+		b := compile(t, p)
+		daysList := []int{5, 10, 30}
+		if p.Combined != nil {
+			daysList = []int{20}
+		}
+		for _, days := range daysList {
+			fast, err := b.Count(days)
+			require.NoError(t, err)
+			slow, err := pairByPair(b).Count(days)
+			require.NoError(t, err)
+			require.Equal(t, slow.Total.String(), fast.Total.String(), "%s, %d days", p.Edition.ID, days)
+			for r := range fast.Regions {
+				require.Equal(t, slow.Regions[r].Journeys.String(), fast.Regions[r].Journeys.String(), "%s, %d days, %s", p.Edition.ID, days, fast.Regions[r].ID)
+			}
+		}
+	}
+}
+
+// BenchmarkCountGrid2025 counts the journeys of a 45×45 map (2,025
+// regions), overall and per region: 28 s before issue 26.
+func BenchmarkCountGrid2025(b *testing.B) {
+	board, err := Compile(bigGrid(45))
+	require.NoError(b, err)
+	for b.Loop() {
+		if _, err := board.Count(10); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

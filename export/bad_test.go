@@ -1,6 +1,8 @@
 package export
 
 import (
+	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -150,4 +152,146 @@ func assertEmpty(t *testing.T, dir string) {
 		return nil
 	})
 	assert.Empty(t, found)
+}
+
+// TestDataPackageNeverDeletes: issue 26 class "an export deletes a folder".
+// A data package is written into its folder, never over it: a folder
+// marked only by a datapackage.json keeps its sources and .git, a link
+// named as the folder is followed (as links to files are), and anything
+// the export did not write, or wrote and was edited since, stops it with
+// every file left as it was.
+func TestDataPackageNeverDeletes(t *testing.T) {
+	in := fixture(t)
+	listing := func(t *testing.T, dir string) map[string]string {
+		t.Helper()
+		got := map[string]string{}
+		require.NoError(t, filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			require.NoError(t, err)
+			rel, _ := filepath.Rel(dir, p)
+			if d.Type()&fs.ModeSymlink != 0 {
+				target, _ := os.Readlink(p)
+				got[rel] = "-> " + target
+			} else if !d.IsDir() {
+				b, _ := os.ReadFile(p)
+				got[rel] = string(b)
+			} else {
+				got[rel] = "/"
+			}
+			return nil
+		}))
+		return got
+	}
+	t.Run("a project marked by a descriptor", func(t *testing.T) {
+		dir := t.TempDir()
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, ".git", "objects"), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, ".git", "HEAD"), []byte("ref"), 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main"), 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "datapackage.json"), []byte("{}"), 0o644))
+		before := listing(t, dir)
+		_, err := Write(in, DataPackage, dir, Options{})
+		require.ErrorIs(t, err, ErrOutput)
+		assert.Contains(t, err.Error(), `".git", "main.go"`)
+		assert.Equal(t, before, listing(t, dir))
+	})
+	t.Run("a package written again, and into an empty folder", func(t *testing.T) {
+		dir := t.TempDir()
+		_, err := Write(in, DataPackage, dir, Options{})
+		require.NoError(t, err, "an empty folder is written into")
+		_, err = Write(in, DataPackage, dir, Options{PackageVersion: "2.0.0"})
+		require.NoError(t, err, "a package the export wrote is written over")
+		raw, _ := os.ReadFile(filepath.Join(dir, "datapackage.json"))
+		assert.Contains(t, string(raw), `"2.0.0"`)
+	})
+	t.Run("a link named as the folder is followed", func(t *testing.T) {
+		dir := t.TempDir()
+		require.NoError(t, os.Mkdir(filepath.Join(dir, "real"), 0o755))
+		link := filepath.Join(dir, "link")
+		require.NoError(t, os.Symlink("real", link))
+		_, err := Write(in, DataPackage, link, Options{})
+		require.NoError(t, err)
+		fi, err := os.Lstat(link)
+		require.NoError(t, err)
+		assert.NotZero(t, fi.Mode()&fs.ModeSymlink, "the link is left a link")
+		assert.FileExists(t, filepath.Join(dir, "real", "datapackage.json"))
+		require.NoError(t, os.Symlink("nowhere", filepath.Join(dir, "dangling")))
+		_, err = Write(in, DataPackage, filepath.Join(dir, "dangling"), Options{})
+		require.ErrorIs(t, err, ErrOutput)
+		assert.Contains(t, err.Error(), "a symbolic link to nothing")
+		_, err = os.Lstat(filepath.Join(dir, "nowhere"))
+		assert.ErrorIs(t, err, fs.ErrNotExist, "nothing made at the link's target")
+	})
+	refused := map[string]func(t *testing.T, dir string){
+		"a file edited since": func(t *testing.T, dir string) {
+			f, err := os.OpenFile(filepath.Join(dir, "testland.links.csv"), os.O_APPEND|os.O_WRONLY, 0)
+			require.NoError(t, err)
+			_, err = f.WriteString("my,own,row\r\n")
+			require.NoError(t, err)
+			require.NoError(t, f.Close())
+		},
+		"a file of the user's": func(t *testing.T, dir string) {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.md"), []byte("mine"), 0o644))
+		},
+		"a link where a file goes": func(t *testing.T, dir string) {
+			require.NoError(t, os.Remove(filepath.Join(dir, "testland.regions.csv")))
+			require.NoError(t, os.Symlink("/etc/hostname", filepath.Join(dir, "testland.regions.csv")))
+		},
+		"a file this export drops": func(t *testing.T, dir string) {
+			raw, err := os.ReadFile(filepath.Join(dir, "datapackage.json"))
+			require.NoError(t, err)
+			var d Descriptor
+			require.NoError(t, json.Unmarshal(raw, &d))
+			d.Resources = append(d.Resources, Resource{Path: "old.geojson", Bytes: 2, Hash: "sha256:x"})
+			raw, err = json.Marshal(d)
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "datapackage.json"), raw, 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "old.geojson"), []byte("{}"), 0o644))
+		},
+	}
+	for name, spoil := range refused {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			_, err := Write(in, DataPackage, dir, Options{})
+			require.NoError(t, err)
+			spoil(t, dir)
+			before := listing(t, dir)
+			_, err = Write(in, DataPackage, dir, Options{PackageVersion: "3.0.0"})
+			require.ErrorIs(t, err, ErrOutput)
+			assert.Contains(t, err.Error(), "never removes a file")
+			assert.Equal(t, before, listing(t, dir), "every file as it was")
+		})
+	}
+}
+
+// TestChosenNamesStayHome: issue 26 class "CI follows links". A file the
+// export names itself inside a folder (NAME.regions.csv, the images beside
+// a save) that is a link leading out of the folder and the working folder
+// is refused, its target untouched; a link that stays inside is followed.
+func TestChosenNamesStayHome(t *testing.T) {
+	in := fixture(t)
+	outside := filepath.Join(t.TempDir(), "victim.txt")
+	require.NoError(t, os.WriteFile(outside, []byte("precious"), 0o644))
+	dir := t.TempDir()
+	t.Chdir(dir)
+	require.NoError(t, os.Mkdir("out", 0o755))
+	require.NoError(t, os.Symlink(outside, filepath.Join("out", "testland.regions.csv")))
+	_, err := Write(in, CSV, "out", Options{})
+	require.ErrorIs(t, err, atomicfile.ErrLinkOutside)
+	got, _ := os.ReadFile(outside)
+	assert.Equal(t, "precious", string(got))
+	assert.NoFileExists(t, filepath.Join("out", "testland.links.csv"), "neither file of the pair written")
+
+	require.NoError(t, os.Remove(filepath.Join("out", "testland.regions.csv")))
+	require.NoError(t, os.WriteFile("kept.csv", nil, 0o644))
+	require.NoError(t, os.Symlink(filepath.Join(dir, "kept.csv"), filepath.Join("out", "testland.regions.csv")))
+	_, err = Write(in, CSV, "out", Options{})
+	require.NoError(t, err, "a link inside the working folder is followed")
+	got, _ = os.ReadFile("kept.csv")
+	assert.Contains(t, string(got), "id,name")
+
+	// A file the user named is theirs to aim anywhere.
+	require.NoError(t, os.Symlink(outside, "mine.svg"))
+	_, err = Write(in, SVG, "mine.svg", Options{})
+	require.NoError(t, err)
+	got, _ = os.ReadFile(outside)
+	assert.Contains(t, string(got), "<svg")
 }

@@ -12,16 +12,21 @@ import (
 	"github.com/tendays/tendays/mapdata"
 )
 
-// TestCSVFormulaInjection: cells a spreadsheet would run (=, +, -, @, tab,
-// CR first) are written with a quote in front; the rest as they are.
+// TestCSVFormulaInjection: cells a spreadsheet would run (=, +, -, @ first)
+// are written with a quote in front; what a terminal would act on (tab, CR,
+// ESC, BEL, NUL, bidi overrides) is escaped as diag.OneLine escapes it
+// (issue 26: one text policy); the rest as they are.
 func TestCSVFormulaInjection(t *testing.T) {
 	for in, want := range map[string]string{
 		`=HYPERLINK("http://x","y")`: `'=HYPERLINK("http://x","y")`,
 		"+SUM(1)":                    "'+SUM(1)",
 		"-2+3":                       "'-2+3",
 		"@cmd":                       "'@cmd",
-		"\tx":                        "'\tx",
-		"\rx":                        "'\rx",
+		"\tx":                        `\tx`,
+		"\rx":                        `\rx`,
+		"\x1b[31mred\a":              `\x1b[31mred\x07`,
+		"nul\x00":                    `nul\x00`,
+		"=\x1b]0;pwn\a":              `'=\x1b]0;pwn\x07`,
 		"Île-de-France":              "Île-de-France",
 		"a=b":                        "a=b",
 		"":                           "",

@@ -116,6 +116,12 @@ type Options struct {
 
 	// Paper is the PDF's paper: a4 (default) or letter.
 	Paper string
+
+	// OutputChosen says the user named a folder, or nothing, rather than
+	// the output file itself: Write then treats the file's name as chosen
+	// by the toolkit (atomicfile.File.Chosen). Files written beside or
+	// inside an output are chosen names always.
+	OutputChosen bool
 }
 
 // File is one output file.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/paulmach/orb"
 
+	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/export/scene"
 	"github.com/tendays/tendays/mapdata"
@@ -201,8 +202,12 @@ func DOTBytes(p *mapdata.Pack, b *board.Board) ([]byte, error) {
 // escape, so a backslash is doubled (Graphviz would read \n, \l as label
 // escapes) and line breaks become spaces.
 func dotQuote(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ", "\r", " ")
-	return `"` + r.Replace(s) + `"`
+	// Line breaks become spaces; what a terminal would act on (ESC, BEL,
+	// bidi overrides) is escaped as diag.OneLine escapes it, the one
+	// policy for text from input, before DOT's own escaping.
+	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+	return `"` + r.Replace(diag.OneLine(s)) + `"`
 }
 
 // jsonGraph is networkx's node-link format.

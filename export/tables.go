@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -81,13 +82,17 @@ func km(v float64) string {
 	return strconv.FormatFloat(v, 'f', 3, 64)
 }
 
-// SafeCell neutralizes a CSV cell that a spreadsheet would read as a
-// formula: one starting with =, +, -, @, a tab or a carriage return gets a
-// single quote in front (the OWASP rule against CSV injection), so that a
-// region named =HYPERLINK(...) shows as text instead of running. Packs come
-// from strangers; the cells hold their ids and names. Other cells are
+// SafeCell is the one policy for a CSV cell made from input, in every
+// command that writes CSV: what a terminal would act on (ESC, BEL, NUL,
+// other control characters, bidi overrides) is escaped as diag.OneLine
+// escapes it, and a cell that a spreadsheet would read as a formula (one
+// starting with =, +, -, @, a tab or a carriage return) gets a single quote
+// in front (the OWASP rule against CSV injection), so that a region named
+// =HYPERLINK(...) shows as text instead of running. Packs and borders files
+// come from strangers; the cells hold their ids and names. Other cells are
 // unchanged, so numbers (which are never negative here) stay numbers.
 func SafeCell(cell string) string {
+	cell = diag.OneLine(cell)
 	if cell != "" && strings.IndexByte("=+-@\t\r", cell[0]) >= 0 {
 		return "'" + cell
 	}

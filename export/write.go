@@ -24,8 +24,9 @@ var ErrOutput = errors.New("bad output path")
 //     dropped), or <id>.regions.csv and <id>.links.csv inside a folder, or
 //     one zip archive of both when out ends in .zip;
 //   - gis: the layers' files in the folder out, created if it is not there;
-//   - datapackage: the folder out, created, or replaced if it is a data
-//     package already;
+//   - datapackage: the folder out, created, or written into when it is
+//     empty or a data package an export wrote (see writePackage); never
+//     replaced, and no file in it removed;
 //   - tts: the save at out (out.tts.json when out has no .json ending, or
 //     <id>.tts.json inside a folder) with its images beside it, named after
 //     it. Unless opt.AssetURL is set, the save points at them by file://
@@ -58,7 +59,8 @@ func Write(in Input, format, out string, opt Options) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := atomicfile.WriteBytes(path, files[0].Data, 0o644); err != nil {
+		f := atomicfile.File{Path: path, Perm: 0o644, Fill: atomicfile.Bytes(files[0].Data), Chosen: isDir || opt.OutputChosen}
+		if err := atomicfile.WriteAll(f); err != nil {
 			return nil, err
 		}
 		return []string{path}, nil
@@ -83,7 +85,7 @@ func Write(in Input, format, out string, opt Options) ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
-			if err := atomicfile.WriteBytes(out, data, 0o644); err != nil {
+			if err := atomicfile.WriteAll(atomicfile.File{Path: out, Perm: 0o644, Fill: atomicfile.Bytes(data), Chosen: opt.OutputChosen}); err != nil {
 				return nil, err
 			}
 			return []string{out}, nil
@@ -103,25 +105,11 @@ func Write(in Input, format, out string, opt Options) ([]string, error) {
 		return WriteFiles(out, files)
 
 	case format == DataPackage:
-		if err := parentExists(out); err != nil {
-			return nil, err
-		}
-		if fi, err := os.Stat(out); err == nil {
-			if !fi.IsDir() {
-				return nil, fmt.Errorf("%w: %s is a file; a data package is a folder", ErrOutput, out)
-			}
-			if _, err := os.Stat(filepath.Join(out, "datapackage.json")); err != nil {
-				return nil, fmt.Errorf("%w: %s exists and is not a data package (no datapackage.json): remove it or choose another -o", ErrOutput, out)
-			}
-		}
 		files, err := Render(in, format, opt)
 		if err != nil {
 			return nil, err
 		}
-		if err := writeFolder(out, files); err != nil {
-			return nil, err
-		}
-		return pathsIn(out, files), nil
+		return writePackage(out, files)
 
 	case format == TTS:
 		dir, save := out, id+".tts.json"
@@ -167,10 +155,7 @@ func WriteFiles(out string, files []File) ([]string, error) {
 	case err == nil:
 		return writeSet(out, files)
 	}
-	if err := writeFolder(out, files); err != nil {
-		return nil, err
-	}
-	return pathsIn(out, files), nil
+	return writeNewFolder(out, files)
 }
 
 // pathsIn is where files are in the folder dir.
@@ -199,74 +184,24 @@ func parentExists(path string) error {
 	return nil
 }
 
-// writeSet writes files into dir: all of them into a temporary folder in
-// dir first, then each renamed into place in order. A failure before the
-// renames leaves dir as it was.
+// writeSet writes files into dir, each under a name the toolkit chose
+// (atomicfile.File.Chosen): every one to a temporary file first, then all
+// renamed into place in order, so a failure before the renames leaves dir
+// as it was. A name that is a symbolic link is followed as for any output
+// (and refused when it leads away); a folder there is refused.
 func writeSet(dir string, files []File) ([]string, error) {
-	for _, f := range files {
-		if fi, err := os.Stat(filepath.Join(dir, f.Name)); err == nil && fi.IsDir() {
-			return nil, fmt.Errorf("%w: %s is a folder", ErrOutput, filepath.Join(dir, f.Name))
-		}
-	}
-	tmp, err := atomicfile.TempDir(dir, ".tendays-export-*")
-	if err != nil {
-		return nil, fmt.Errorf("write in %s: %w", dir, err)
-	}
-	defer atomicfile.RemoveTemp(tmp)
-	for _, f := range files {
-		if err := atomicfile.WriteBytes(filepath.Join(tmp, f.Name), f.Data, 0o644); err != nil {
-			return nil, err
-		}
-	}
+	var set []atomicfile.File
 	var paths []string
-	// A signal waits until every file is in place.
-	err = atomicfile.Locked(func() error {
-		for _, f := range files {
-			dst := filepath.Join(dir, f.Name)
-			if err := os.Rename(filepath.Join(tmp, f.Name), dst); err != nil {
-				return fmt.Errorf("write %s: %w", dst, err)
-			}
-			paths = append(paths, dst)
-		}
-		return nil
-	})
-	return paths, err
-}
-
-// writeFolder writes files into a new folder beside target and renames it
-// to target, replacing the old folder only once the new one is complete.
-func writeFolder(target string, files []File) error {
-	parent := filepath.Dir(target)
-	tmp, err := atomicfile.TempDir(parent, "."+filepath.Base(target)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", target, err)
-	}
-	defer atomicfile.RemoveTemp(tmp) // nothing left there once renamed
-
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fmt.Errorf("write %s: %w", target, err)
-	}
 	for _, f := range files {
-		if err := atomicfile.WriteBytes(filepath.Join(tmp, f.Name), f.Data, 0o644); err != nil {
-			return err
+		path := filepath.Join(dir, f.Name)
+		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+			return nil, fmt.Errorf("%w: %s is a folder", ErrOutput, path)
 		}
+		set = append(set, atomicfile.File{Path: path, Perm: 0o644, Fill: atomicfile.Bytes(f.Data), Chosen: true})
+		paths = append(paths, path)
 	}
-	// A signal waits until the new folder is in place and the old one gone.
-	return atomicfile.Locked(func() error {
-		if _, err := os.Stat(target); err == nil {
-			old := tmp + ".old"
-			if err := os.Rename(target, old); err != nil {
-				return fmt.Errorf("write %s: %w", target, err)
-			}
-			if err := os.Rename(tmp, target); err != nil {
-				_ = os.Rename(old, target) // put the old package back
-				return fmt.Errorf("write %s: %w", target, err)
-			}
-			return os.RemoveAll(old)
-		}
-		if err := os.Rename(tmp, target); err != nil {
-			return fmt.Errorf("write %s: %w", target, err)
-		}
-		return nil
-	})
+	if err := atomicfile.WriteAll(set...); err != nil {
+		return nil, err
+	}
+	return paths, nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/safeio"
 	"github.com/tendays/tendays/internal/srcpos"
 	"github.com/tendays/tendays/mapdata"
 )
@@ -40,8 +41,8 @@ func FindConfig(path string) (*Config, error) {
 	}
 	for {
 		candidate := filepath.Join(dir, ConfigFileName)
-		if _, err := os.Stat(candidate); err == nil {
-			return ReadConfig(candidate)
+		if _, err := os.Lstat(candidate); err == nil {
+			return readFoundConfig(dir, candidate)
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("lint config %s: %w", candidate, err)
 		}
@@ -51,6 +52,26 @@ func FindConfig(path string) (*Config, error) {
 		}
 		dir = parent
 	}
+}
+
+// readFoundConfig reads the config FindConfig found in dir as a file of
+// that folder: a link there is followed only while it stays inside (a
+// config that a pull request commits as a link to a file elsewhere on the
+// runner is refused, not read), and it must be a regular file.
+func readFoundConfig(dir, path string) (*Config, error) {
+	folder, err := safeio.OpenFolder(dir)
+	if err != nil {
+		return nil, fmt.Errorf("lint config %s: %w", path, err)
+	}
+	defer folder.Close()
+	src, err := folder.ReadFile(ConfigFileName, mapdata.DefaultMaxYAML)
+	if errors.Is(err, safeio.ErrOutside) {
+		return nil, diag.Errorf(diag.Position{File: path}, "the lint config is a symbolic link leading outside its folder (%s): tendays reads a config found by walking up only from the folder it is in; give it with --config to use it", filepath.Dir(path))
+	}
+	if err != nil {
+		return nil, diag.Errorf(diag.Position{File: path}, "lint config: %w", err)
+	}
+	return DecodeConfig(path, src)
 }
 
 // ReadConfig reads a lint configuration:

@@ -37,7 +37,7 @@ var packRules = []*Rule{
 	{RuleInfo: diag.RuleInfo{ID: RuleUnknownID, Severity: diag.Error,
 		Doc: "Every region, colour, sea and rail a link, region, rail or card names exists."}, Kind: KindPack, Run: checkUnknownIDs},
 	{RuleInfo: diag.RuleInfo{ID: RuleDuplicateID, Severity: diag.Error,
-		Doc: "Ids of regions, colours, seas, rails and deck tokens are unique, and so are region names."}, Kind: KindPack, Run: checkDuplicateIDs},
+		Doc: "Ids of regions, colours, seas, rails and deck tokens are unique, and so are region names; no region id is, as a card token (case and spacing aside), another region's id or name."}, Kind: KindPack, Run: checkDuplicateIDs},
 	{RuleInfo: diag.RuleInfo{ID: RuleSelfLink, Severity: diag.Error,
 		Doc: "No link joins a region to itself."}, Kind: KindPack, Run: checkSelfLinks},
 	{RuleInfo: diag.RuleInfo{ID: RuleDuplicateLink, Severity: diag.Warning,
@@ -204,6 +204,32 @@ func checkDuplicateIDs(pass *Pass) {
 			continue
 		}
 		firstName[n] = i
+	}
+	// A token is case-insensitive and ids come first: a region id that
+	// folds to another region's name (or id) makes that token silently
+	// name the one region, never the other. Combined packs refuse such a
+	// token across maps; within one map it is refused here, in every kind
+	// of pack.
+	type place struct {
+		i    int
+		what string
+	}
+	byToken := map[[2]string]place{}
+	for i, r := range p.Regions {
+		k := [2]string{r.Map, mapdata.Fold(r.ID)}
+		if j, seen := byToken[k]; seen && p.Regions[j.i].ID != r.ID {
+			pass.ReportHintf(ptr("regions", i, "id"), "give one of them another id",
+				"region id %q is the token of region %q too (its %s): a card %q would name only one of them", r.ID, p.Regions[j.i].ID, j.what, r.ID)
+			continue
+		}
+		byToken[k] = place{i, "id"}
+	}
+	for i, r := range p.Regions {
+		k := [2]string{r.Map, mapdata.Fold(r.Name)}
+		if j, seen := byToken[k]; seen && j.what == "id" && j.i != i {
+			pass.ReportHintf(ptr("regions", i, "name"), "rename the region, or give the other region another id",
+				"region name %q is also the id of %q (region %s): a card %q names %q, never this one", r.Name, p.Regions[j.i].Name, p.Regions[j.i].ID, r.Name, p.Regions[j.i].Name)
+		}
 	}
 	ids := func(n int, get func(i int) string) []string {
 		out := make([]string, n)

@@ -1,17 +1,16 @@
 package studio
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"time"
 
 	"github.com/tendays/tendays/advise"
 	"github.com/tendays/tendays/engine"
-	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
@@ -171,18 +170,18 @@ func (d *Advise) Apply(ctx context.Context, b *Build, ids []string) error {
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	if f.Path == "" {
+	path := f.Path
+	f.Close()
+	if path == "" {
 		return errors.New("only an edition folder on disk can be edited")
 	}
-	if !bytes.Equal(f.Text, text) {
-		return errors.New("edition.yaml changed since the doctor read it: run the doctor again")
+	// advise.ApplyFile locks edition.yaml, reads it again and compares: two
+	// Applies (or an Apply and doctor --apply) never both write.
+	_, err = advise.ApplyFile(filepath.Dir(path), text, props)
+	if errors.Is(err, advise.ErrChanged) {
+		return fmt.Errorf("%w: %w", ErrConflict, err)
 	}
-	edited, err := advise.Apply(text, props)
-	if err != nil {
-		return err
-	}
-	return atomicfile.WriteBytes(f.Path, edited, 0o644)
+	return err
 }
 
 // measureBuild is the studio's charts of a pack.

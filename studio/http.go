@@ -239,29 +239,52 @@ func (s *Server) getEvents(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, "streaming unsupported")
 		return
 	}
-	ch, done := s.subscribe()
+	sub, done := s.subscribe()
 	defer done()
+	// A stream lives past the server's read and write timeouts: it clears
+	// the read deadline (nothing more is read; an expired one would end
+	// the stream) and sets a write deadline before each event, so a page
+	// that stops reading is let go.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	send := func(format string, args ...any) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+		if _, err := fmt.Fprintf(w, format, args...); err != nil {
+			return false
+		}
+		fl.Flush()
+		return true
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
+	// The connection ends with the stream: an evicted or finished stream
+	// frees its connection at once rather than idling.
+	h.Set("Connection", "close")
 	w.WriteHeader(http.StatusOK)
 	s.mu.RLock()
 	hello := mustJSON(map[string]any{"version": s.version, "error": s.loadErr})
 	s.mu.RUnlock()
-	fmt.Fprintf(w, "event: hello\ndata: %s\n\n", hello)
-	fl.Flush()
+	if !send("event: hello\ndata: %s\n\n", hello) {
+		return
+	}
 	tick := time.NewTicker(15 * time.Second)
 	defer tick.Stop()
 	for {
 		select {
 		case <-r.Context().Done():
 			return
-		case e := <-ch:
-			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.name, e.data)
-			fl.Flush()
+		case <-sub.evicted:
+			send("event: bye\ndata: %s\n\n", mustJSON(map[string]any{"reason": fmt.Sprintf("more than %d event streams are open: this, the oldest, is closed", MaxStreams)}))
+			return
+		case e := <-sub.ch:
+			if !send("event: %s\ndata: %s\n\n", e.name, e.data) {
+				return
+			}
 		case <-tick.C:
-			fmt.Fprint(w, ": keep-alive\n\n")
-			fl.Flush()
+			if !send(": keep-alive\n\n") {
+				return
+			}
 		}
 	}
 }
@@ -275,9 +298,22 @@ func (s *Server) getDoctor(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st, _ := s.state()
-	s.doctorMu.Lock()
-	defer s.doctorMu.Unlock()
-	if body, ok := s.doctor[st.version]; ok {
+	if body, ok := s.doctorReport(st.version); ok {
+		writeJSON(w, http.StatusOK, body)
+		return
+	}
+	// A diagnosis is seconds of every core: only the studio's own page
+	// starts one, and only one at a time.
+	if err := crossSiteRead(r); err != nil {
+		httpError(w, http.StatusForbidden, err.Error())
+		return
+	}
+	release, ok := s.busy(w)
+	if !ok {
+		return
+	}
+	defer release()
+	if body, ok := s.doctorReport(st.version); ok { // made while this one waited
 		writeJSON(w, http.StatusOK, body)
 		return
 	}
@@ -289,9 +325,19 @@ func (s *Server) getDoctor(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body := mustJSON(map[string]any{"version": st.version, "allowEdit": s.opts.AllowEdit, "report": rep})
+	s.doctorMu.Lock()
 	clear(s.doctor)
 	s.doctor[st.version] = body
+	s.doctorMu.Unlock()
 	writeJSON(w, http.StatusOK, body)
+}
+
+// doctorReport is the report already made for a version.
+func (s *Server) doctorReport(version int) ([]byte, bool) {
+	s.doctorMu.Lock()
+	defer s.doctorMu.Unlock()
+	body, ok := s.doctor[version]
+	return body, ok
 }
 
 // ProposalsRequest is the body of POST /api/doctor/try and /apply.
@@ -309,6 +355,11 @@ func (s *Server) postDoctorTry(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st, _ := s.state()
+	release, ok := s.busy(w)
+	if !ok {
+		return
+	}
+	defer release()
 	ctx, cancel := context.WithTimeout(r.Context(), doctorTimeout)
 	defer cancel()
 	rep, err := s.opts.Doctor.Try(ctx, st.build, req.Proposals)
@@ -334,7 +385,11 @@ func (s *Server) postDoctorApply(w http.ResponseWriter, r *http.Request) {
 	}
 	st, _ := s.state()
 	if err := s.opts.Doctor.Apply(r.Context(), st.build, req.Proposals); err != nil {
-		httpError(w, http.StatusUnprocessableEntity, err.Error())
+		code := http.StatusUnprocessableEntity
+		if errors.Is(err, ErrConflict) {
+			code = http.StatusConflict // edition.yaml changed: run the doctor again
+		}
+		httpError(w, code, strings.TrimPrefix(err.Error(), ErrConflict.Error()+": "))
 		return
 	}
 	// The watcher sees the write too; rebuilding now answers sooner.

@@ -86,12 +86,15 @@ type Server struct {
 	version int
 	loadErr string
 	host    string // the address served, as a Host header names it
-	subs    map[chan event]struct{}
+
+	subs      map[*subscriber]struct{} // open event streams, at most MaxStreams
+	streamSeq uint64
 
 	reloadMu sync.Mutex // one rebuild at a time, so builds land in order
 
 	doctorMu sync.Mutex
 	doctor   map[int][]byte // the report of a version, once made
+	heavy    chan struct{}  // one diagnosis or trial at a time
 }
 
 type event struct {
@@ -104,7 +107,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	if opts.Load == nil {
 		return nil, errors.New("studio: no loader")
 	}
-	s := &Server{opts: opts, subs: map[chan event]struct{}{}, games: newGames(), doctor: map[int][]byte{}}
+	s := &Server{opts: opts, subs: map[*subscriber]struct{}{}, games: newGames(), doctor: map[int][]byte{}, heavy: make(chan struct{}, 1)}
 	b, err := opts.Load(ctx)
 	if err != nil {
 		return nil, err
@@ -131,11 +134,9 @@ func (s *Server) Handler(addr string) http.Handler {
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	srv := &http.Server{
-		Handler:           s.Handler(ln.Addr().String()),
-		ReadHeaderTimeout: 10 * time.Second,
-		BaseContext:       func(net.Listener) context.Context { return ctx },
-	}
+	srv := newHTTPServer(s.Handler(ln.Addr().String()))
+	srv.BaseContext = func(net.Listener) context.Context { return ctx }
+	ln = newLimitListener(ln, MaxConns)
 	if s.opts.Watch != nil {
 		w := watch.Watcher{Paths: s.opts.Watch, Interval: s.opts.Interval}
 		go func() { _ = w.Run(ctx, func([]string) { s.Reload(ctx) }) }()
@@ -197,23 +198,11 @@ func (s *Server) state() (*state, string) {
 func (s *Server) broadcast(e event) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	for ch := range s.subs {
+	for sub := range s.subs {
 		select {
-		case ch <- e:
+		case sub.ch <- e:
 		default: // a slow page misses an event; the next one carries the version
 		}
-	}
-}
-
-func (s *Server) subscribe() (chan event, func()) {
-	ch := make(chan event, 8)
-	s.mu.Lock()
-	s.subs[ch] = struct{}{}
-	s.mu.Unlock()
-	return ch, func() {
-		s.mu.Lock()
-		delete(s.subs, ch)
-		s.mu.Unlock()
 	}
 }
 

@@ -177,9 +177,11 @@ func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) e
 		}
 	} else {
 		// The pack and its board are written as a pair: both or neither.
-		pair := []atomicfile.File{{Path: out, Perm: 0o644, Fill: writeBytes(files.Pack)}}
+		// A default name, and the board's always, is the toolkit's choice:
+		// a link there leading out of the working folder is refused.
+		pair := []atomicfile.File{{Path: out, Perm: 0o644, Fill: writeBytes(files.Pack), Chosen: atomicfile.Chosen(opts.Output)}}
 		if withBoard {
-			pair = append(pair, atomicfile.File{Path: mapdata.BoardPathFor(out), Perm: 0o644, Fill: writeBytes(files.Board)})
+			pair = append(pair, atomicfile.File{Path: mapdata.BoardPathFor(out), Perm: 0o644, Fill: writeBytes(files.Board), Chosen: true})
 		}
 		if err := atomicfile.WriteAll(pair...); err != nil {
 			return err

@@ -18,6 +18,7 @@ import (
 	"github.com/tendays/tendays/derive/adjacency"
 	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -119,6 +120,13 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 	res := adjacency.Compute(geoms, adjacency.Options{
 		Rule: adjacency.Rule(opts.Rule), ToleranceM: opts.ToleranceM, MinBorderM: opts.MinBorderM,
 	})
+	problems := res.Problems(func(i int) string { return layer.Features[i].ID },
+		func(i int) diag.Position { return diag.Position{File: layer.File, Pointer: layer.Features[i].Pointer} },
+		diag.Position{File: layer.File})
+	for _, f := range problems {
+		fmt.Fprintln(opts.IO.ErrOut, f.String())
+	}
+	findings = append(findings, problems...)
 	rows := sortedRows(layer.Features, res.Pairs)
 	w := bufio.NewWriterSize(opts.IO.Out, 64<<10)
 	km := func(r pairRow) string { return strconv.FormatFloat(r.km, 'f', 3, 64) }
@@ -141,7 +149,9 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"a", "b", "length_km"})
 	for _, r := range rows {
-		cw.Write([]string{r.a, r.b, km(r)})
+		// The one CSV policy (export.SafeCell): no control character, no
+		// cell a spreadsheet would take for a formula.
+		cw.Write([]string{export.SafeCell(r.a), export.SafeCell(r.b), km(r)})
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {

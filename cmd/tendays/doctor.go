@@ -3,16 +3,18 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/advise"
-	"github.com/tendays/tendays/internal/atomicfile"
+	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
@@ -105,6 +107,9 @@ func runDoctor(ctx context.Context, opts *doctorOptions) error {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil || n < 1 {
 			return &usageError{msg: fmt.Sprintf("--apply %q: want proposal numbers, e.g. --apply 1,3", s)}
+		}
+		if slices.Contains(apply, n) {
+			return &usageError{msg: fmt.Sprintf("--apply: proposal %d is named twice (each is applied once)", n)}
 		}
 		apply = append(apply, n)
 	}
@@ -200,7 +205,13 @@ func fixEdition(ctx context.Context, opts *doctorOptions, in advise.Input, file 
 		return err
 	}
 	if len(rep.Steps) > 0 {
-		if err := atomicfile.WriteBytes(file, rep.Text, 0o644); err != nil {
+		// As --apply: under a lock, edition.yaml must still be the text
+		// the fix started from, and keeps its mode.
+		if err := advise.WriteEdition(filepath.Dir(file), in.EditionYAML, rep.Text); err != nil {
+			if errors.Is(err, advise.ErrChanged) {
+				fmt.Fprintf(opts.IO.ErrOut, "tendays: %s\n", diag.OneLine(err.Error()))
+				return errNo
+			}
 			return err
 		}
 	}
@@ -273,15 +284,17 @@ func applyProposals(opts *doctorOptions, rep *advise.Report, text []byte, file s
 		}
 		chosen = append(chosen, rep.Proposals[id-1])
 	}
-	out, err := advise.Apply(text, chosen)
-	if err != nil {
-		return err
-	}
-	if err := atomicfile.WriteBytes(file, out, 0o644); err != nil {
+	// Under a lock, edition.yaml is read again and must still be the text
+	// diagnosed: an edit saved meanwhile is never overwritten.
+	if _, err := advise.ApplyFile(filepath.Dir(file), text, chosen); err != nil {
+		if errors.Is(err, advise.ErrChanged) {
+			fmt.Fprintf(opts.IO.ErrOut, "tendays: %s\n", diag.OneLine(err.Error()))
+			return errNo
+		}
 		return err
 	}
 	for _, p := range chosen {
-		fmt.Fprintf(opts.IO.Out, "applied %d: %s (%s)\n", p.ID, p.Edit, p.Effect)
+		fmt.Fprintf(opts.IO.Out, "applied %d: %s (%s)\n", p.ID, diag.OneLine(p.Edit), diag.OneLine(p.Effect))
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "wrote %s; next: tendays build %s\n", filepath.ToSlash(file), filepath.ToSlash(filepath.Dir(file)))
 	return nil
@@ -290,7 +303,7 @@ func applyProposals(opts *doctorOptions, rep *advise.Report, text []byte, file s
 func printDoctor(w io.Writer, rep *advise.Report) {
 	a, f := rep.Analysis, rep.Figures
 	fmt.Fprintf(w, "%s: %d games (seed %d, %d players, %s bots, stalled after %d turns): %d stalled (%.1f%%), turns to win (median) %g; %d error(s), %d warning(s)\n",
-		rep.Edition, a.Games, a.Seed, a.Players, a.Bots, a.TurnCap, f.Stalled, 100*f.StalledRate, f.TurnsToWin, f.Errors, f.Warnings)
+		diag.OneLine(rep.Edition), a.Games, a.Seed, a.Players, a.Bots, a.TurnCap, f.Stalled, 100*f.StalledRate, f.TurnsToWin, f.Errors, f.Warnings)
 	if a.StoppedEarly != "" {
 		fmt.Fprintf(w, "(%s)\n", a.StoppedEarly)
 	}
@@ -302,17 +315,21 @@ func printDoctor(w io.Writer, rep *advise.Report) {
 		byID[p.ID] = p
 	}
 	for _, fd := range rep.Findings {
-		fmt.Fprintf(w, "\n%s %s: %s\n", fd.Severity, fd.Kind, fd.Message)
+		fmt.Fprintf(w, "\n%s %s: %s\n", fd.Severity, fd.Kind, diag.OneLine(fd.Message))
 		for _, e := range fd.Evidence {
-			fmt.Fprintf(w, "    evidence: %s\n", e)
+			fmt.Fprintf(w, "    evidence: %s\n", diag.OneLine(e))
 		}
 		for _, id := range fd.Proposals {
 			p := byID[id]
+			if p.Unmade != "" {
+				fmt.Fprintf(w, "  [%d] (cannot be made) %s\n      %s\n", p.ID, diag.OneLine(p.Edit), diag.OneLine(p.Effect))
+				continue
+			}
 			tag := ""
 			if p.TradeOff != "" {
 				tag = " (trade-off)"
 			}
-			fmt.Fprintf(w, "  [%d]%s %s\n      measured on %d games: %s\n", p.ID, tag, p.Edit, p.After.Games, p.Effect)
+			fmt.Fprintf(w, "  [%d]%s %s\n      measured on %d games: %s\n", p.ID, tag, diag.OneLine(p.Edit), p.After.Games, diag.OneLine(p.Effect))
 		}
 	}
 	if len(rep.Proposals) > 0 {

@@ -246,7 +246,8 @@ func boardPathOf(opts *exportOptions) string {
 func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
 	winding, _ := opts.winding() // checked in runExport
 	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
-		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, Winding: winding, Quantization: opts.Quantization}
+		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, Winding: winding, Quantization: opts.Quantization,
+		OutputChosen: atomicfile.Chosen(opts.Output)}
 	out := opts.Output
 	if out != "" && out != "-" && export.OneFile(opts.Format) {
 		path, _, err := atomicfile.Dest(out, mapdata.PackFileName(in.Pack.Edition.ID))
@@ -296,8 +297,8 @@ func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
 	return nil
 }
 
-// checkInside refuses a data package folder (replaced whole) that holds an
-// input.
+// checkInside refuses a data package folder that holds an input: the
+// export would write over it.
 func checkInside(out string, inputs []string) error {
 	dir, err := filepath.Abs(filepath.Clean(out))
 	if err != nil || out == "" || out == "-" {
@@ -318,7 +319,7 @@ func checkInside(out string, inputs []string) error {
 			abs = real
 		}
 		if strings.HasPrefix(abs, dir+string(filepath.Separator)) {
-			return usageErrorf("-o %s: the data package folder would be replaced, and it holds %s, an input of this run: write it elsewhere", out, in)
+			return usageErrorf("-o %s: the data package folder holds %s, an input of this run: write it elsewhere", out, in)
 		}
 	}
 	return nil
@@ -329,7 +330,7 @@ func outputHint(format string) string {
 	case export.CSV:
 		return "-o FOLDER, -o BASE for BASE.regions.csv and BASE.links.csv, or -o FILE.zip"
 	case export.DataPackage:
-		return "-o FOLDER, a new folder or a data package to replace"
+		return "-o FOLDER: a new or empty folder, or a data package tendays wrote"
 	case export.TTS:
 		return "-o FILE.json, with the images written beside it"
 	case export.GIS:

@@ -49,7 +49,7 @@ func runExportNetwork(opts *exportOptions, p *mapdata.NetworkPack, inputs []stri
 	if err := checkClobber([]string{path}, inputs); err != nil {
 		return err
 	}
-	if err := atomicfile.WriteBytes(path, data, 0o644); err != nil {
+	if err := atomicfile.WriteDest(opts.Output, path, false, nil, 0o644, writeBytes(data)); err != nil {
 		return err
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", path)

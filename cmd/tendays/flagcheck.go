@@ -19,8 +19,8 @@ import (
 //     full of NaN);
 //   - a flag whose zero value means "the default", given 0 (or empty)
 //     explicitly: --days 0, --turn-cap 0 and --bots ” silently took the
-//     default, --workers -1 every core. Left out, they still do; --workers 0
-//     is documented as one per core.
+//     default, --workers -1 every core, --only ” selected every feature.
+//     Left out, they still do; --workers 0 is documented as one per core.
 func checkFlags(cmd *cobra.Command) error {
 	var err error
 	cmd.Flags().Visit(func(f *pflag.Flag) {
@@ -49,6 +49,21 @@ func checkFlags(cmd *cobra.Command) error {
 		case "workers":
 			if n, _ := strconv.Atoi(f.Value.String()); n < 0 { // 0 is documented: one per core
 				bad("must be at least 1 (0 or left out: one per core)")
+			}
+		case "only":
+			// --only '' selected every feature: an empty selection is a
+			// mistake, never "all".
+			if s, ok := f.Value.(pflag.SliceValue); ok {
+				if len(s.GetSlice()) == 0 {
+					bad("names no feature (give one or more names, comma-separated; leave --only out to keep them all)")
+					return
+				}
+				for _, name := range s.GetSlice() {
+					if strings.TrimSpace(name) == "" {
+						bad("has an empty feature name (give one or more names, comma-separated)")
+						return
+					}
+				}
 			}
 		case "bots":
 			if s, ok := f.Value.(pflag.SliceValue); ok {

@@ -1,15 +1,22 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -273,6 +280,274 @@ func TestConcurrentBuildsKeepPairs(t *testing.T) {
 	code, _, stderr = run(t, "", "export", "other.pack.json", "--format", "geojson", "--board", "b.board.geojson")
 	assert.Contains(t, stderr, "is not the board other.pack.json was built with")
 	_ = code
+}
+
+// TestDataPackageNeverDeletesAFolder: issue 26 class "an export deletes a
+// folder". A project folder that holds a datapackage.json (and its sources,
+// and .git) is refused, not replaced; a link named as the folder is
+// followed, not replaced by a folder.
+func TestDataPackageNeverDeletesAFolder(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	copyEdition(t, dir, "ed", "corners")
+	code, _, stderr := run(t, "", "build", "ed", "-o", "p.pack.json")
+	require.Equal(t, 0, code, stderr)
+	require.NoError(t, os.MkdirAll("proj/.git", 0o755))
+	require.NoError(t, os.WriteFile("proj/main.go", []byte("package main\n"), 0o644))
+	require.NoError(t, os.WriteFile("proj/datapackage.json", []byte("{}"), 0o644))
+	code, _, stderr = run(t, "", "export", "p.pack.json", "--format", "datapackage", "-o", "proj")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, `-o proj: the folder holds ".git", "main.go", not written by this export`)
+	assert.DirExists(t, "proj/.git")
+	assert.FileExists(t, "proj/main.go")
+
+	require.NoError(t, os.Mkdir("real", 0o755))
+	require.NoError(t, os.Symlink("real", "link"))
+	code, _, stderr = run(t, "", "export", "p.pack.json", "--format", "datapackage", "-o", "link")
+	require.Equal(t, 0, code, stderr)
+	fi, err := os.Lstat("link")
+	require.NoError(t, err)
+	assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link is still a link")
+	assert.FileExists(t, "real/datapackage.json")
+	code, _, stderr = run(t, "", "export", "p.pack.json", "--format", "datapackage", "-o", "link", "--package-version", "2.0.0")
+	assert.Equal(t, 0, code, "a package tendays wrote is written over: %s", stderr)
+}
+
+// TestDefaultOutputsDoNotFollowLinksOut: issue 26 class "CI follows links".
+// A checkout that commits NAME.pack.json (or the board beside it) as a link
+// to a file outside the working folder does not get that file replaced by
+// a build that names no output; a name the user gives is followed as ever.
+func TestDefaultOutputsDoNotFollowLinksOut(t *testing.T) {
+	victim := filepath.Join(t.TempDir(), "victim")
+	require.NoError(t, os.WriteFile(victim, []byte("precious"), 0o644))
+	dir := t.TempDir()
+	t.Chdir(dir)
+	copyEdition(t, dir, "ed", "corners")
+	for _, link := range []string{"corners.pack.json", "corners.board.geojson"} {
+		require.NoError(t, os.Symlink(victim, link))
+		code, _, stderr := run(t, "", "build", "ed")
+		assert.Equal(t, 2, code, link)
+		assert.Contains(t, stderr, "write "+link+": a symbolic link leading outside the working folder", link)
+		got, _ := os.ReadFile(victim)
+		assert.Equal(t, "precious", string(got), link)
+		require.NoError(t, os.Remove(link))
+	}
+	// lint's default report name inside a folder given with -o DIR/.
+	require.NoError(t, os.Mkdir("reports", 0o755))
+	require.NoError(t, os.Symlink(victim, "reports/lint-report.sarif"))
+	code, _, stderr := run(t, "", "lint", "ed", "--format", "sarif", "-o", "reports/")
+	assert.Equal(t, 2, code, stderr)
+	got, _ := os.ReadFile(victim)
+	assert.Equal(t, "precious", string(got))
+
+	// A link inside the working folder is followed.
+	require.NoError(t, os.WriteFile("kept.json", nil, 0o644))
+	require.NoError(t, os.Symlink("kept.json", "corners.pack.json"))
+	code, _, stderr = run(t, "", "build", "ed")
+	require.Equal(t, 0, code, stderr)
+	got, _ = os.ReadFile("kept.json")
+	assert.Contains(t, string(got), `"format": "tendays.pack"`)
+}
+
+// TestLintConfigLinkOutsideRefused: issue 26 class "CI follows links". A
+// .tendays-lint.yaml found by walking up that is a link leading out of its
+// folder is refused (exit 2), never read: a pull request cannot turn rules
+// off with a config elsewhere on the runner.
+func TestLintConfigLinkOutsideRefused(t *testing.T) {
+	elsewhere := filepath.Join(t.TempDir(), "cfg.yaml")
+	require.NoError(t, os.WriteFile(elsewhere, []byte("rules: {}\n"), 0o644))
+	dir := t.TempDir()
+	t.Chdir(dir)
+	copyEdition(t, dir, "ed", "corners")
+	require.NoError(t, os.Symlink(elsewhere, ".tendays-lint.yaml"))
+	code, _, stderr := run(t, "", "lint", "ed")
+	assert.Equal(t, 2, code, stderr)
+	assert.Contains(t, stderr, ".tendays-lint.yaml: the lint config is a symbolic link leading outside its folder")
+	// Inside its folder, a link is read.
+	require.NoError(t, os.Remove(".tendays-lint.yaml"))
+	require.NoError(t, os.WriteFile("real-cfg.yaml", []byte("rules: {}\n"), 0o644))
+	require.NoError(t, os.Symlink("real-cfg.yaml", ".tendays-lint.yaml"))
+	code, _, stderr = run(t, "", "lint", "ed")
+	assert.Equal(t, 0, code, stderr)
+}
+
+// TestActionRefusesSarifLinkOut runs the Action's lint step as GitHub
+// would, with a stand-in tendays: a tendays.sarif committed as a link to a
+// file outside the workspace is refused before anything is written, and a
+// plain name is written.
+func TestActionRefusesSarifLinkOut(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	src, err := os.ReadFile(filepath.Join(repoRoot(t), "action.yml"))
+	require.NoError(t, err)
+	var script string
+	for _, st := range yamlAsJSON(t, src).(map[string]any)["runs"].(map[string]any)["steps"].([]any) {
+		if m := st.(map[string]any); m["id"] == "lint" {
+			script = m["run"].(string)
+		}
+	}
+	require.NotEmpty(t, script)
+	victim := filepath.Join(t.TempDir(), "victim")
+	require.NoError(t, os.WriteFile(victim, []byte("precious"), 0o644))
+	fake := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(fake, "gopath", "bin"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(fake, "go"), []byte("#!/bin/sh\necho "+filepath.Join(fake, "gopath")+"\n"), 0o755))
+	// The stand-in writes its -o argument's file, as tendays would.
+	require.NoError(t, os.WriteFile(filepath.Join(fake, "gopath", "bin", "tendays"),
+		[]byte("#!/bin/bash\nwhile [ $# -gt 0 ]; do if [ \"$1\" = -o ]; then echo report > \"$2\"; fi; shift; done\n"), 0o755))
+	workspace := t.TempDir()
+	lint := func(sarif string) (int, string) {
+		cmd := exec.Command("bash", "-e", "-c", script)
+		cmd.Dir = workspace
+		cmd.Env = append(os.Environ(), "PATH="+fake+":"+os.Getenv("PATH"), "PATHS=.", "FAIL_ON=error", "SARIF="+sarif,
+			"GITHUB_WORKSPACE="+workspace, "GITHUB_OUTPUT="+filepath.Join(fake, "out"))
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		return code, string(out)
+	}
+	require.NoError(t, os.Symlink(victim, filepath.Join(workspace, "tendays.sarif")))
+	code, out := lint("tendays.sarif")
+	assert.Equal(t, 2, code, out)
+	assert.Contains(t, out, "::error::sarif-file tendays.sarif is a symbolic link")
+	got, _ := os.ReadFile(victim)
+	assert.Equal(t, "precious", string(got))
+	require.NoError(t, os.Symlink(filepath.Dir(victim), filepath.Join(workspace, "reports")))
+	code, out = lint("reports/x.sarif")
+	assert.Equal(t, 2, code, "a folder on the way that leads out: %s", out)
+
+	code, out = lint("plain.sarif")
+	assert.Equal(t, 0, code, out)
+	got, _ = os.ReadFile(filepath.Join(workspace, "plain.sarif"))
+	assert.Equal(t, "report\n", string(got))
+}
+
+// rssKiB is a process's resident memory, from /proc.
+func rssKiB(t *testing.T, pid int) int {
+	t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	require.NoError(t, err)
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			require.NoError(t, err)
+			return n
+		}
+	}
+	t.Fatal("no VmRSS")
+	return 0
+}
+
+// TestStudioFloodKeepsMemoryFlat: issue 26 class "the studio has no bound
+// on event streams" (15,000 open /api/events connections took 397 MiB).
+// A `tendays serve` process is flooded with 3,000 connections asking for
+// the event stream and left holding them: its resident memory grows by a
+// few MiB at most, and it still answers its own page.
+func TestStudioFloodKeepsMemoryFlat(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads /proc")
+	}
+	t.Parallel()
+	pack := filepath.Join(repoRoot(t), "testdata/packs/mini.pack.json")
+	cmd := exec.Command(os.Args[0], "serve", pack, "--addr", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "TENDAYS_HOSTILE_MAIN=1")
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	require.NoError(t, err)
+	addr := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(line), "serving http://"), "/")
+	client := &http.Client{Timeout: 10 * time.Second}
+	page := func() int {
+		res, err := client.Get("http://" + addr + "/api/pack")
+		if err != nil {
+			return 0
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res.StatusCode
+	}
+	require.Equal(t, 200, page())
+	time.Sleep(200 * time.Millisecond)
+	before := rssKiB(t, cmd.Process.Pid)
+
+	const flood = 3000
+	var conns []net.Conn
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	for range flood {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			break // the test's own limits: what was opened still counts
+		}
+		conns = append(conns, c)
+		fmt.Fprintf(c, "GET /api/events HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
+	}
+	require.Greater(t, len(conns), flood/2)
+	time.Sleep(time.Second)
+	after := rssKiB(t, cmd.Process.Pid)
+	t.Logf("%d connections asking for the event stream: RSS %d KiB before, %d KiB after (%+d KiB)", len(conns), before, after, after-before)
+	assert.Less(t, after-before, 24<<10, "memory grew by %d KiB under the flood", after-before)
+	assert.Equal(t, 200, page(), "the studio answers its page during the flood")
+}
+
+// TestDoctorApplyNeverLosesASave: issue 26 class "doctor --apply loses or
+// breaks edits". --apply 1,1 is refused; two `doctor --apply` processes on
+// one edition at once: one applies, the other finds edition.yaml changed
+// and exits 1 saying to run the doctor again; an edit the editor cannot
+// make is listed as such.
+func TestDoctorApplyNeverLosesASave(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	ed := filepath.Join(dir, "ed")
+	require.NoError(t, os.CopyFS(ed, os.DirFS(filepath.Join(repoRoot(t), "advise/testdata/lonely"))))
+	path := filepath.Join(ed, "edition.yaml")
+	original, err := os.ReadFile(path)
+	require.NoError(t, err)
+	fast := []string{"--games", "400", "--measure-games", "200"}
+
+	code, _, stderr := run(t, "", append([]string{"doctor", ed, "--apply", "1,1"}, fast...)...)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "proposal 1 is named twice")
+
+	for round := range 3 {
+		require.NoError(t, os.WriteFile(path, original, 0o644))
+		type result struct {
+			code int
+			out  string
+		}
+		results := make(chan result, 2)
+		for range 2 {
+			go func() {
+				cmd := exec.Command(os.Args[0], append([]string{"doctor", ed, "--apply", "1"}, fast...)...)
+				cmd.Env = append(os.Environ(), "TENDAYS_HOSTILE_MAIN=1")
+				out, _ := cmd.CombinedOutput()
+				results <- result{cmd.ProcessState.ExitCode(), string(out)}
+			}()
+		}
+		a, b := <-results, <-results
+		if a.code != 0 {
+			a, b = b, a
+		}
+		assert.Equal(t, 0, a.code, "round %d: %s", round, a.out)
+		assert.Contains(t, a.out, "applied 1:")
+		assert.Equal(t, 1, b.code, "round %d: the second apply: %s", round, b.out)
+		assert.Contains(t, b.out, "changed since the doctor read it: run the doctor again")
+	}
+
+	aliased := strings.Replace(strings.Replace(string(original), "R01: green", "R01: &g green", 1), "R40: green", "R40: *g", 1)
+	require.NoError(t, os.WriteFile(path, []byte(aliased), 0o644))
+	code, stdout, _ := run(t, "", append([]string{"doctor", ed}, fast...)...)
+	assert.Equal(t, 1, code)
+	assert.Regexp(t, `\[\d+\] \(cannot be made\) change the colour of R40`, stdout)
+	assert.Contains(t, stdout, "is an alias")
 }
 
 // A combined edition's members are inside the same fence as an edition

@@ -231,6 +231,10 @@ func runInit(opts *initOptions) error {
 		} else {
 			spec.Name = starter.Title(spec.ID)
 		}
+	} else if err := starter.CheckName(spec.Name); err != nil {
+		// The name is shown to players and printed by every command: the
+		// edition schema refuses what the pack schema refuses.
+		return &usageError{msg: fmt.Sprintf("--edition-name \"%s\": %v", diag.OneLine(spec.Name), err)}
 	}
 	spec.Sea = starter.SeaFor(layer.Features, res, spec.Name)
 	spec.Ferries = starter.IslandFerries(layer.Features, res)
@@ -242,8 +246,8 @@ func runInit(opts *initOptions) error {
 		return fmt.Errorf("create %s: %w", opts.Folder, err)
 	}
 	if err := atomicfile.WriteAll(
-		atomicfile.File{Path: filepath.Join(opts.Folder, bordersName), Perm: 0o644, Fill: writeBytes(src)},
-		atomicfile.File{Path: target, Perm: 0o644, Fill: writeBytes(text)},
+		atomicfile.File{Path: filepath.Join(opts.Folder, bordersName), Perm: 0o644, Fill: writeBytes(src), Chosen: true},
+		atomicfile.File{Path: target, Perm: 0o644, Fill: writeBytes(text), Chosen: true},
 	); err != nil {
 		return err
 	}

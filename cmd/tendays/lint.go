@@ -169,7 +169,7 @@ func runLint(ctx context.Context, opts *lintOptions) error {
 		all = append(all, fs...)
 	}
 	if opts.WriteBaseline != "" {
-		if err := atomicfile.WriteTo(basePath, baseStdout, opts.IO.Out, 0o644, func(w io.Writer) error { return lint.EncodeBaseline(w, all) }); err != nil {
+		if err := atomicfile.WriteDest(opts.WriteBaseline, basePath, baseStdout, opts.IO.Out, 0o644, func(w io.Writer) error { return lint.EncodeBaseline(w, all) }); err != nil {
 			return err
 		}
 	}
@@ -182,7 +182,7 @@ func runLint(ctx context.Context, opts *lintOptions) error {
 	lint.Sort(all)
 	report := &lint.Report{Files: paths, Findings: all}
 	write := lint.Reporters[opts.Format]
-	if err := atomicfile.WriteTo(reportPath, reportStdout, opts.IO.Out, 0o644, func(w io.Writer) error { return write(w, report) }); err != nil {
+	if err := atomicfile.WriteDest(opts.Output, reportPath, reportStdout, opts.IO.Out, 0o644, func(w io.Writer) error { return write(w, report) }); err != nil {
 		return err
 	}
 	if opts.Format == "text" {

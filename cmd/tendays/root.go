@@ -62,6 +62,14 @@ func (g *globalOptions) shows(s diag.Severity) bool {
 // notef prints a summary or progress line on w, unless --quiet.
 func (g *globalOptions) notef(w io.Writer, format string, args ...any) {
 	if !g.Quiet {
+		// Names and paths in a note come from input (a file name with an
+		// escape sequence, a pack's name): the one text policy for the
+		// terminal, diag.OneLine, on every string argument.
+		for i, a := range args {
+			if s, ok := a.(string); ok {
+				args[i] = diag.OneLine(s)
+			}
+		}
 		fmt.Fprintf(w, format, args...)
 	}
 }

@@ -88,9 +88,10 @@ func TestServeDoctorTryAndApply(t *testing.T) {
 	if out["version"].(float64) < 2 {
 		t.Errorf("no rebuild after the apply: %v", out)
 	}
-	// The file changed since the last diagnosis: applying again is refused.
+	// The file changed since the last diagnosis: applying again is refused
+	// (409 Conflict, issue 26).
 	code, out = postJSON(t, url+"api/doctor/apply", `{"proposals": ["`+p.ID+`"]}`)
-	if code != http.StatusUnprocessableEntity || !strings.Contains(out["error"].(string), "changed since") {
+	if code != http.StatusConflict || !strings.Contains(out["error"].(string), "run the doctor again") {
 		t.Errorf("a second apply on a changed file: %d %v", code, out)
 	}
 }

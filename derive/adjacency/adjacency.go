@@ -18,6 +18,7 @@ package adjacency
 
 import (
 	"math"
+	"slices"
 
 	"github.com/paulmach/orb"
 
@@ -64,6 +65,35 @@ type Result struct {
 	// Coast, when asked for: per input, the boundary it shares with no
 	// other input (not counting cut edges on the antimeridian).
 	Coast []orb.MultiLineString
+	// Crowded lists the places where more than MaxMeeting inputs share one
+	// segment or one point: stacked or duplicated polygons, or a point no
+	// real map has. No pairs are counted from such a place (there would
+	// be one for every two inputs there: 12.5 million for 5,000 copies of
+	// one polygon), so the pairs are not to be trusted.
+	Crowded []Crowd
+	// Unfinished says the tolerance pass stopped at its work bound
+	// (MaxTestsPerSegment): the tolerance puts so many boundaries within
+	// reach of each other that the borders it would find are not all
+	// found. Empty when it finished.
+	Unfinished string
+}
+
+// MaxMeeting is the most inputs that may share one segment or one point.
+// In a map whose regions do not overlap, a segment is shared by two and a
+// point by a handful (Four Corners: four).
+const MaxMeeting = 16
+
+// MaxTestsPerSegment bounds the tolerance pass: at most this many
+// segment-to-segment tests per leftover segment, plus a fixed allowance
+// (tolerance passes on real data test a few per segment).
+const MaxTestsPerSegment = 256
+
+// Crowd is one place where too many inputs meet.
+type Crowd struct {
+	At      orb.Point // the point, or the segment's first end
+	Segment bool      // a shared segment (else a shared point)
+	Inputs  int       // how many distinct inputs meet there
+	Sample  []int     // the first few of them, in input order
 }
 
 // EarthRadiusKm is the mean Earth radius (IUGG) used for every length
@@ -88,7 +118,7 @@ func Compute(geoms []orb.MultiPolygon, opts Options) Result {
 		c.sharedVertices()
 	}
 	c.matchLeftovers()
-	res := Result{Pairs: c.pairs()}
+	res := Result{Pairs: c.pairs(), Crowded: c.crowded, Unfinished: c.unfinished}
 	if opts.Coast {
 		res.Coast = c.coast(len(geoms))
 	}
@@ -127,6 +157,9 @@ type computer struct {
 	matched []bool  // segment i has an exact twin
 	recs    []rec
 	coastPc []coastPiece
+
+	crowded    []Crowd
+	unfinished string
 }
 
 func newComputer(geoms []orb.MultiPolygon, opts Options) *computer {
@@ -258,8 +291,6 @@ func (c *computer) matchExact() {
 	radixSortHigh32(keys)
 	c.recs = make([]rec, 0, len(keys)/2+16)
 	twin := make([]int32, n)
-	var group []uint32
-	var regs []int32
 	for i := 0; i < len(keys); {
 		j := i + 1
 		for j < len(keys) && keys[j]>>32 == keys[i]>>32 {
@@ -272,41 +303,33 @@ func (c *computer) matchExact() {
 			twin[a], twin[b] = b+1, a+1
 		default:
 			// Three or more: a segment shared by three rings, or a
-			// hash collision. Group the equal ones.
+			// hash collision. Sorted by the segment's ends, the equal
+			// ones are runs: n log n however many there are.
 			run := make([]uint32, j-i)
 			for k := range run {
 				run[k] = uint32(keys[i+k])
 			}
-			for a := range run {
-				if run[a] == math.MaxUint32 {
-					continue
+			slices.SortFunc(run, func(a, b uint32) int {
+				ap, aq := c.key(int(a))
+				bp, bq := c.key(int(b))
+				if d := cmpSegment(ap, aq, bp, bq); d != 0 {
+					return d
 				}
+				return int(c.reg[a]) - int(c.reg[b])
+			})
+			for a := 0; a < len(run); {
 				ap, aq := c.key(int(run[a]))
-				group = append(group[:0], run[a])
-				for b := a + 1; b < len(run); b++ {
-					if run[b] == math.MaxUint32 {
-						continue
+				b := a + 1
+				for b < len(run) {
+					if bp, bq := c.key(int(run[b])); bp != ap || bq != aq {
+						break
 					}
-					if bp, bq := c.key(int(run[b])); ap == bp && aq == bq {
-						group = append(group, run[b])
-						run[b] = math.MaxUint32
-					}
+					b++
 				}
-				run[a] = math.MaxUint32
-				if len(group) < 2 {
-					continue
+				if b-a >= 2 {
+					c.shared(run[a:b], ap, aq)
 				}
-				regs = regs[:0]
-				for _, g := range group {
-					c.matched[g] = true
-					regs = appendUnique(regs, c.reg[g])
-				}
-				km := haversineKm(ap, aq)
-				for x := range regs {
-					for y := x + 1; y < len(regs); y++ {
-						c.recs = append(c.recs, rec{pairKey(regs[x], regs[y]), kindExact, km})
-					}
-				}
+				a = b
 			}
 		}
 		i = j
@@ -327,11 +350,49 @@ func (c *computer) matchExact() {
 	}
 }
 
-func appendUnique(s []int32, v int32) []int32 {
-	for _, x := range s {
-		if x == v {
-			return s
+// shared records the border of the segment pq that the segments group
+// (two or more, bit-identical) share, or a crowd when more than MaxMeeting
+// inputs do.
+func (c *computer) shared(group []uint32, p, q orb.Point) {
+	var regs []int32
+	for _, g := range group {
+		c.matched[g] = true
+		regs = appendNew(regs, c.reg[g])
+	}
+	if len(regs) > MaxMeeting {
+		c.crowd(regs, p, true)
+		return
+	}
+	km := haversineKm(p, q)
+	for x := range regs {
+		for y := x + 1; y < len(regs); y++ {
+			c.recs = append(c.recs, rec{pairKey(regs[x], regs[y]), kindExact, km})
 		}
+	}
+}
+
+// crowd notes a place where too many inputs (regs, sorted) meet.
+func (c *computer) crowd(regs []int32, at orb.Point, segment bool) {
+	cr := Crowd{At: at, Segment: segment, Inputs: len(regs)}
+	for _, r := range regs[:min(len(regs), 5)] {
+		cr.Sample = append(cr.Sample, int(r))
+	}
+	c.crowded = append(c.crowded, cr)
+}
+
+func cmpSegment(ap, aq, bp, bq orb.Point) int {
+	for _, d := range [4][2]float64{{ap[0], bp[0]}, {ap[1], bp[1]}, {aq[0], bq[0]}, {aq[1], bq[1]}} {
+		if c := cmpFloat(d[0], d[1]); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// appendNew appends v to s, sorted, unless it is s's last.
+func appendNew(s []int32, v int32) []int32 {
+	if len(s) > 0 && s[len(s)-1] == v {
+		return s
 	}
 	return append(s, v)
 }
@@ -369,17 +430,25 @@ func (c *computer) sharedVertices() {
 		for k := i; k < j; k++ {
 			run = append(run, uint32(keys[k]))
 		}
-		for a := range run {
-			if run[a] == math.MaxUint32 {
-				continue
+		// Sorted by the point, equal points are runs (a hash collision
+		// splits a run, never joins two).
+		slices.SortFunc(run, func(a, b uint32) int {
+			if d := cmpSegment(norm(c.pts[a]), orb.Point{}, norm(c.pts[b]), orb.Point{}); d != 0 {
+				return d
 			}
+			return int(c.reg[a]) - int(c.reg[b])
+		})
+		for a := 0; a < len(run); {
 			pa := norm(c.pts[run[a]])
-			regs = append(regs[:0], c.reg[run[a]])
-			for b := a + 1; b < len(run); b++ {
-				if run[b] != math.MaxUint32 && norm(c.pts[run[b]]) == pa {
-					regs = appendUnique(regs, c.reg[run[b]])
-					run[b] = math.MaxUint32
-				}
+			regs = regs[:0]
+			b := a
+			for ; b < len(run) && norm(c.pts[run[b]]) == pa; b++ {
+				regs = appendNew(regs, c.reg[run[b]])
+			}
+			a = b
+			if len(regs) > MaxMeeting {
+				c.crowd(regs, pa, false)
+				continue
 			}
 			for x := range regs {
 				for y := x + 1; y < len(regs); y++ {

@@ -1,6 +1,7 @@
 package adjacency
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -185,6 +186,9 @@ func (c *computer) matchLeftovers() {
 
 	stamp := make([]int32, len(left)) // last query that saw each leftover, plus one
 	var spans []span
+	// The work is bounded: a tolerance that puts every boundary within
+	// reach of every other would test every pair of segments.
+	budget := MaxTestsPerSegment*len(left) + 1<<22
 	for qi, si := range left {
 		s := c.seg(si)
 		// The cells the segment is filed under hold every segment within
@@ -202,6 +206,10 @@ func (c *computer) matchLeftovers() {
 			f := newFrame(s.p, s.q)
 			for _, h := range slots {
 				sl := &g.slots[h]
+				if budget -= int(sl.n); budget < 0 {
+					c.unfinished = fmt.Sprintf("the tolerance of %g m puts so many boundaries within reach of each other that matching them would take more than %d tests per segment: the borders it would add were not all found", c.opts.ToleranceM, MaxTestsPerSegment)
+					return
+				}
 				for _, ti := range g.items[sl.start : sl.start+sl.n] {
 					if stamp[ti] == int32(qi)+1 {
 						continue

@@ -9,7 +9,6 @@
 package starter
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -17,7 +16,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/paulmach/orb"
@@ -596,30 +594,12 @@ func SeaFor(features []borders.Feature, res *Result, editionName string) *Sea {
 // MinCoastKm is the coast a region needs to be on a sea init writes.
 const MinCoastKm = 1
 
-// MaxName is the longest name a pack holds, in characters
-// (schema/pack.schema.json $defs/name).
-const MaxName = 200
+// MaxName is the longest name a pack holds, in characters.
+const MaxName = mapdata.MaxName
 
 // CheckName says why a feature's name cannot name a region of an edition:
-// what the schemas refuse (empty, longer than MaxName characters, control
-// characters, line breaks or bidi overrides). nil when it can.
-func CheckName(s string) error {
-	if s == "" {
-		return errors.New("it is empty")
-	}
-	if !utf8.ValidString(s) {
-		return errors.New("it is not valid UTF-8")
-	}
-	if n := utf8.RuneCountInString(s); n > MaxName {
-		return fmt.Errorf("it is %d characters long; a name is at most %d", n, MaxName)
-	}
-	for _, r := range s {
-		if unicode.In(r, unicode.Cc, unicode.Zl, unicode.Zp) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
-			return fmt.Errorf("it holds the character %U (no control characters, line breaks or bidi overrides)", r)
-		}
-	}
-	return nil
-}
+// what the schemas refuse (mapdata.CheckName). nil when it can.
+func CheckName(s string) error { return mapdata.CheckName(s) }
 
 // Palette is the colours init starts with.
 var Palette = []string{"blue", "green", "orange", "pink", "yellow"}

@@ -86,17 +86,18 @@ func TestIDsShortAndUnique(t *testing.T) {
 }
 
 // Issue 12, class 15: init writes YAML that build reads back, whatever the
-// data's names.
+// data's names (those a pack can hold: a newline or a tab in a name is
+// refused, by init and by derive, issue 26).
 func TestAwkwardNamesRoundTrip(t *testing.T) {
-	names := []string{".inf", "yes", "No", "null", "~", " leading", "trailing ", "new\nline", `say "hi"`, "it's", "a: b", "#hash",
-		"012", "0x1F", "-", "[x]", "{y}", "*star", "&amp", "!bang", "%pc", "@at", "`tick", "|pipe", ">gt", "Côte d'Ivoire", "tab\tin", "?q", "true", "1e3"}
+	names := []string{".inf", "yes", "No", "null", "~", " leading", "trailing ", "new line", `say "hi"`, "it's", "a: b", "#hash",
+		"012", "0x1F", "-", "[x]", "{y}", "*star", "&amp", "!bang", "%pc", "@at", "`tick", "|pipe", ">gt", "Côte d'Ivoire", "tab in", "?q", "true", "1e3"}
 	src := grid(names, func(int) map[string]any { return nil })
 	layer := decode(t, src)
 	res, err := starter.Select(layer.Features, starter.Selection{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := starter.Spec{ID: "awkward", Name: "10 Days in: \"Awkward\"\n", Folder: "awk\nward", BordersFile: "b.geojson", NameProperty: "name",
+	spec := starter.Spec{ID: "awkward", Name: "10 Days in: \"Awkward\"", Folder: "awk\nward", BordersFile: "b.geojson", NameProperty: "name",
 		Source: "b.geojson", Selection: "every\nfeature", Omit: []string{names[0]}}
 	for _, i := range res.Kept[1:] {
 		spec.Regions = append(spec.Regions, layer.Features[i].ID)

@@ -14,7 +14,6 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
-	"sync"
 
 	"github.com/paulmach/orb"
 	"github.com/tendays/tendays/export/scene"
@@ -56,9 +55,10 @@ func Render(sc *scene.Scene, scale float64) (*image.RGBA, error) {
 }
 
 type painter struct {
-	img *image.RGBA
-	s   float64
-	z   *vector.Rasterizer
+	img   *image.RGBA
+	s     float64
+	faces map[faceKey]font.Face
+	z     *vector.Rasterizer
 }
 
 func rgba(hex string, opacity float64) (color.NRGBA, error) {
@@ -280,28 +280,28 @@ func dash(line []orb.Point, pattern []float64) [][]orb.Point {
 	return out
 }
 
-var (
-	faceMu sync.Mutex
-	faces  = map[faceKey]font.Face{}
-)
-
 type faceKey struct {
 	f    scene.Font
 	size float64
 }
 
-func face(f scene.Font, size float64) (font.Face, error) {
-	faceMu.Lock()
-	defer faceMu.Unlock()
+// face is font f at size, made once per painter: an opentype.Face keeps a
+// glyph buffer and must not be shared between pictures painted at once
+// (export/tts paints its card sheets in parallel); the parsed font under
+// it is shared.
+func (p *painter) face(f scene.Font, size float64) (font.Face, error) {
 	k := faceKey{f, math.Round(size*64) / 64}
-	if fc, ok := faces[k]; ok {
+	if fc, ok := p.faces[k]; ok {
 		return fc, nil
 	}
 	fc, err := opentype.NewFace(scene.SFNT(f), &opentype.FaceOptions{Size: k.size, DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
 		return nil, fmt.Errorf("raster: font at size %g: %w", size, err)
 	}
-	faces[k] = fc
+	if p.faces == nil {
+		p.faces = map[faceKey]font.Face{}
+	}
+	p.faces[k] = fc
 	return fc, nil
 }
 
@@ -312,7 +312,7 @@ func (p *painter) text(t *scene.Text, clip image.Rectangle) error {
 	if size < 1 || len(t.Lines) == 0 {
 		return nil
 	}
-	fc, err := face(t.Font, size)
+	fc, err := p.face(t.Font, size)
 	if err != nil {
 		return err
 	}

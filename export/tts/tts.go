@@ -50,11 +50,15 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/export/raster"
@@ -203,59 +207,68 @@ func Build(p *mapdata.Pack, b *board.Board, opt Options) (*Save, []File, error) 
 		return nil, nil, fmt.Errorf("the deck has no cards")
 	}
 
-	var files []File
 	url := func(name string) string { return opt.AssetURL + name }
 	backName := opt.Base + ".back.png"
+	boardName := opt.Base + ".board.png"
 	sheets := map[string]DeckSheet{}
 	cardID := make([]int, len(faces))
-	for s := 0; s*MaxPerSheet < len(faces); s++ {
+	nSheets := (len(faces) + MaxPerSheet - 1) / MaxPerSheet
+	// The images: each card sheet, the back and the board is one job,
+	// painted and encoded on its own, several at once (a 2,000-card deck
+	// is 30 sheets of 16 megapixels); each lands at its own index, so the
+	// files and their bytes do not depend on the order the jobs finish.
+	files := make([]File, nSheets+2)
+	jobs := make([]func() error, 0, nSheets+2)
+	for s := range nSheets {
 		lo, hi := s*MaxPerSheet, min(len(faces), (s+1)*MaxPerSheet)
 		n := hi - lo
 		cols := min(MaxColumns, n)
 		rows := (n + cols - 1) / cols
-		sheet := image.NewRGBA(image.Rect(0, 0, cols*cw, rows*ch))
-		for i := lo; i < hi; i++ {
-			img, err := raster.Render(faces[i].Scene, 1)
-			if err != nil {
-				return nil, nil, fmt.Errorf("card %s: %w", faces[i].Card.Token, err)
-			}
-			k := i - lo
-			at := image.Pt((k%cols)*cw, (k/cols)*ch)
-			draw.Draw(sheet, image.Rectangle{Min: at, Max: at.Add(image.Pt(cw, ch))}, img, image.Point{}, draw.Src)
-			cardID[i] = (s+1)*100 + k
-		}
-		data, err := encodePNG(sheet)
-		if err != nil {
-			return nil, nil, err
-		}
 		name := fmt.Sprintf("%s.cards-%d.png", opt.Base, s+1)
-		files = append(files, File{Name: name, Data: data})
 		sheets[fmt.Sprint(s+1)] = DeckSheet{FaceURL: url(name), BackURL: url(backName), NumWidth: cols, NumHeight: rows, BackIsHidden: true}
+		for i := lo; i < hi; i++ {
+			cardID[i] = (s+1)*100 + i - lo
+		}
+		jobs = append(jobs, func() error {
+			sheet := image.NewRGBA(image.Rect(0, 0, cols*cw, rows*ch))
+			for i := lo; i < hi; i++ {
+				img, err := raster.Render(faces[i].Scene, 1)
+				if err != nil {
+					return fmt.Errorf("card %s: %w", faces[i].Card.Token, err)
+				}
+				k := i - lo
+				at := image.Pt((k%cols)*cw, (k/cols)*ch)
+				draw.Draw(sheet, image.Rectangle{Min: at, Max: at.Add(image.Pt(cw, ch))}, img, image.Point{}, draw.Src)
+			}
+			data, err := encodePNG(sheet)
+			files[s] = File{Name: name, Data: data}
+			return err
+		})
 	}
-	backImg, err := raster.Render(Back(p, float64(cw)), 1)
-	if err != nil {
+	jobs = append(jobs, func() error {
+		backImg, err := raster.Render(Back(p, float64(cw)), 1)
+		if err != nil {
+			return err
+		}
+		data, err := encodePNG(backImg)
+		files[nSheets] = File{Name: backName, Data: data}
+		return err
+	}, func() error {
+		sc, err := scene.Board(p, b, scene.Options{Width: float64(bw)})
+		if err != nil {
+			return err
+		}
+		boardImg, err := raster.Render(sc, 1)
+		if err != nil {
+			return err
+		}
+		data, err := encodePNG(boardImg)
+		files[nSheets+1] = File{Name: boardName, Data: data}
+		return err
+	})
+	if err := runJobs(jobs); err != nil {
 		return nil, nil, err
 	}
-	backData, err := encodePNG(backImg)
-	if err != nil {
-		return nil, nil, err
-	}
-	files = append(files, File{Name: backName, Data: backData})
-
-	sc, err := scene.Board(p, b, scene.Options{Width: float64(bw)})
-	if err != nil {
-		return nil, nil, err
-	}
-	boardImg, err := raster.Render(sc, 1)
-	if err != nil {
-		return nil, nil, err
-	}
-	boardData, err := encodePNG(boardImg)
-	if err != nil {
-		return nil, nil, err
-	}
-	boardName := opt.Base + ".board.png"
-	files = append(files, File{Name: boardName, Data: boardData})
 
 	// The deck: one card object per physical card, in deck order.
 	deck := Object{Name: "DeckCustom", Nickname: p.Edition.Name + " deck", Description: fmt.Sprintf("%d cards", p.Deck.Totals.Cards),
@@ -321,6 +334,31 @@ func combinedRules(p *mapdata.Pack) string {
 func guid(name string) string {
 	h := sha256.Sum256([]byte(name))
 	return hex.EncodeToString(h[:3])
+}
+
+// maxJobs bounds the images made at once: a sheet takes 63 MB while it is
+// painted.
+const maxJobs = 4
+
+// runJobs runs jobs on up to min(maxJobs, GOMAXPROCS) goroutines and
+// returns their errors, joined in job order.
+func runJobs(jobs []func() error) error {
+	errs := make([]error, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(maxJobs, runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Go(func() {
+			for i := range next {
+				errs[i] = jobs[i]()
+			}
+		})
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return errors.Join(slices.DeleteFunc(errs, func(e error) bool { return e == nil })...)
 }
 
 func encodePNG(img image.Image) ([]byte, error) {

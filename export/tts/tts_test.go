@@ -1,8 +1,10 @@
 package tts
 
 import (
+	"fmt"
 	"testing"
 
+	"github.com/paulmach/orb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tendays/tendays/export/board"
@@ -53,4 +55,51 @@ func TestGUIDsAreStable(t *testing.T) {
 	assert.Equal(t, guid("card/AL/0"), guid("card/AL/0"))
 	assert.NotEqual(t, guid("card/AL/0"), guid("card/AL/1"))
 	assert.Regexp(t, `^[0-9a-f]{6}$`, guid("x"))
+}
+
+// bigDeck is the fixture with n more regions, each with a card: a deck
+// of many sheets (issue 26: a 2,000-region edition took 30 s to export).
+func bigDeck(tb testing.TB, n int) (*mapdata.Pack, *board.Board) {
+	p, err := mapdata.ReadPack("../testdata/testland.pack.json", 0)
+	require.NoError(tb, err)
+	b, err := board.Read("../testdata/testland.board.geojson")
+	require.NoError(tb, err)
+	pk := p.Pack
+	for i := range n {
+		id := fmt.Sprintf("X%d", i)
+		pk.Regions = append(pk.Regions, mapdata.Region{ID: id, Name: "Extra " + id, Color: pk.Colors[i%len(pk.Colors)].ID, Copies: 1})
+		pk.Deck.Cards = append(pk.Deck.Cards, mapdata.Card{Token: id, Kind: mapdata.RegionCard, Region: id, Count: 1})
+		// A small square each, in a row of 40 south of the map.
+		x, y := -10+0.2*float64(i%40), -40-0.2*float64(i/40)
+		b.Regions = append(b.Regions, board.Region{ID: id, Name: "Extra " + id, Feature: -1,
+			Geometry: orb.MultiPolygon{{{{x, y}, {x + 0.15, y}, {x + 0.15, y + 0.15}, {x, y + 0.15}, {x, y}}}}})
+	}
+	return pk, b
+}
+
+// TestSheetsInParallelAreDeterministic: the sheets are painted several at
+// once; the files, their order and their bytes are the same every time.
+func TestSheetsInParallelAreDeterministic(t *testing.T) {
+	p, b := bigDeck(t, 300)
+	_, first, err := Build(p, b, Options{CardWidth: 50, BoardWidth: 200})
+	require.NoError(t, err)
+	require.Greater(t, len(first), 6, "several sheets")
+	_, again, err := Build(p, b, Options{CardWidth: 50, BoardWidth: 200})
+	require.NoError(t, err)
+	require.Equal(t, len(first), len(again))
+	for i := range first {
+		assert.Equal(t, first[i].Name, again[i].Name)
+		assert.Equal(t, first[i].Data, again[i].Data, first[i].Name)
+	}
+}
+
+// BenchmarkBuild1000 exports a deck of 1,000 region cards and more (15
+// sheets) at the default card width.
+func BenchmarkBuild1000(b *testing.B) {
+	p, bd := bigDeck(b, 1000)
+	for b.Loop() {
+		if _, _, err := Build(p, bd, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

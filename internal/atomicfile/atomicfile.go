@@ -38,6 +38,14 @@ type File struct {
 	Path string
 	Perm os.FileMode
 	Fill func(w io.Writer) error
+	// Chosen marks a name the toolkit chose rather than one the user typed:
+	// a default (NAME.pack.json, lint-report.sarif), a file beside another
+	// output (the board beside its pack), a file put inside a folder the
+	// user named. A symbolic link at such a name is followed only while it
+	// leads inside the working folder or the folder the file goes in, and
+	// refused otherwise: a link committed in a checkout must not aim an
+	// output nobody named at a file outside it.
+	Chosen bool
 }
 
 // WriteAll writes a set of files that belong together (a pack and its board
@@ -64,7 +72,7 @@ func WriteAll(files ...File) (err error) {
 	}()
 	var renames []File
 	for _, f := range files {
-		target, through, err := resolve(f.Path)
+		target, through, err := resolve(f.Path, f.Chosen)
 		if err != nil {
 			return err
 		}
@@ -204,10 +212,21 @@ func Locked(f func() error) error {
 
 // WriteBytes writes data to path atomically.
 func WriteBytes(path string, data []byte, perm os.FileMode) error {
-	return Write(path, perm, func(w io.Writer) error {
+	return WriteAll(File{Path: path, Perm: perm, Fill: Bytes(data)})
+}
+
+// WriteChosen writes data atomically to a name the toolkit chose (see
+// File.Chosen).
+func WriteChosen(path string, data []byte, perm os.FileMode) error {
+	return WriteAll(File{Path: path, Perm: perm, Fill: Bytes(data), Chosen: true})
+}
+
+// Bytes is a Fill that writes data.
+func Bytes(data []byte) func(io.Writer) error {
+	return func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
-	})
+	}
 }
 
 // ErrInjected is the failure tests inject with FailBeforeRename.

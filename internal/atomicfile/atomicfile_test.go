@@ -84,19 +84,19 @@ func TestWriteAllIsAllOrNothing(t *testing.T) {
 	}
 
 	// The second file fails: the first, though written, is not put in place.
-	err := WriteAll(File{a, 0o644, fill("new a")}, File{b, 0o644, func(io.Writer) error { return errors.New("boom") }})
+	err := WriteAll(File{Path: a, Perm: 0o644, Fill: fill("new a")}, File{Path: b, Perm: 0o644, Fill: func(io.Writer) error { return errors.New("boom") }})
 	require.Error(t, err)
 	assertFile(t, a, "old a")
 	assertFile(t, b, "old b")
 
 	restore := FailBeforeRename()
-	err = WriteAll(File{a, 0o644, fill("new a")}, File{b, 0o644, fill("new b")})
+	err = WriteAll(File{Path: a, Perm: 0o644, Fill: fill("new a")}, File{Path: b, Perm: 0o644, Fill: fill("new b")})
 	restore()
 	require.ErrorIs(t, err, ErrInjected)
 	assertFile(t, a, "old a")
 	assertFile(t, b, "old b")
 
-	require.NoError(t, WriteAll(File{a, 0o644, fill("new a")}, File{b, 0o644, fill("new b")}))
+	require.NoError(t, WriteAll(File{Path: a, Perm: 0o644, Fill: fill("new a")}, File{Path: b, Perm: 0o644, Fill: fill("new b")}))
 	assertFile(t, a, "new a")
 	assertFile(t, b, "new b")
 	entries, err := os.ReadDir(dir)

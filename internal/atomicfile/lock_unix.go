@@ -50,3 +50,24 @@ func lockDirs(files []File) (unlock func(), err error) {
 	}
 	return unlock, nil
 }
+
+// Lock takes an exclusive advisory lock (flock) on the file at path,
+// waiting for another process's to be released, for a read-compare-write
+// that must not interleave with another: `doctor --apply` and the studio's
+// Apply on one edition.yaml. The lock is on the file as it is now; a writer
+// that replaces it (rename) releases it to a waiter, who then reads the
+// new file by its name. Where the file system has no flock, it is a no-op.
+func Lock(path string) (unlock func(), err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", path, unwrapPath(err))
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return func() {}, nil
+	}
+	return func() {
+		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}, nil
+}

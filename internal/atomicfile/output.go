@@ -17,8 +17,10 @@ const Stdout = "-"
 
 // resolve finds what writing path means: the file to replace (a symbolic
 // link followed to its target), or a character device or FIFO to write
-// through. Sockets and block devices are refused.
-func resolve(path string) (target string, through bool, err error) {
+// through. Sockets and block devices are refused, and so is a link at a
+// chosen name (File.Chosen) that leads outside the working folder and the
+// folder it is in.
+func resolve(path string, chosen bool) (target string, through bool, err error) {
 	if isStreamName(path) {
 		// /dev/stdout and friends are the process's own streams, whatever
 		// they are redirected to: written through, never replaced.
@@ -38,6 +40,9 @@ func resolve(path string) (target string, through bool, err error) {
 		if target, err = filepath.EvalSymlinks(path); err != nil {
 			return "", false, fmt.Errorf("write %s: a symbolic link to nothing (%w): remove it or write elsewhere", path, unwrapPath(err))
 		}
+		if chosen && !linkStaysHome(path, target) {
+			return "", false, fmt.Errorf("write %s: %w (to %s): tendays chose this name and does not write through it; remove the link or name the output with -o", path, ErrLinkOutside, target)
+		}
 		if fi, err = os.Stat(target); err != nil {
 			return "", false, fmt.Errorf("write %s: %w", path, err)
 		}
@@ -53,6 +58,47 @@ func resolve(path string) (target string, through bool, err error) {
 	}
 	return "", false, fmt.Errorf("write %s: is a %s, not a file tendays can write", path, kind(m))
 }
+
+// ErrLinkOutside is wrapped by the error for a chosen output name that is a
+// symbolic link leading outside the working folder and the output's folder.
+var ErrLinkOutside = errors.New("a symbolic link leading outside the working folder")
+
+// linkStaysHome reports whether target, what the link at path resolves to,
+// lies inside the working folder or inside the folder path is in (both
+// with their own links resolved: the user chose those).
+func linkStaysHome(path, target string) bool {
+	target, err := filepath.Abs(target)
+	if err != nil {
+		return false
+	}
+	var homes []string
+	if wd, err := os.Getwd(); err == nil {
+		homes = append(homes, wd)
+	}
+	if dir, err := filepath.Abs(filepath.Dir(path)); err == nil {
+		homes = append(homes, dir)
+	}
+	for _, home := range homes {
+		if real, err := filepath.EvalSymlinks(home); err == nil {
+			home = real
+		}
+		if Within(home, target) {
+			return true
+		}
+	}
+	return false
+}
+
+// Within reports whether path is dir or lies under it, comparing cleaned
+// absolute names (no links resolved).
+func Within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// Chosen reports whether an -o argument leaves the file's name to the
+// toolkit: no -o at all, or a folder (see Dest).
+func Chosen(arg string) bool { return arg == "" || IsDirArg(arg) }
 
 // isStreamName reports whether path names one of the process's streams:
 // /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N.
@@ -103,7 +149,7 @@ func unwrapPath(err error) error {
 // or FIFO (/dev/null, /dev/stdout, a pipe) rather than replacing a file:
 // there is no "beside it" for such an output.
 func WritesThrough(path string) bool {
-	_, through, err := resolve(path)
+	_, through, err := resolve(path, false)
 	return err == nil && through
 }
 
@@ -141,6 +187,16 @@ func WriteTo(path string, stdout bool, w io.Writer, perm os.FileMode, fill func(
 		return fill(w)
 	}
 	return Write(path, perm, fill)
+}
+
+// WriteDest writes to what Dest made of the -o argument arg: standard
+// output (w) when stdout, else the file, atomically, as a chosen name
+// (File.Chosen) when arg left the name to the toolkit.
+func WriteDest(arg, path string, stdout bool, w io.Writer, perm os.FileMode, fill func(io.Writer) error) error {
+	if stdout {
+		return fill(w)
+	}
+	return WriteAll(File{Path: path, Perm: perm, Fill: fill, Chosen: Chosen(arg)})
 }
 
 // ErrClobber is wrapped by the error for an output that is one of the run's

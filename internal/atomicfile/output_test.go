@@ -50,3 +50,31 @@ func TestWriteRefusesSocketsAndDanglingLinks(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotZero(t, fi.Mode()&os.ModeSymlink)
 }
+
+// A link at a name the toolkit chose is followed only while it stays in the
+// working folder or the output's folder; a name the user gave is followed
+// wherever it leads.
+func TestChosenNameLinks(t *testing.T) {
+	victim := filepath.Join(t.TempDir(), "victim")
+	require.NoError(t, os.WriteFile(victim, []byte("precious"), 0o644))
+	dir := t.TempDir()
+	t.Chdir(dir)
+	require.NoError(t, os.Symlink(victim, "out.json"))
+	err := WriteChosen("out.json", []byte("new"), 0o644)
+	require.ErrorIs(t, err, ErrLinkOutside)
+	got, _ := os.ReadFile(victim)
+	assert.Equal(t, "precious", string(got))
+	assert.NoError(t, WriteBytes("out.json", []byte("mine"), 0o644), "a name the user gave")
+	got, _ = os.ReadFile(victim)
+	assert.Equal(t, "mine", string(got))
+
+	require.NoError(t, os.WriteFile("kept", nil, 0o644))
+	require.NoError(t, os.Symlink(filepath.Join(dir, "kept"), "in.json"))
+	require.NoError(t, WriteChosen("in.json", []byte("new"), 0o644))
+	got, _ = os.ReadFile("kept")
+	assert.Equal(t, "new", string(got))
+
+	assert.True(t, Chosen(""))
+	assert.True(t, Chosen(dir))
+	assert.False(t, Chosen("out.json"))
+}

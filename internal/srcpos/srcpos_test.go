@@ -103,3 +103,58 @@ func TestYAMLErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestYAML12: issue 26 class "YAML edges". Scalars are read by the YAML 1.2
+// core schema, tags are checked against what they tag, and a %YAML
+// directive before the one document is no second document.
+func TestYAML12(t *testing.T) {
+	values := map[string]any{
+		"010": json.Number("10"), "-010": json.Number("-10"), "0o10": json.Number("8"), "0x1F": json.Number("31"),
+		"+12": json.Number("12"), "1e3": json.Number("1000"), ".5": json.Number("0.5"), "1.": json.Number("1"),
+		"1_000": "1_000", "0b101": "0b101", "1:20": "1:20", "yes": "yes", "on": "on", "tRUE": "tRUE",
+		"True": true, "FALSE": false, "~": nil, "Null": nil, "": nil,
+		"!!str 10": "10", "!!str 1.5": "1.5", "!!str true": "true", "!!str": "", "!!int \"10\"": json.Number("10"),
+		"!!float 1": json.Number("1"), "!!bool \"true\"": true, "!!null ''": nil, "!<tag:yaml.org,2002:str> 7": "7",
+		"'010'": "010", "\"1e3\"": "1e3",
+	}
+	for text, want := range values {
+		v, _, err := YAML([]byte("v: " + text + "\n"))
+		if err != nil {
+			t.Errorf("v: %s: %v", text, err)
+			continue
+		}
+		if got := v.(map[string]any)["v"]; got != want {
+			t.Errorf("v: %s reads as %#v, want %#v", text, got, want)
+		}
+	}
+	for text, want := range map[string]string{
+		"!!int 1.5":               `1:4: !!int "1.5": the text is not what the tag says`,
+		"!!int abc":               `1:4: !!int "abc"`,
+		"!!bool yes":              `1:4: !!bool "yes"`,
+		"!custom x":               "1:4: unsupported tag !custom",
+		"!!binary aGk=":           "1:4: unsupported tag !!binary",
+		"!!str [1]":               "1:9: unexpected scalar value type",
+		"!!map [1]":               "1:9: could not find map",
+		"1e400":                   "1:4: not a finite number: 1e400",
+		".inf":                    "1:4: not a finite number",
+		"99999999999999999999999": "integer out of range",
+	} {
+		_, _, err := YAML([]byte("v: " + text + "\n"))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("v: %s: want an error with %q, got %v", text, want, err)
+		}
+	}
+	v, _, err := YAML([]byte("%YAML 1.2\n---\nid: demo\ndays: 010\n...\n"))
+	if err != nil {
+		t.Fatalf("a directive and one document: %v", err)
+	}
+	if m := v.(map[string]any); m["id"] != "demo" || m["days"] != json.Number("10") {
+		t.Errorf("read %#v", m)
+	}
+	if _, _, err := YAML([]byte("%YAML 2.0\n---\nid: demo\n")); err == nil || !strings.Contains(err.Error(), `unknown YAML version "2.0"`) {
+		t.Errorf("%%YAML 2.0: %v", err)
+	}
+	if _, _, err := YAML([]byte("%YAML 1.2\n---\nid: demo\n---\nid: again\n")); err == nil || !strings.Contains(err.Error(), "a second YAML document") {
+		t.Errorf("two documents after a directive: %v", err)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -31,6 +32,14 @@ const MaxYAMLExpansion = 16 << 20
 // string, json.Number, bool, nil) and indexes every value by JSON pointer.
 // Mapping keys must be scalars; anchors and aliases are followed, up to
 // MaxYAMLNodes nodes in all; a file of several documents is refused.
+//
+// Scalars are read as YAML 1.2 reads them (the core schema), whatever the
+// parser below would say: 010 is ten (1.1's octal is gone; 0o10 is eight),
+// 1e3 a number, 1_000, 0b101 and yes are strings. The tags !!str, !!int,
+// !!float, !!bool, !!null, !!map and !!seq are checked against the value
+// they tag (!!str 10 is the string "10", which a schema wanting a number
+// then refuses); any other tag is refused. A %YAML 1.x directive before
+// the document is passed over (the parser refuses another version).
 func YAML(src []byte) (any, *Index, error) {
 	ix := newIndex(src)
 	if err := checkText(ix, src); err != nil {
@@ -58,9 +67,13 @@ func YAML(src []byte) (any, *Index, error) {
 	ix.at[""] = pos{1, 1}
 	var docs []*ast.DocumentNode
 	for _, d := range file.Docs {
-		if d != nil && d.Body != nil {
-			docs = append(docs, d)
+		if d == nil || d.Body == nil {
+			continue
 		}
+		if _, ok := d.Body.(*ast.DirectiveNode); ok {
+			continue // %YAML 1.x or %TAG: the parser refuses other versions
+		}
+		docs = append(docs, d)
 	}
 	if len(docs) == 0 {
 		return nil, ix, nil
@@ -197,7 +210,7 @@ func (w *yamlWalker) value(n ast.Node, pointer string, depth int) (any, error) {
 		}
 		return w.value(target, pointer, depth+1)
 	case *ast.TagNode:
-		return w.value(t.Value, pointer, depth+1)
+		return w.tagged(t, pointer, depth)
 	case *ast.MappingNode:
 		return w.mapping(t.Values, pointer, depth)
 	case *ast.MappingValueNode:
@@ -212,26 +225,18 @@ func (w *yamlWalker) value(n ast.Node, pointer string, depth int) (any, error) {
 			s = append(s, cv)
 		}
 		return s, nil
-	case *ast.NullNode:
-		return nil, nil
-	case *ast.BoolNode:
-		return t.Value, nil
-	case *ast.IntegerNode:
-		switch v := t.Value.(type) {
-		case int64:
-			return json.Number(strconv.FormatInt(v, 10)), nil
-		case uint64:
-			return json.Number(strconv.FormatUint(v, 10)), nil
-		}
-		return nil, fail(n, "integer out of range: %s", t.String())
-	case *ast.FloatNode:
-		if math.IsNaN(t.Value) || math.IsInf(t.Value, 0) {
-			return nil, fail(n, "not a finite number: %s", t.String())
-		}
-		return json.Number(strconv.FormatFloat(t.Value, 'g', -1, 64)), nil
-	case *ast.InfinityNode, *ast.NanNode:
-		return nil, fail(n, "not a finite number: %s", n.String())
+	case *ast.NullNode, *ast.BoolNode, *ast.IntegerNode, *ast.FloatNode, *ast.InfinityNode, *ast.NanNode:
+		return resolvePlain(n, n.GetToken().Value)
 	case *ast.StringNode:
+		if t.GetToken() != nil && t.GetToken().Type == token.StringType {
+			v, err := resolvePlain(n, t.Value)
+			if err != nil {
+				return nil, err
+			}
+			if _, isString := v.(string); !isString {
+				return v, nil
+			}
+		}
 		return t.Value, w.text(n, t.Value)
 	case *ast.LiteralNode:
 		if t.Value == nil {
@@ -242,6 +247,141 @@ func (w *yamlWalker) value(n ast.Node, pointer string, depth int) (any, error) {
 		return nil, fail(n, "merge keys (<<) are not supported; write the keys out")
 	}
 	return nil, fail(n, "unsupported YAML construct %s", n.Type())
+}
+
+// The YAML 1.2 core schema's plain scalars other than strings (YAML 1.2.2,
+// section 10.3.2).
+var (
+	coreNull  = regexp.MustCompile(`^(null|Null|NULL|~|)$`)
+	coreBool  = regexp.MustCompile(`^(true|True|TRUE|false|False|FALSE)$`)
+	coreInt10 = regexp.MustCompile(`^[-+]?[0-9]+$`)
+	coreInt8  = regexp.MustCompile(`^0o[0-7]+$`)
+	coreInt16 = regexp.MustCompile(`^0x[0-9a-fA-F]+$`)
+	coreFloat = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+	coreInf   = regexp.MustCompile(`^([-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$`)
+)
+
+// resolvePlain reads the text of a plain (unquoted) scalar as YAML 1.2's
+// core schema does: null, a bool, an integer, a finite number, or else the
+// string itself.
+func resolvePlain(n ast.Node, text string) (any, error) {
+	switch {
+	case coreNull.MatchString(text):
+		return nil, nil
+	case coreBool.MatchString(text):
+		return text[0] == 't' || text[0] == 'T', nil
+	case coreInt10.MatchString(text), coreInt8.MatchString(text), coreInt16.MatchString(text):
+		return coreInteger(n, text)
+	case coreFloat.MatchString(text):
+		f, err := strconv.ParseFloat(text, 64)
+		if err != nil || math.IsInf(f, 0) {
+			return nil, fail(n, "not a finite number: %s", text)
+		}
+		return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
+	case coreInf.MatchString(text):
+		return nil, fail(n, "not a finite number: %s", text)
+	}
+	return text, nil
+}
+
+// coreInteger reads a YAML 1.2 integer: decimal (leading zeros and all),
+// 0o octal or 0x hexadecimal.
+func coreInteger(n ast.Node, text string) (any, error) {
+	digits, base := text, 10
+	switch {
+	case strings.HasPrefix(text, "0o"):
+		digits, base = text[2:], 8
+	case strings.HasPrefix(text, "0x"):
+		digits, base = text[2:], 16
+	}
+	if v, err := strconv.ParseInt(digits, base, 64); err == nil {
+		return json.Number(strconv.FormatInt(v, 10)), nil
+	}
+	if v, err := strconv.ParseUint(strings.TrimPrefix(digits, "+"), base, 64); err == nil {
+		return json.Number(strconv.FormatUint(v, 10)), nil
+	}
+	return nil, fail(n, "integer out of range: %s", text)
+}
+
+// tagged reads a value with a tag: the core schema's tags are checked
+// against the value (!!int on text that is no integer is an error, !!str
+// makes a number's text a string); any other tag is refused.
+func (w *yamlWalker) tagged(t *ast.TagNode, pointer string, depth int) (any, error) {
+	name := t.Start.Value
+	if long, ok := strings.CutPrefix(name, "!<tag:yaml.org,2002:"); ok && strings.HasSuffix(long, ">") {
+		name = "!!" + strings.TrimSuffix(long, ">")
+	}
+	inner := t.Value
+	if a, ok := inner.(*ast.AnchorNode); ok {
+		// !!str &a 10: the anchor names the tagged value.
+		if a.Name != nil {
+			w.anchors[a.Name.String()] = &ast.TagNode{BaseNode: t.BaseNode, Start: t.Start, Value: a.Value}
+		}
+		inner = a.Value
+	}
+	switch name {
+	case "!!map", "!!seq":
+		v, err := w.value(inner, pointer, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		if _, isMap := v.(map[string]any); name == "!!map" && !isMap {
+			return nil, fail(t, "!!map tags a value that is not a mapping")
+		}
+		if _, isSeq := v.([]any); name == "!!seq" && !isSeq {
+			return nil, fail(t, "!!seq tags a value that is not a sequence")
+		}
+		return v, nil
+	case "!!str", "!!int", "!!float", "!!bool", "!!null":
+	default:
+		return nil, fail(t, "unsupported tag %s (tendays reads YAML 1.2's core schema: !!str, !!int, !!float, !!bool, !!null, !!map, !!seq)", name)
+	}
+	if _, seen := w.ix.at[pointer]; !seen {
+		l, c := at(t)
+		w.ix.at[pointer] = pos{l, c}
+	}
+	var text string
+	switch x := inner.(type) {
+	case nil:
+	case *ast.StringNode:
+		text = x.Value
+	case *ast.LiteralNode:
+		if x.Value != nil {
+			text = x.Value.Value
+		}
+	case *ast.NullNode:
+		if x.Token != nil && x.Token.Type != token.ImplicitNullType {
+			text = x.Token.Value
+		}
+	case *ast.BoolNode, *ast.IntegerNode, *ast.FloatNode, *ast.InfinityNode, *ast.NanNode:
+		text = x.GetToken().Value
+	default:
+		return nil, fail(t, "%s tags a collection, not a scalar", name)
+	}
+	if err := w.text(t, text); err != nil {
+		return nil, err
+	}
+	if name == "!!str" {
+		return text, nil
+	}
+	v, err := resolvePlain(t, text)
+	if err != nil {
+		return nil, err
+	}
+	ok := false
+	switch v.(type) {
+	case nil:
+		ok = name == "!!null"
+	case bool:
+		ok = name == "!!bool"
+	case json.Number:
+		isInt := coreInt10.MatchString(text) || coreInt8.MatchString(text) || coreInt16.MatchString(text)
+		ok = name == "!!float" || name == "!!int" && isInt
+	}
+	if !ok {
+		return nil, fail(t, "%s %q: the text is not what the tag says (YAML 1.2 core schema)", name, text)
+	}
+	return v, nil
 }
 
 func (w *yamlWalker) mapping(values []*ast.MappingValueNode, pointer string, depth int) (any, error) {
