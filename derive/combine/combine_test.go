@@ -75,7 +75,9 @@ func region(id, name, color string, seas ...string) mapdata.Region {
 	return mapdata.Region{ID: id, Name: name, Color: color, Copies: 1, Seas: seas}
 }
 
-func border(a, b string) mapdata.Link { return mapdata.Link{A: a, B: b, Kind: mapdata.Border, LengthKm: 100} }
+func border(a, b string) mapdata.Link {
+	return mapdata.Link{A: a, B: b, Kind: mapdata.Border, LengthKm: 100}
+}
 
 // board is one region feature of a member's board.
 func board(id string) *geojson.FeatureCollection {
