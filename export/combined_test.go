@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tendays/tendays/export/scene"
+	"github.com/tendays/tendays/export/svg"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -150,4 +152,35 @@ func TestEveryFormatAcceptsACombinedPack(t *testing.T) {
 		single := render(t, fixture(t), TTS, Options{AssetURL: "x/", CardWidth: 100, BoardWidth: 400})["testland.tts.json"]
 		assert.Contains(t, string(single), `"Rules": ""`, "a single box plays by its rulebook")
 	})
+}
+
+// A combined pack drawn as its boards: one frame per member map, each with
+// that map's regions only, every region with a label point inside its
+// frame's page and a positive inscribed radius.
+func TestFramesDrawEachMap(t *testing.T) {
+	in := combinedFixture(t)
+	frames, err := scene.Frames(in.Pack, in.Board, scene.Options{Width: 800})
+	require.NoError(t, err)
+	require.Len(t, frames, 2)
+	seen := 0
+	for _, f := range frames {
+		var buf bytes.Buffer
+		require.NoError(t, svg.Write(&buf, f.Scene))
+		doc := buf.String()
+		assert.Contains(t, doc, "<title>"+f.Map.Name+"</title>")
+		for _, r := range in.Pack.Regions {
+			at, rad, ok := f.Layout.Label(r.ID)
+			drawn := strings.Contains(doc, `id="region-`+r.ID+`"`)
+			assert.Equal(t, r.Map == f.Map.ID, ok, "%s in frame %s", r.ID, f.Map.ID)
+			assert.Equal(t, ok, drawn, "%s drawn in frame %s", r.ID, f.Map.ID)
+			if ok {
+				seen++
+				assert.Greater(t, rad, 0.0, r.ID)
+				assert.True(t, at[0] > 0 && at[0] < f.Scene.Width && at[1] > 0 && at[1] < f.Scene.Height, "%s at %v", r.ID, at)
+			}
+		}
+	}
+	assert.Equal(t, len(in.Pack.Regions), seen)
+	_, err = scene.Frames(fixture(t).Pack, in.Board, scene.Options{})
+	assert.ErrorContains(t, err, "not a combined edition")
 }

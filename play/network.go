@@ -12,7 +12,6 @@ import (
 
 	"github.com/tendays/tendays/engine/network"
 	"github.com/tendays/tendays/internal/textwidth"
-	"github.com/tendays/tendays/mapdata"
 )
 
 // NetworkGame is a route-network game to play at the terminal: the person
@@ -303,106 +302,18 @@ func matches(words []string, desc string) bool {
 	return true
 }
 
-func (t *netTable) company(c int) string {
-	if c < 0 {
-		return "nothing"
-	}
-	return t.b.Pack.Companies[c].ID
-}
+func (t *netTable) company(c int) string { return t.b.Company(c) }
 
-func (t *netTable) commodity(k int) string { return t.b.Pack.Commodities[k].ID }
+func (t *netTable) commodity(k int) string { return t.b.Commodity(k) }
 
-func (t *netTable) station(s int) string { return t.b.Pack.Stations[s].Name }
+func (t *netTable) station(s int) string { return t.b.Station(s) }
 
-func (t *netTable) route(r int) string {
-	e := t.b.Routes[r]
-	return t.station(e[0]) + "-" + t.station(e[1])
-}
-
-// token names a station's token as the board shows it.
-func (t *netTable) token(s int) string {
-	tok := t.g.Station[s]
-	switch tok.Kind {
-	case mapdata.TokenHome:
-		return "home " + t.company(tok.Company)
-	case mapdata.TokenFreeStock:
-		return "free stock"
-	case mapdata.TokenCommodity:
-		if tok.Commodity >= 0 {
-			return t.commodity(tok.Commodity)
-		}
-		return "any commodity"
-	case "":
-		return "no token"
-	}
-	return tok.Kind
+// describe says what an action does (network.Game.Describe).
+func (t *netTable) describe(seat int, a network.Action, own bool) string {
+	return t.g.Describe(seat, a, own)
 }
 
 func money(n int) string { return fmt.Sprintf("$%d", n) }
-
-// describe says what an action does. For the person (own) it may name
-// costs; for a bot it says only what the table sees (a ticket is drawn,
-// not which; a Gold token is taken, not its value).
-func (t *netTable) describe(seat int, a network.Action, own bool) string {
-	g, r := t.g, t.b.Rules
-	switch a.Kind {
-	case network.Lay:
-		e := t.b.Routes[a.Route]
-		s := fmt.Sprintf("lay %s %s", t.company(a.Company), t.route(a.Route))
-		if fee := g.Fee(a.Company, a.Route); fee > 0 {
-			s += fmt.Sprintf(" (%s)", money(fee))
-		}
-		if own {
-			s += fmt.Sprintf(" [%s | %s]", t.token(e[0]), t.token(e[1]))
-		}
-		return s
-	case network.Blank:
-		return fmt.Sprintf("play %s without a cube (no route is open)", t.company(a.Company))
-	case network.Act:
-		at := t.station(a.Station)
-		switch g.Station[a.Station].Kind {
-		case mapdata.TokenHome, mapdata.TokenFreeStock:
-			return fmt.Sprintf("share %s at %s (%s)", t.company(a.Company), at, money(g.Players[seat].Shares[a.Company]))
-		case mapdata.TokenMoney:
-			return fmt.Sprintf("money at %s (+%s)", at, money(r.MoneyStation))
-		case mapdata.TokenTicket:
-			if a.Option == network.OptPassenger {
-				return "passenger ticket at " + at
-			}
-			return "freight ticket at " + at
-		case mapdata.TokenCommodity:
-			if a.Option == network.OptTake {
-				return fmt.Sprintf("take %s at %s", t.commodity(a.Commodity), at)
-			}
-			pay := make([]string, len(a.Pay))
-			for i, k := range a.Pay {
-				pay[i] = t.commodity(k)
-			}
-			return fmt.Sprintf("gold at %s for %s", at, strings.Join(pay, "+"))
-		}
-	case network.Instead:
-		return fmt.Sprintf("instead at %s (+%s)", t.station(a.Station), money(r.InsteadMoney))
-	case network.Transfer:
-		return fmt.Sprintf("transfer token (%s)", money(r.TransferPrice))
-	case network.BuyGood:
-		return fmt.Sprintf("buy %s (%s)", t.commodity(a.Commodity), money(r.CommodityPrice))
-	case network.BuyCube:
-		return fmt.Sprintf("cube %s %s (%s)", t.company(a.Company), t.route(a.Route), money(r.CubePrice+g.Fee(a.Company, a.Route)))
-	case network.Exchange:
-		sw := make([]string, len(a.Swaps))
-		for i, x := range a.Swaps {
-			sw[i] = t.commodity(x[0]) + ">" + t.commodity(x[1])
-		}
-		return fmt.Sprintf("exchange %s (%s)", strings.Join(sw, " "), money(len(a.Swaps)*r.ExchangePrice))
-	case network.Pass:
-		return "pass"
-	case network.Offer:
-		return "offer " + t.company(a.Company)
-	case network.Keep:
-		return "keep " + t.company(a.Company)
-	}
-	return a.String()
-}
 
 // counts is "UP 2, NYC 1" for the non-zero entries, or "none".
 func (t *netTable) counts(xs []int, name func(int) string) string {

@@ -14,7 +14,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -70,14 +69,14 @@ func (e *SetupError) Unwrap() error { return e.Err }
 // (q, or the end of the input: nil then too).
 func Regions(in io.Reader, out io.Writer, gm Game) error {
 	b := gm.Board
-	g, err := game.New(b, gm.Config, rand.New(rand.NewPCG(gm.Seed, 0)))
+	g, err := game.New(b, gm.Config, game.Rand(gm.Seed))
 	if err != nil {
 		return &SetupError{err}
 	}
 	botName := strings.ToLower(gm.Bot)
 	bots := make([]game.Player, g.Players())
 	for s := 1; s < g.Players(); s++ {
-		p, err := bot.New(botName, rand.New(rand.NewPCG(gm.Seed, uint64(s)+1)))
+		p, err := bot.New(botName, game.SeatRand(gm.Seed, s))
 		if err != nil {
 			return &SetupError{err}
 		}

@@ -89,8 +89,11 @@ func (d *Advise) Diagnose(ctx context.Context, b *Build) (*Report, error) {
 		out.Notes = append(out.Notes, fmt.Sprintf("%s %s: %s", fd.Severity, fd.Kind, fd.Message))
 	}
 	for _, p := range rep.Proposals {
-		out.Proposals = append(out.Proposals, Proposal{ID: strconv.Itoa(p.ID), Title: p.Edit,
-			Effect: fmt.Sprintf("measured on %d games: %s", p.After.Games, p.Effect)})
+		sp := Proposal{ID: strconv.Itoa(p.ID), Title: p.Edit, Effect: fmt.Sprintf("measured on %d games: %s", p.After.Games, p.Effect)}
+		for _, c := range p.Changes {
+			sp.Preview(b.Pack, c.Op, c.Path, c.Value)
+		}
+		out.Proposals = append(out.Proposals, sp)
 	}
 	out.Raw = rep
 	return out, nil

@@ -27,6 +27,7 @@ func (s *Server) routes() *http.ServeMux {
 	static, _ := fs.Sub(webFS, "web")
 	files := http.FileServerFS(static)
 	mux.Handle("GET /", files)
+	mux.HandleFunc("GET /fonts/{name}", getFont)
 	mux.HandleFunc("GET /api/pack", s.getPack)
 	mux.HandleFunc("GET /api/view", s.getView)
 	mux.HandleFunc("GET /api/findings", s.getFindings)
@@ -38,6 +39,9 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/games", s.postGame)
 	mux.HandleFunc("GET /api/games/{id}", s.getGame)
 	mux.HandleFunc("POST /api/games/{id}/moves", s.postMove)
+	mux.HandleFunc("POST /api/games/{id}/undo", s.postUndo)
+	mux.HandleFunc("GET /api/games/{id}/replay", s.getReplay)
+	mux.HandleFunc("GET /api/games/{id}/log", s.getLog)
 	return mux
 }
 
@@ -197,6 +201,9 @@ func notPlayable(st *state) string {
 type JourneyVerdict struct {
 	engine.VerdictReport
 	Coverage []MapCount `json:"coverage,omitempty"`
+	// Regions names the region of each card ("" for a transport card),
+	// so that the page draws the journey without reading tokens itself.
+	Regions []string `json:"regions"`
 }
 
 // CheckJourney checks tokens as `journey check` does: every token must name
@@ -217,7 +224,13 @@ func CheckJourney(b *engine.Board, tokens []string, days int) (JourneyVerdict, e
 	if len(cards) != days {
 		return JourneyVerdict{}, fmt.Errorf("the journey has %d cards; a journey of this game has %d days", len(cards), days)
 	}
-	return JourneyVerdict{VerdictReport: b.Report(cards, b.Check(cards)), Coverage: coverage(b, cards)}, nil
+	regions := make([]string, len(cards))
+	for i, c := range cards {
+		if info := b.Card(c); info.Kind == engine.RegionCard {
+			regions[i] = b.Region(info.Region).ID
+		}
+	}
+	return JourneyVerdict{VerdictReport: b.Report(cards, b.Check(cards)), Coverage: coverage(b, cards), Regions: regions}, nil
 }
 
 // coverage counts the regions of cards on each member map of a combined

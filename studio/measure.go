@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/mapdata"
 )
 
 // Report is the doctor's report as the page draws it: bar charts, the
@@ -39,12 +41,61 @@ type Bar struct {
 	Flag   bool    `json:"flag,omitempty"`
 }
 
-// Proposal is an edit the doctor proposes.
+// Proposal is an edit the doctor proposes. Links and Regions say what the
+// page draws on the board while the proposal is hovered: a link it adds
+// (a ferry, a bridge), regions it puts on a sea or marks.
 type Proposal struct {
-	ID     string `json:"id"`
-	Title  string `json:"title"`
-	Detail string `json:"detail,omitempty"`
-	Effect string `json:"effect,omitempty"` // what it changes, measured
+	ID      string         `json:"id"`
+	Title   string         `json:"title"`
+	Detail  string         `json:"detail,omitempty"`
+	Effect  string         `json:"effect,omitempty"` // what it changes, measured
+	Links   []ProposalLink `json:"links,omitempty"`
+	Regions []string       `json:"regions,omitempty"`
+}
+
+// ProposalLink is a link a proposal adds, between two region ids.
+type ProposalLink struct {
+	A    string `json:"a"`
+	B    string `json:"b"`
+	Kind string `json:"kind"`
+}
+
+// Preview fills what the page draws for an edit of edition.yaml at path
+// with value (an advise change): links.add adds a link, seas.SEA.add (a
+// region put on a sea), seas.SEA.regions (a new sea's regions) and
+// air_only name regions. Names are read as the edition writes them (a
+// region's name or id).
+func (pr *Proposal) Preview(p *mapdata.Pack, op string, path []string, value any) {
+	if p == nil || op != "append" {
+		return
+	}
+	id := func(name any) string {
+		s, _ := name.(string)
+		for _, r := range p.Regions {
+			if r.ID == s || r.Name == s {
+				return r.ID
+			}
+		}
+		for _, r := range p.Regions {
+			if strings.EqualFold(r.Name, s) {
+				return r.ID
+			}
+		}
+		return ""
+	}
+	switch {
+	case len(path) == 2 && path[0] == "links" && path[1] == "add":
+		v, _ := value.(map[string]any)
+		a, b := id(v["a"]), id(v["b"])
+		kind, _ := v["kind"].(string)
+		if a != "" && b != "" {
+			pr.Links = append(pr.Links, ProposalLink{A: a, B: b, Kind: kind})
+		}
+	case len(path) == 3 && path[0] == "seas" && (path[2] == "add" || path[2] == "regions"), len(path) == 1 && path[0] == "air_only":
+		if r := id(value); r != "" {
+			pr.Regions = append(pr.Regions, r)
+		}
+	}
 }
 
 // MeasureOptions size the measures.

@@ -1,12 +1,15 @@
 package studio
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	mrand "math/rand/v2"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -46,53 +49,75 @@ func (gs *games) get(id string) *session {
 	return gs.byID[id]
 }
 
-// session is one game: you are seat 1, bots the others.
+// session is one game: a 10 Days game (ten) or a route-network game (net).
 type session struct {
-	mu      sync.Mutex
-	id      string
-	g       *game.Game
-	bots    []game.Player // by seat; seat 0 is nil (the person)
-	botName string
-	seed    uint64
-	turnCap int
-	log     []string
-	stalled bool
+	mu  sync.Mutex
+	id  string
+	ten *tenGame
+	net *netGame
 }
 
-// GameRequest is the body of POST /api/games.
+// Seed is a game's seed. It is read from a JSON number or a decimal string
+// and written as a string: a JavaScript number holds integers exactly only
+// up to 2^53, and a seed is any 64-bit number.
+type Seed uint64
+
+// UnmarshalJSON reads 7 or "7".
+func (s *Seed) UnmarshalJSON(b []byte) error {
+	text := strings.TrimSpace(string(b))
+	if text == "null" {
+		return nil
+	}
+	if unq, err := strconv.Unquote(text); err == nil {
+		text = strings.TrimSpace(unq)
+	}
+	if text == "" {
+		*s = 0
+		return nil
+	}
+	v, err := strconv.ParseUint(text, 10, 64)
+	if err != nil {
+		return fmt.Errorf("seed %s: want a whole number from 0 to 18446744073709551615", b)
+	}
+	*s = Seed(v)
+	return nil
+}
+
+// MarshalJSON writes the seed as a decimal string.
+func (s Seed) MarshalJSON() ([]byte, error) {
+	return []byte(`"` + strconv.FormatUint(uint64(s), 10) + `"`), nil
+}
+
+// GameRequest is the body of POST /api/games. Seats 1 to Humans are people
+// at one screen (hot seat), the rest bots; Moves replays the people's moves
+// (their short forms, as a studio URL carries them; on a route-network pack
+// the choices' numbers joined by dots).
 type GameRequest struct {
-	Bots int    `json:"bots"`           // 1 to 3
-	Bot  string `json:"bot"`            // random, greedy, strong
-	Seed uint64 `json:"seed,omitempty"` // 0: a random seed
-	Days int    `json:"days,omitempty"` // 0: the edition's
-	Swap string `json:"swap,omitempty"` // "", "on", "off"
-	Open bool   `json:"openHands,omitempty"`
+	Bots   int    `json:"bots"`             // 0 to 3 (1 to 3 with one person)
+	Humans int    `json:"humans,omitempty"` // 1 to 4; 0: 1
+	Bot    string `json:"bot"`              // random, greedy, strong
+	Seed   Seed   `json:"seed,omitempty"`   // 0: a random seed
+	Days   int    `json:"days,omitempty"`   // 0: the edition's
+	Swap   string `json:"swap,omitempty"`   // "", "on", "off"
+	Open   bool   `json:"openHands,omitempty"`
 	// Refill: "" or "all" (an empty draw pile is made anew from every
 	// discard under the face-up tops, as the boxes), "own" (from its own
 	// face-up piles only); combined editions.
 	Refill string `json:"refill,omitempty"`
 	Turns  int    `json:"turnCap,omitempty"` // 0: the simulator's default
+	Moves  string `json:"moves,omitempty"`
 }
 
-// MoveRequest is the body of POST /api/games/{id}/moves: one of
-// fill (Map: the member map whose tiles to draw the next card of the fill
-// from, 0-based, on a combined edition, when the view's table says
-// mustChooseFill), place (Day), take (From: -1 a draw pile, the one Draw says; 0 up a
-// face-up pile), put (Slot: a day or -1 to discard the card taken; Pile)
-// or swap (I, J). Days, slots, piles and draw piles are 0-based; Draw is 0
-// (the first draw pile) unless the edition has several (three in a
-// combined edition).
+// MoveRequest is the body of POST /api/games/{id}/moves: a 10 Days
+// action (game.Action: place, take, put or swap), or on a route-network
+// game Choice, the number of a move in the game's list of legal moves.
 type MoveRequest struct {
-	Action string `json:"action"`
-	Map    int    `json:"map"`
-	Day    int    `json:"day"`
-	From   int    `json:"from"`
-	Draw   int    `json:"draw"`
-	Slot   int    `json:"slot"`
-	Pile   int    `json:"pile"`
-	I      int    `json:"i"`
-	J      int    `json:"j"`
+	game.Action
+	Choice *int `json:"choice,omitempty"`
 }
+
+// maxMovesText bounds the moves a request replays.
+const maxMovesText = 60000
 
 func (s *Server) postGame(w http.ResponseWriter, r *http.Request) {
 	var req GameRequest
@@ -100,18 +125,41 @@ func (s *Server) postGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st, _ := s.state()
-	if st.board == nil {
-		httpError(w, http.StatusConflict, "this pack cannot be played here: "+notPlayable(st))
-		return
-	}
-	if req.Bots < 1 || req.Bots > 3 {
-		httpError(w, http.StatusBadRequest, fmt.Sprintf("bots: %d (want 1 to 3)", req.Bots))
+	if len(req.Moves) > maxMovesText {
+		httpError(w, http.StatusBadRequest, fmt.Sprintf("moves: %d characters, at most %d", len(req.Moves), maxMovesText))
 		return
 	}
 	if req.Bot == "" {
 		req.Bot = "greedy"
 	}
 	req.Bot = strings.ToLower(req.Bot)
+	seed := uint64(req.Seed)
+	if seed == 0 {
+		seed = mrand.Uint64()
+	}
+	if st.network != nil {
+		ng, err := newNetGame(st.network, req, seed)
+		if err != nil {
+			httpError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		ss := &session{id: newID(), net: ng}
+		s.games.add(ss)
+		writeJSON(w, http.StatusCreated, mustJSON(ng.view(ss.id)))
+		return
+	}
+	if st.board == nil {
+		httpError(w, http.StatusConflict, "this pack cannot be played here: "+notPlayable(st))
+		return
+	}
+	if req.Humans == 0 {
+		req.Humans = 1
+	}
+	if req.Humans < 1 || req.Humans > game.BoxPlayers || req.Bots < 0 || req.Bots > game.BoxPlayers-1 ||
+		req.Humans+req.Bots < 2 || req.Humans+req.Bots > game.BoxPlayers {
+		httpError(w, http.StatusBadRequest, fmt.Sprintf("%d people and %d bots: want 2 to %d players, at least one a person", req.Humans, req.Bots, game.BoxPlayers))
+		return
+	}
 	if !slices.Contains(bot.Names(), req.Bot) {
 		httpError(w, http.StatusBadRequest, fmt.Sprintf("unknown bot %q (want %s)", req.Bot, strings.Join(bot.Names(), ", ")))
 		return
@@ -120,13 +168,15 @@ func (s *Server) postGame(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "days or turn cap out of range")
 		return
 	}
-	cfg := game.Config{Players: req.Bots + 1, Days: req.Days, OpenHands: req.Open}
+	tg := &tenGame{board: st.board, seed: seed, bot: req.Bot, turnCap: req.Turns, opts: req,
+		cfg: game.Config{Players: req.Humans + req.Bots, Days: req.Days, OpenHands: req.Open}}
+	tg.opts.Seed, tg.opts.Moves = Seed(seed), ""
 	switch req.Swap {
 	case "":
 	case "on":
-		cfg.Swap = game.SwapOn
+		tg.cfg.Swap = game.SwapOn
 	case "off":
-		cfg.Swap = game.SwapOff
+		tg.cfg.Swap = game.SwapOff
 	default:
 		httpError(w, http.StatusBadRequest, fmt.Sprintf("swap: %q (want on, off or empty for the edition's rule)", req.Swap))
 		return
@@ -136,34 +186,29 @@ func (s *Server) postGame(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "refill: "+err.Error())
 		return
 	}
-	cfg.Refill = refill
-	seed := req.Seed
-	if seed == 0 {
-		seed = mrand.Uint64()
+	tg.cfg.Refill = refill
+	if tg.turnCap == 0 {
+		tg.turnCap = sim.DefaultTurnCap
 	}
-	rng := mrand.New(mrand.NewPCG(seed, 0x5eed))
-	g, err := game.New(st.board, cfg, rng)
+	for seat := range tg.cfg.Players {
+		if seat < req.Humans {
+			tg.seats = append(tg.seats, "human")
+		} else {
+			tg.seats = append(tg.seats, req.Bot)
+		}
+	}
+	actions, err := game.ParseActions(req.Moves)
 	if err != nil {
 		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	ss := &session{id: newID(), g: g, botName: req.Bot, seed: seed, turnCap: req.Turns, bots: make([]game.Player, cfg.Players)}
-	if ss.turnCap == 0 {
-		ss.turnCap = sim.DefaultTurnCap
+	if err := tg.replay(actions); err != nil {
+		httpError(w, http.StatusBadRequest, err.Error())
+		return
 	}
-	for seat := 1; seat < cfg.Players; seat++ {
-		p, err := bot.New(req.Bot, mrand.New(mrand.NewPCG(seed, uint64(seat))))
-		if err != nil {
-			httpError(w, http.StatusBadRequest, err.Error())
-			return
-		}
-		ss.bots[seat] = p
-	}
-	ss.log = append(ss.log, fmt.Sprintf("New game: you and %d %s bot(s), seed %d. Fill your holder: each card drawn goes to a day you choose.", req.Bots, req.Bot, seed))
+	ss := &session{id: newID(), ten: tg}
 	s.games.add(ss)
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	writeJSON(w, http.StatusCreated, mustJSON(ss.view()))
+	writeJSON(w, http.StatusCreated, mustJSON(tg.view(ss.id)))
 }
 
 func newID() string {
@@ -180,6 +225,13 @@ func (s *Server) session(w http.ResponseWriter, r *http.Request) *session {
 	return ss
 }
 
+func (ss *session) view() any {
+	if ss.net != nil {
+		return ss.net.view(ss.id)
+	}
+	return ss.ten.view(ss.id)
+}
+
 func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	ss := s.session(w, r)
 	if ss == nil {
@@ -192,7 +244,36 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 	var req MoveRequest
-	if !decode(w, r, &req) {
+	s.change(w, r, &req, func(ss *session) error {
+		switch {
+		case ss.net != nil && req.Choice == nil:
+			return fmt.Errorf("a route-network game takes {\"choice\": N}, the number of a move in its list")
+		case ss.net != nil:
+			return ss.net.move(*req.Choice)
+		case req.Choice != nil:
+			return fmt.Errorf("choice: a 10 Days game takes an action (place, take, put or swap)")
+		}
+		return ss.ten.move(req.Action)
+	})
+}
+
+// postUndo takes back the last move of a person (the bots' answers with
+// it): the game is dealt again from its seed and every earlier move
+// replayed.
+func (s *Server) postUndo(w http.ResponseWriter, r *http.Request) {
+	var req struct{}
+	s.change(w, r, &req, func(ss *session) error {
+		if ss.net != nil {
+			return ss.net.undo()
+		}
+		return ss.ten.undo()
+	})
+}
+
+// change decodes a request's body into req, finds its game and changes
+// it with f; the answer is the game, or f's error (400).
+func (s *Server) change(w http.ResponseWriter, r *http.Request, req any, f func(*session) error) {
+	if !decode(w, r, req) {
 		return
 	}
 	ss := s.session(w, r)
@@ -201,146 +282,305 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if err := ss.move(req); err != nil {
+	if err := f(ss); err != nil {
 		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	writeJSON(w, http.StatusOK, mustJSON(ss.view()))
 }
 
-// move plays the person's move, then the bots until it is the person's
-// turn again or the game is over.
-func (ss *session) move(m MoveRequest) error {
-	g := ss.g
-	if ss.over() {
-		return fmt.Errorf("the game is over")
+// getReplay is the game as it stood after its first `step` moves (every
+// seat's), every holder shown: a finished game, step by step.
+func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
+	ss := s.session(w, r)
+	if ss == nil {
+		return
 	}
-	if g.Seat() != 0 {
-		return fmt.Errorf("not your turn")
+	step, err := strconv.Atoi(r.URL.Query().Get("step"))
+	if err != nil || step < 0 {
+		httpError(w, http.StatusBadRequest, "step: want a move number from 0")
+		return
 	}
-	b := g.Board()
-	switch m.Action {
-	case "fill":
-		if err := g.DrawFill(m.Map); err != nil {
-			return err
-		}
-		ss.logf("You drew %s from the %s tiles.", b.Name(g.Hand()), b.Map(m.Map).Name)
-		return nil
-	case "place":
-		card := g.Hand()
-		if err := g.Place(m.Day); err != nil {
-			return err
-		}
-		ss.logf("You put %s on day %d.", b.Name(card), m.Day+1)
-	case "take":
-		src := game.Source(m.From)
-		switch {
-		case m.From < -1:
-			return fmt.Errorf("from: %d (want -1 for a draw pile, named by draw, or 0 to %d for a face-up pile)", m.From, g.NumPiles()-1)
-		case m.From == -1:
-			if m.Draw < 0 || m.Draw >= g.NumDraw() {
-				return fmt.Errorf("no draw pile %d (want 0 to %d)", m.Draw, g.NumDraw()-1)
-			}
-			src = game.DrawPile(m.Draw)
-		case m.Draw != 0:
-			return fmt.Errorf("draw: %d names a draw pile, but from: %d takes from a face-up pile", m.Draw, m.From)
-		}
-		if err := g.Take(src); err != nil {
-			return err
-		}
-		switch {
-		case m.From < 0 && g.NumDraw() > 1:
-			ss.logf("You drew %s from draw pile %d.", b.Name(g.Hand()), m.Draw+1)
-		case m.From < 0:
-			ss.logf("You drew %s.", b.Name(g.Hand()))
-		default:
-			ss.logf("You took %s from pile %d.", b.Name(g.Hand()), m.From+1)
-		}
-	case "put":
-		if err := g.Put(m.Slot, m.Pile); err != nil {
-			return err
-		}
-		t := g.LastTurn()
-		if t.Slot >= 0 {
-			ss.logf("You put %s on day %d and discarded %s on pile %d.", b.Name(t.Taken), t.Slot+1, b.Name(t.Discarded), t.Pile+1)
-		} else {
-			ss.logf("You discarded %s on pile %d.", b.Name(t.Discarded), t.Pile+1)
-		}
-	case "swap":
-		if err := g.Swap(m.I, m.J); err != nil {
-			return err
-		}
-		ss.logf("You swapped days %d and %d.", m.I+1, m.J+1)
-	default:
-		return fmt.Errorf("unknown action %q (want fill, place, take, put or swap)", m.Action)
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.ten == nil {
+		httpError(w, http.StatusBadRequest, "a route-network game is replayed with its URL (seed and moves)")
+		return
 	}
-	return ss.runBots()
+	v, err := ss.ten.replayAt(ss.id, step)
+	if err != nil {
+		httpError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, mustJSON(v))
 }
 
-func (ss *session) over() bool { return ss.g.Phase() == game.Over || ss.stalled }
+// getLog is the game log, for `tendays play PACK --replay FILE`.
+func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
+	ss := s.session(w, r)
+	if ss == nil {
+		return
+	}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.ten == nil {
+		httpError(w, http.StatusBadRequest, "the game log is for the 10 Days games; a route-network game is replayed with its URL")
+		return
+	}
+	rec := ss.ten.rec
+	rec.Winner, rec.Turns = ss.ten.g.Winner(), ss.ten.g.Turns()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(rec); err != nil {
+		httpError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-game-%s.json"`, safeName(rec.Edition), rec.Seed))
+	writeJSON(w, http.StatusOK, bytes.TrimRight(buf.Bytes(), "\n"))
+}
 
-// runBots plays the bots' moves until the person is to move.
-func (ss *session) runBots() error {
-	g := ss.g
-	b := g.Board()
-	for !ss.over() && g.Seat() != 0 {
-		seat := g.Seat()
-		p := ss.bots[seat]
-		if g.Phase() == game.Filling {
-			if err := game.FillStep(g, p); err != nil {
-				return fmt.Errorf("bot: %w", err)
-			}
+// safeName keeps a file name's letters, digits, dots and dashes.
+func safeName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.' {
+			return r
+		}
+		return '-'
+	}, s)
+}
+
+// tenGame is a 10 Days game: people at seats 1 to Humans, bots after.
+type tenGame struct {
+	board   *engine.Board
+	cfg     game.Config
+	opts    GameRequest // as asked (the seed filled in), for the URL
+	seats   []string    // "human" or the bots' name, by seat
+	bot     string
+	seed    uint64
+	turnCap int
+
+	g       *game.Game
+	bots    []game.Player // by seat; nil for a person
+	people  []game.Action // the people's actions: with the seed they replay the game
+	rec     game.Record   // every seat's actions
+	log     []string
+	stalled bool
+}
+
+// deal starts the game anew from its seed.
+func (tg *tenGame) deal() error {
+	g, err := game.New(tg.board, tg.cfg, game.Rand(tg.seed))
+	if err != nil {
+		return err
+	}
+	tg.g, tg.people, tg.log, tg.stalled = g, nil, nil, false
+	tg.bots = make([]game.Player, len(tg.seats))
+	for seat, name := range tg.seats {
+		if name == "human" {
 			continue
 		}
-		if err := game.Step(g, p); err != nil {
-			return fmt.Errorf("bot: %w", err)
+		if tg.bots[seat], err = bot.New(name, game.SeatRand(tg.seed, seat)); err != nil {
+			return err
 		}
-		t := g.LastTurn()
-		who := fmt.Sprintf("Seat %d (%s)", t.Seat+1, ss.botName)
-		drew := "drew a card"
-		d, fromDraw := t.From.Draw()
-		if fromDraw && g.NumDraw() > 1 {
-			drew = fmt.Sprintf("drew from draw pile %d", d+1)
-			if t.FromMap >= 0 {
-				drew += fmt.Sprintf(" (a %s tile)", b.Map(t.FromMap).Name)
-			}
-		}
-		switch {
-		case t.Swap:
-			ss.logf("%s swapped days %d and %d.", who, t.I+1, t.J+1)
-		case fromDraw && t.Slot < 0:
-			ss.logf("%s %s and discarded it: %s on pile %d.", who, drew, b.Name(t.Discarded), t.Pile+1)
-		case fromDraw:
-			ss.logf("%s %s, kept it and discarded %s on pile %d.", who, drew, b.Name(t.Discarded), t.Pile+1)
-		default:
-			ss.logf("%s took %s from pile %d and discarded %s on pile %d.", who, b.Name(t.Taken), int(t.From)+1, b.Name(t.Discarded), t.Pile+1)
-		}
-		ss.checkCap()
 	}
-	if g.Phase() == game.Choosing && g.Seat() == 0 {
-		ss.checkCap()
+	tg.rec = game.NewRecord(g, tg.seed, tg.seats, tg.turnCap)
+	humans := tg.humans()
+	who := fmt.Sprintf("you and %d %s bot(s)", len(tg.seats)-humans, tg.bot)
+	if humans > 1 {
+		who = fmt.Sprintf("%d people at one screen", humans)
+		if bots := len(tg.seats) - humans; bots > 0 {
+			who += fmt.Sprintf(" and %d %s bot(s)", bots, tg.bot)
+		}
 	}
-	if g.Phase() == game.Over {
-		if g.Winner() == 0 {
-			ss.logf("You win in %d turns!", g.Turns())
-		} else {
-			ss.logf("Seat %d (%s) wins in %d turns.", g.Winner()+1, ss.botName, g.Turns())
+	tg.logf("New game: %s, seed %d. Fill your holder: each card drawn goes to a day you choose.", who, tg.seed)
+	return tg.runBots()
+}
+
+func (tg *tenGame) humans() int {
+	n := 0
+	for _, s := range tg.seats {
+		if s == "human" {
+			n++
+		}
+	}
+	return n
+}
+
+// replay deals the game and plays the people's actions.
+func (tg *tenGame) replay(actions []game.Action) error {
+	if err := tg.deal(); err != nil {
+		return err
+	}
+	for i, a := range actions {
+		if err := tg.move(a); err != nil {
+			return fmt.Errorf("moves: move %d (%s): %w", i+1, a, err)
 		}
 	}
 	return nil
 }
 
-func (ss *session) checkCap() {
-	if !ss.stalled && ss.g.Phase() != game.Over && ss.g.Turns() >= ss.turnCap {
-		ss.stalled = true
-		ss.logf("No one has won after %d turns: the game stalls.", ss.g.Turns())
+func (tg *tenGame) undo() error {
+	if len(tg.people) == 0 {
+		return fmt.Errorf("nothing to undo: no one has moved yet")
+	}
+	return tg.replay(slices.Clone(tg.people[:len(tg.people)-1]))
+}
+
+// who names a seat in the log: "You" for the one person against bots,
+// "Player N" at a hot seat, "Seat N (greedy)" for a bot.
+func (tg *tenGame) who(seat int) string {
+	switch {
+	case tg.seats[seat] != "human":
+		return fmt.Sprintf("Seat %d (%s)", seat+1, tg.seats[seat])
+	case tg.humans() == 1:
+		return "You"
+	}
+	return fmt.Sprintf("Player %d", seat+1)
+}
+
+// move plays a person's action, then the bots until a person is to move
+// or the game is over.
+func (tg *tenGame) move(a game.Action) error {
+	g := tg.g
+	if tg.over() {
+		return fmt.Errorf("the game is over")
+	}
+	seat := g.Seat()
+	if tg.seats[seat] != "human" {
+		return fmt.Errorf("not your turn")
+	}
+	b := g.Board()
+	hand := g.Hand()
+	if err := a.Apply(g); err != nil {
+		return err
+	}
+	tg.people = append(tg.people, a)
+	tg.rec.Moves = append(tg.rec.Moves, game.SeatAction{Seat: seat, Action: a})
+	// One person sees their own cards in the log; at a hot seat the log
+	// says only what the table sees.
+	secret := tg.humans() > 1
+	you := tg.who(seat)
+	switch a.Action {
+	case "fill":
+		if secret {
+			tg.logf("%s drew a card from the %s tiles.", you, b.Map(a.Map).Name)
+		} else {
+			tg.logf("%s drew %s from the %s tiles.", you, b.Name(g.Hand()), b.Map(a.Map).Name)
+		}
+	case "place":
+		if !secret {
+			tg.logf("%s put %s on day %d.", you, b.Name(hand), a.Day+1)
+		}
+	case "take":
+		switch {
+		case secret:
+		case a.From < 0 && g.NumDraw() > 1:
+			tg.logf("%s drew %s from draw pile %d.", you, b.Name(g.Hand()), a.Draw+1)
+		case a.From < 0:
+			tg.logf("%s drew %s.", you, b.Name(g.Hand()))
+		default:
+			tg.logf("%s took %s from pile %d.", you, b.Name(g.Hand()), a.From+1)
+		}
+	case "put", "swap":
+		if secret {
+			tg.logf("%s %s", you, tg.describeTurn(g.LastTurn()))
+			break
+		}
+		t := g.LastTurn()
+		switch {
+		case t.Swap:
+			tg.logf("%s swapped days %d and %d.", you, t.I+1, t.J+1)
+		case t.Slot >= 0:
+			tg.logf("%s put %s on day %d and discarded %s on pile %d.", you, b.Name(t.Taken), t.Slot+1, b.Name(t.Discarded), t.Pile+1)
+		default:
+			tg.logf("%s discarded %s on pile %d.", you, b.Name(t.Discarded), t.Pile+1)
+		}
+		tg.checkCap()
+	}
+	return tg.runBots()
+}
+
+// describeTurn says what a seat did, as the others at the table see it.
+func (tg *tenGame) describeTurn(t game.Turn) string {
+	g, b := tg.g, tg.g.Board()
+	drew := "drew a card"
+	d, fromDraw := t.From.Draw()
+	if fromDraw && g.NumDraw() > 1 {
+		drew = fmt.Sprintf("drew from draw pile %d", d+1)
+		if t.FromMap >= 0 {
+			drew += fmt.Sprintf(" (a %s tile)", b.Map(t.FromMap).Name) // its back shows its box
+		}
+	}
+	switch {
+	case t.Swap:
+		return fmt.Sprintf("swapped days %d and %d.", t.I+1, t.J+1)
+	case fromDraw && t.Slot < 0:
+		return fmt.Sprintf("%s and discarded it: %s on pile %d.", drew, b.Name(t.Discarded), t.Pile+1)
+	case fromDraw:
+		return fmt.Sprintf("%s, kept it and discarded %s on pile %d.", drew, b.Name(t.Discarded), t.Pile+1)
+	}
+	return fmt.Sprintf("took %s from pile %d and discarded %s on pile %d.", b.Name(t.Taken), int(t.From)+1, b.Name(t.Discarded), t.Pile+1)
+}
+
+func (tg *tenGame) over() bool { return tg.g.Phase() == game.Over || tg.stalled }
+
+// runBots plays the bots' moves until a person is to move.
+func (tg *tenGame) runBots() error {
+	g := tg.g
+	for !tg.over() && tg.bots[g.Seat()] != nil {
+		seat := g.Seat()
+		p := tg.bots[seat]
+		if g.Phase() == game.Filling {
+			// On a combined board the bot first chooses which map's tiles
+			// to draw from (game.FillStep's choice), then a day.
+			if g.MustChooseFill() {
+				a := game.Action{Action: "fill", Map: game.FillChoice(p, g.ViewOf(seat))}
+				if err := a.Apply(g); err != nil {
+					return fmt.Errorf("seat %d (bot), filling: %w", seat+1, err)
+				}
+				tg.rec.Moves = append(tg.rec.Moves, game.SeatAction{Seat: seat, Action: a})
+			}
+			a := game.Action{Action: "place", Day: p.Fill(g.ViewOf(seat), g.Hand())}
+			if err := a.Apply(g); err != nil {
+				return fmt.Errorf("seat %d (bot), filling: %w", seat+1, err)
+			}
+			tg.rec.Moves = append(tg.rec.Moves, game.SeatAction{Seat: seat, Action: a})
+			continue
+		}
+		if err := game.Step(g, p); err != nil {
+			return fmt.Errorf("bot: %w", err)
+		}
+		for _, a := range game.TurnActions(g.LastTurn()) {
+			tg.rec.Moves = append(tg.rec.Moves, game.SeatAction{Seat: seat, Action: a})
+		}
+		tg.logf("%s %s", tg.who(seat), tg.describeTurn(g.LastTurn()))
+		tg.checkCap()
+	}
+	if g.Phase() == game.Choosing {
+		tg.checkCap()
+	}
+	if g.Phase() == game.Over {
+		who, verb := tg.who(g.Winner()), "wins"
+		if who == "You" {
+			verb = "win"
+		}
+		tg.logf("%s %s in %d turns!", who, verb, g.Turns())
+	}
+	return nil
+}
+
+func (tg *tenGame) checkCap() {
+	if !tg.stalled && tg.g.Phase() != game.Over && tg.g.Turns() >= tg.turnCap {
+		tg.stalled = true
+		tg.logf("No one has won after %d turns: the game stalls.", tg.g.Turns())
 	}
 }
 
-func (ss *session) logf(format string, args ...any) {
-	ss.log = append(ss.log, fmt.Sprintf(format, args...))
-	if len(ss.log) > 200 {
-		ss.log = ss.log[len(ss.log)-200:]
+func (tg *tenGame) logf(format string, args ...any) {
+	tg.log = append(tg.log, fmt.Sprintf(format, args...))
+	if len(tg.log) > 200 {
+		tg.log = tg.log[len(tg.log)-200:]
 	}
 }
 
@@ -353,17 +593,36 @@ type CardView struct {
 	Hex    string `json:"hex,omitempty"` // the region's or the plane's colour
 }
 
-// GameView is a game as seat 1 sees it.
+// SeatView says who plays a seat.
+type SeatView struct {
+	Seat  int    `json:"seat"`
+	Human bool   `json:"human"`
+	Name  string `json:"name"` // "You", "Player 2", "Seat 3 (greedy)"
+}
+
+// GameView is a game as the person to move sees it (at the end, as
+// everyone does).
 type GameView struct {
-	ID          string                `json:"id"`
-	Seed        uint64                `json:"seed"`
-	Phase       string                `json:"phase"` // filling, choosing, placing, over
-	Seat        int                   `json:"seat"`  // 0-based seat to move; 0 is you
-	Players     int                   `json:"players"`
-	Days        int                   `json:"days"`
-	Bot         string                `json:"bot"`
+	ID      string     `json:"id"`
+	Kind    string     `json:"kind"` // "regions": a 10 Days game
+	Seed    Seed       `json:"seed"`
+	Phase   string     `json:"phase"` // filling, choosing, placing, over
+	Seat    int        `json:"seat"`  // 0-based seat to move
+	Viewer  int        `json:"viewer"`
+	Players int        `json:"players"`
+	Humans  int        `json:"humans"`
+	Seats   []SeatView `json:"seats"`
+	Days    int        `json:"days"`
+	Bot     string     `json:"bot"`
+	// Options are the game's settings as a URL states them (the seed
+	// included), and Moves the people's actions in short forms: together
+	// they reproduce the game.
+	Options     GameRequest           `json:"options"`
+	Moves       string                `json:"moves"`
+	CanUndo     bool                  `json:"canUndo"`
+	Steps       int                   `json:"steps"` // every seat's actions so far: a replay's steps
 	Hand        *CardView             `json:"hand,omitempty"`
-	Holder      []*CardView           `json:"holder"` // null: an open day
+	Holder      []*CardView           `json:"holder"` // the viewer's; null: an open day
 	Tops        []*CardView           `json:"tops"`
 	PileSizes   []int                 `json:"pileSizes"`
 	Draw        int                   `json:"draw"`      // cards in all the draw piles
@@ -373,13 +632,14 @@ type GameView struct {
 	PileDraw    []int                 `json:"pileDraw"` // the draw pile each face-up pile was turned up from
 	MustPile    int                   `json:"mustPile"`
 	SwapAllowed bool                  `json:"swapAllowed"`
+	OpenHands   bool                  `json:"openHands"`
 	Turns       int                   `json:"turns"`
 	TurnCap     int                   `json:"turnCap"`
 	Others      []OtherView           `json:"others"`
 	Log         []string              `json:"log"`
 	Winner      int                   `json:"winner"` // -1: none (yet)
 	Stalled     bool                  `json:"stalled"`
-	Yours       *engine.VerdictReport `json:"yours,omitempty"`   // your full holder, checked
+	Yours       *engine.VerdictReport `json:"yours,omitempty"`   // the viewer's full holder, checked
 	Journey     *engine.VerdictReport `json:"journey,omitempty"` // the winning journey, explained
 	Winning     []*CardView           `json:"winning,omitempty"`
 	// Coverage is the winning journey's regions on each member map of a
@@ -388,6 +648,10 @@ type GameView struct {
 	// Table is the piles as every seat sees them: which map each draw
 	// pile's top card is from, the maps' piles of the fill, the refill rule.
 	Table game.Table `json:"table"`
+	// Step and Last are set in a replay: the moves played, and the last
+	// of them in words.
+	Step *int   `json:"step,omitempty"`
+	Last string `json:"last,omitempty"`
 }
 
 // MapCount is how many regions of a journey lie on one member map.
@@ -397,28 +661,41 @@ type MapCount struct {
 	Regions int    `json:"regions"`
 }
 
-// OtherView is a bot's seat: its cards only when hands are open or the
+// OtherView is another seat: its cards only when hands are open or the
 // game is over.
 type OtherView struct {
 	Seat   int         `json:"seat"`
+	Name   string      `json:"name"`
+	Human  bool        `json:"human"`
 	Filled int         `json:"filled"`
 	Holder []*CardView `json:"holder,omitempty"`
 }
 
-func (ss *session) view() GameView {
-	g := ss.g
+func (tg *tenGame) view(id string) GameView {
+	viewer := 0
+	if s := tg.g.Seat(); !tg.over() && tg.seats[s] == "human" {
+		viewer = s
+	}
+	return tg.viewOf(id, tg.g, viewer, tg.over())
+}
+
+func (tg *tenGame) viewOf(id string, g *game.Game, viewer int, open bool) GameView {
 	b := g.Board()
 	phase := map[game.Phase]string{game.Filling: "filling", game.Choosing: "choosing", game.Placing: "placing", game.Over: "over"}[g.Phase()]
-	if ss.stalled {
+	if tg.stalled && g == tg.g {
 		phase = "over"
 	}
-	v := GameView{ID: ss.id, Seed: ss.seed, Phase: phase, Seat: g.Seat(), Players: g.Players(), Days: g.Days(), Bot: ss.botName,
-		SwapAllowed: g.SwapAllowed(), Turns: g.Turns(), TurnCap: ss.turnCap, Draw: g.DrawSize(), CanDraw: g.CanDraw(), MustPile: g.MustPile(),
-		Winner: g.Winner(), Stalled: ss.stalled, Log: ss.log, Table: g.Table()}
-	if g.Seat() == 0 && (g.Phase() == game.Filling || g.Phase() == game.Placing) {
+	v := GameView{ID: id, Kind: "regions", Seed: Seed(tg.seed), Phase: phase, Seat: g.Seat(), Viewer: viewer, Players: g.Players(), Humans: tg.humans(),
+		Days: g.Days(), Bot: tg.bot, Options: tg.opts, Moves: game.FormatActions(tg.people), CanUndo: len(tg.people) > 0, Steps: len(tg.rec.Moves),
+		SwapAllowed: g.SwapAllowed(), OpenHands: g.OpenHands(), Turns: g.Turns(), TurnCap: tg.turnCap, Draw: g.DrawSize(), CanDraw: g.CanDraw(),
+		MustPile: g.MustPile(), Winner: g.Winner(), Stalled: tg.stalled && g == tg.g, Log: tg.log, Table: g.Table()}
+	for seat := range tg.seats {
+		v.Seats = append(v.Seats, SeatView{Seat: seat, Human: tg.seats[seat] == "human", Name: tg.who(seat)})
+	}
+	if g.Seat() == viewer && (g.Phase() == game.Filling || g.Phase() == game.Placing) {
 		v.Hand = cardView(b, g.Hand())
 	}
-	v.Holder = holderView(b, g.Holder(0))
+	v.Holder = holderView(b, g.Holder(viewer))
 	for i := range g.NumDraw() {
 		v.DrawPiles = append(v.DrawPiles, g.DrawPileSize(i))
 		v.CanDrawFrom = append(v.CanDrawFrom, g.CanDrawFrom(i))
@@ -428,21 +705,23 @@ func (ss *session) view() GameView {
 		v.PileSizes = append(v.PileSizes, g.PileSize(k))
 		v.PileDraw = append(v.PileDraw, k*g.NumDraw()/g.NumPiles())
 	}
-	over := g.Phase() == game.Over || ss.stalled
-	for seat := 1; seat < g.Players(); seat++ {
+	for seat := range g.Players() {
+		if seat == viewer {
+			continue
+		}
 		h := g.Holder(seat)
-		o := OtherView{Seat: seat}
+		o := OtherView{Seat: seat, Name: tg.who(seat), Human: tg.seats[seat] == "human"}
 		for _, c := range h {
 			if c != engine.NoCard {
 				o.Filled++
 			}
 		}
-		if over || g.OpenHands() {
+		if open || g.OpenHands() {
 			o.Holder = holderView(b, h)
 		}
 		v.Others = append(v.Others, o)
 	}
-	if mine := g.Holder(0); !slices.Contains(mine, engine.NoCard) {
+	if mine := g.Holder(viewer); !slices.Contains(mine, engine.NoCard) {
 		yv := b.Report(mine, b.Check(mine))
 		v.Yours = &yv
 	}
@@ -454,6 +733,60 @@ func (ss *session) view() GameView {
 		v.Coverage = coverage(b, h)
 	}
 	return v
+}
+
+// replayAt deals the game again and plays its first step actions (every
+// seat's), showing every holder and the last action in words.
+func (tg *tenGame) replayAt(id string, step int) (GameView, error) {
+	moves := tg.rec.Moves
+	if step > len(moves) {
+		return GameView{}, fmt.Errorf("step %d: the game has %d moves", step, len(moves))
+	}
+	g, err := game.New(tg.board, tg.cfg, game.Rand(tg.seed))
+	if err != nil {
+		return GameView{}, err
+	}
+	b := g.Board()
+	last := "The cards are dealt."
+	for i, m := range moves[:step] {
+		who := tg.who(m.Seat)
+		before := engine.NoCard
+		if m.Action.Action == "take" && m.From >= 0 {
+			before = g.Top(m.From)
+		}
+		hand := g.Hand()
+		if err := m.Action.Apply(g); err != nil {
+			return GameView{}, fmt.Errorf("move %d: %w", i+1, err)
+		}
+		switch m.Action.Action {
+		case "fill":
+			last = fmt.Sprintf("%s drew %s from the %s tiles.", who, b.Name(g.Hand()), b.Map(m.Map).Name)
+		case "place":
+			last = fmt.Sprintf("%s put %s on day %d.", who, b.Name(hand), m.Day+1)
+		case "take":
+			if m.From >= 0 {
+				last = fmt.Sprintf("%s took %s from pile %d.", who, b.Name(before), m.From+1)
+			} else {
+				last = fmt.Sprintf("%s drew %s.", who, b.Name(g.Hand()))
+			}
+		case "put":
+			t := g.LastTurn()
+			if t.Slot >= 0 {
+				last = fmt.Sprintf("%s put %s on day %d and discarded %s on pile %d.", who, b.Name(t.Taken), t.Slot+1, b.Name(t.Discarded), t.Pile+1)
+			} else {
+				last = fmt.Sprintf("%s discarded %s on pile %d.", who, b.Name(t.Discarded), t.Pile+1)
+			}
+		case "swap":
+			last = fmt.Sprintf("%s swapped days %d and %d.", who, m.I+1, m.J+1)
+		}
+	}
+	v := tg.viewOf(id, g, 0, true)
+	if g.Phase() != game.Over && step < len(moves) {
+		v.Phase = "replay"
+	}
+	v.Hand = cardView(b, g.Hand())
+	v.Step, v.Last, v.Log = &step, last, nil
+	return v, nil
 }
 
 func holderView(b *engine.Board, h []engine.CardID) []*CardView {

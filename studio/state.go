@@ -10,16 +10,16 @@ import (
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/engine/network"
 	"github.com/tendays/tendays/export"
-	"github.com/tendays/tendays/export/scene"
-	"github.com/tendays/tendays/export/svg"
 	"github.com/tendays/tendays/mapdata"
 )
 
 // state is one build, ready to serve: its JSON documents made once.
 type state struct {
 	build    *Build
-	board    *engine.Board // nil: a network pack, or a pack the engine refuses
+	board    *engine.Board  // nil: a network pack, or a pack the engine refuses
+	network  *network.Board // a route-network pack the engine plays
 	version  int
 	pack     []byte // GET /api/pack
 	findings []byte // GET /api/findings
@@ -44,8 +44,13 @@ type View struct {
 	Transport []string      `json:"transport"` // the transport cards' tokens
 	Findings  []FindingView `json:"findings"`
 	Network   *NetworkView  `json:"network,omitempty"`
-	// Maps are the member maps of a combined pack (none for one map).
-	Maps []MapView `json:"maps,omitempty"`
+	// Maps are the member maps of a combined pack (none for one map), and
+	// Frames their boards, each drawn on its own (SVG is then empty).
+	Maps   []MapView   `json:"maps,omitempty"`
+	Frames []FrameView `json:"frames,omitempty"`
+	// MapBox is where the map lies on a one-map board's picture (x0, y0,
+	// x1, y1): what "fit to the map" shows.
+	MapBox [4]float64 `json:"mapBox"`
 }
 
 // MapView is one member map of a combined pack.
@@ -56,20 +61,25 @@ type MapView struct {
 
 // RegionView is one region's panel.
 type RegionView struct {
-	ID        string     `json:"id"`
-	Name      string     `json:"name"`
-	Color     string     `json:"color"`
-	ColorName string     `json:"colorName"`
-	Hex       string     `json:"hex"`
-	Copies    int        `json:"copies"`
-	AirOnly   bool       `json:"airOnly"`
-	Map       string     `json:"map,omitempty"`     // the member map of a combined pack
-	Aliases   []string   `json:"aliases,omitempty"` // other tokens naming it (asia:Russia)
-	Foot      []LinkView `json:"foot"`              // border, bridge, ferry
-	Car       []LinkView `json:"car"`
-	Plane     []Group    `json:"plane"` // per plane card: the regions it reaches from here
-	Seas      []Group    `json:"seas"`
-	Rails     []Group    `json:"rails"`
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Color     string `json:"color"`
+	ColorName string `json:"colorName"`
+	Hex       string `json:"hex"`
+	Copies    int    `json:"copies"`
+	AirOnly   bool   `json:"airOnly"`
+	Map       string `json:"map,omitempty"` // the member map of a combined pack
+	// At is the region's label point in its picture's units (its frame's,
+	// on a combined edition), R the radius of the largest circle inside
+	// it there.
+	At      [2]float64 `json:"at"`
+	R       float64    `json:"r"`
+	Aliases []string   `json:"aliases,omitempty"` // other tokens naming it (asia:Russia)
+	Foot    []LinkView `json:"foot"`              // border, bridge, ferry
+	Car     []LinkView `json:"car"`
+	Plane   []Group    `json:"plane"` // per plane card: the regions it reaches from here
+	Seas    []Group    `json:"seas"`
+	Rails   []Group    `json:"rails"`
 }
 
 // LinkView is a link from the region to another.
@@ -112,6 +122,9 @@ type NetworkView struct {
 	Companies []mapdata.Company         `json:"companies"`
 	Passenger []mapdata.PassengerTicket `json:"passengerTickets"`
 	Freight   []mapdata.FreightTicket   `json:"freightTickets"`
+	// Players are the player counts a game can have (none: the pack does
+	// not play).
+	Players []int `json:"players,omitempty"`
 }
 
 func newState(b *Build, version int) (*state, error) {
@@ -146,16 +159,9 @@ func newState(b *Build, version int) (*state, error) {
 		case b.Board == nil:
 			v.SVGNote = "no board geometry: build the edition (or put <id>.board.geojson beside the pack) to see the map"
 		default:
-			sc, err := scene.Board(p, b.Board, scene.Options{})
-			if err != nil {
-				v.SVGNote = err.Error()
-				break
+			if err := drawBoard(&v, p, b.Board); err != nil {
+				return nil, err
 			}
-			var sb bytes.Buffer
-			if err := svg.Write(&sb, sc); err != nil {
-				return nil, fmt.Errorf("studio: drawing the board: %w", err)
-			}
-			v.SVG = markRegions(sb.String())
 		}
 	case b.Network != nil:
 		p := b.Network
@@ -170,7 +176,14 @@ func newState(b *Build, version int) (*state, error) {
 			v.SVG = string(pic)
 		}
 		v.Network = &NetworkView{Stations: p.Stations, Routes: p.Routes, Companies: p.Companies, Passenger: p.Passenger, Freight: p.Freight}
-		v.Playable = "a route-network pack: its board, stations, routes and tickets are shown; play in the studio is for the 10 Days games"
+		if nb, err := network.Compile(p); err != nil {
+			v.Playable = err.Error()
+		} else if b.Unplayable != "" {
+			v.Playable = b.Unplayable
+		} else {
+			st.network = nb
+			v.Network.Players = nb.Players()
+		}
 	default:
 		v.SVGNote = "nothing was derived: fix the findings below"
 		buf.WriteString("null\n")

@@ -1,13 +1,16 @@
 // Package studio is `tendays serve`: a local web app that shows an edition
 // as it is being edited, checks journeys, lists lint findings, shows the
-// doctor's report and plays games against the bots. It holds HTTP handlers,
-// the embedded page (web/, plain ES modules, no build step) and the event
-// stream that tells open pages about a rebuild.
+// doctor's report and plays games (against bots, at a hot seat, on a route
+// network; replayed from a seed and moves, step by step, or from a game
+// log). It holds HTTP handlers, the embedded page (web/, plain ES modules,
+// no build step: the board's zoom, markers and keyboard, the journey drawn,
+// the games) and the event stream that tells open pages about a rebuild.
 //
 // It has no game logic of its own: journeys are checked by engine, games
-// played by engine/game and engine/bot, the board drawn by export/scene and
-// export/svg, findings come from the loader (lint) and the doctor from the
-// Doctor it is given. It never reads a path taken from a request and writes
+// played by engine/game, engine/bot and engine/network, the board drawn by
+// export/scene (a combined edition's maps as frames) and export/svg,
+// findings come from the loader (lint) and the doctor from the Doctor it
+// is given. It never reads a path taken from a request and writes
 // only through Doctor.Apply, and only when Options.AllowEdit is set.
 package studio
 

@@ -14,7 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/mapdata"
 )
 
 // newTestServer serves testdata/packs/<name>.pack.json; loads counts the
@@ -203,35 +205,10 @@ func TestGameAPI(t *testing.T) {
 		t.Errorf("a one-map game: draw piles %v, %d face-up piles", d, len(g["tops"].([]any)))
 	}
 	// One draw pile: draw 1 names none, whatever the phase.
-	if code, out := post(t, ts, "/api/games/"+id+"/moves", MoveRequest{Action: "take", From: -1, Draw: 1}, nil); code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "no draw pile 1 (want 0 to 0)") {
+	if code, out := post(t, ts, "/api/games/"+id+"/moves", game.Action{Action: "take", From: -1, Draw: 1}, nil); code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "no draw pile 1 (want 0 to 0)") {
 		t.Errorf("draw pile 1 of one: %d %v", code, out)
 	}
-	for moves := 0; g["phase"] != "over"; moves++ {
-		if moves > 5000 {
-			t.Fatal("the game does not end")
-		}
-		var m MoveRequest
-		switch g["phase"] {
-		case "filling":
-			for i, c := range g["holder"].([]any) {
-				if c == nil {
-					m = MoveRequest{Action: "place", Day: i}
-					break
-				}
-			}
-		case "choosing":
-			m = MoveRequest{Action: "take", From: -1}
-			if !g["canDraw"].(bool) {
-				m.From = 0
-			}
-		case "placing":
-			m = MoveRequest{Action: "put", Slot: -1, Pile: max(0, int(g["mustPile"].(float64)))}
-		}
-		code, g = post(t, ts, "/api/games/"+id+"/moves", m, nil)
-		if code != 200 {
-			t.Fatalf("move %d %+v: %d %v", moves, m, code, g)
-		}
-	}
+	g = playTo(t, ts, g, nil)
 	if g["winner"].(float64) >= 0 {
 		j := g["journey"].(map[string]any)
 		if j["valid"] != true {
@@ -240,7 +217,7 @@ func TestGameAPI(t *testing.T) {
 	} else if g["stalled"] != true {
 		t.Errorf("over, with no winner and not stalled: %v", g)
 	}
-	code, out := post(t, ts, "/api/games/"+id+"/moves", MoveRequest{Action: "take", From: -1}, nil)
+	code, out := post(t, ts, "/api/games/"+id+"/moves", game.Action{Action: "take", From: -1}, nil)
 	if code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "over") {
 		t.Errorf("a move after the end: %d %v", code, out)
 	}
@@ -335,7 +312,7 @@ func TestGameSwap(t *testing.T) {
 					break
 				}
 			}
-			_, g = post(t, ts, "/api/games/"+id+"/moves", MoveRequest{Action: "place", Day: day}, nil)
+			_, g = post(t, ts, "/api/games/"+id+"/moves", game.Action{Action: "place", Day: day}, nil)
 		}
 		if g["phase"] != "choosing" {
 			t.Fatalf("after the fill: %v", g["phase"])
@@ -344,7 +321,7 @@ func TestGameSwap(t *testing.T) {
 			t.Errorf("swap %s: swapAllowed %v", swap, g["swapAllowed"])
 		}
 		before := g["holder"].([]any)
-		code, out := post(t, ts, "/api/games/"+id+"/moves", MoveRequest{Action: "swap", I: 0, J: 1}, nil)
+		code, out := post(t, ts, "/api/games/"+id+"/moves", game.Action{Action: "swap", I: 0, J: 1}, nil)
 		switch swap {
 		case "off":
 			if code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "no swap") {
@@ -359,5 +336,30 @@ func TestGameSwap(t *testing.T) {
 				t.Errorf("days 1 and 2 not swapped: %v → %v", before[:2], after[:2])
 			}
 		}
+	}
+}
+
+func TestProposalPreview(t *testing.T) {
+	p := &mapdata.Pack{Regions: []mapdata.Region{{ID: "IS", Name: "Isle"}, {ID: "FS", Name: "Farshore"}}}
+	var pr Proposal
+	pr.Preview(p, "append", []string{"links", "add"}, map[string]any{"a": "Isle", "b": "farshore", "kind": "ferry"})
+	pr.Preview(p, "append", []string{"links", "add"}, map[string]any{"a": "Isle", "b": "Nowhere", "kind": "ferry"})
+	pr.Preview(p, "append", []string{"seas", "north", "add"}, "FS")
+	pr.Preview(p, "append", []string{"seas", "new-sea", "regions"}, "Isle")
+	pr.Preview(p, "set", []string{"copies", "Isle"}, 2)
+	if fmt.Sprint(pr.Links) != "[{IS FS ferry}]" || fmt.Sprint(pr.Regions) != "[FS IS]" {
+		t.Errorf("preview: links %v, regions %v", pr.Links, pr.Regions)
+	}
+}
+
+// The page draws the board's names in the Go fonts they were measured with.
+func TestFonts(t *testing.T) {
+	ts, _, _ := newTestServer(t, "mini", Options{})
+	code, body := get(t, ts, "/fonts/go-bold.ttf", "")
+	if code != 200 || len(body) < 10000 {
+		t.Errorf("GET /fonts/go-bold.ttf: %d, %d bytes", code, len(body))
+	}
+	if code, _ := get(t, ts, "/fonts/arial.ttf", ""); code != 404 {
+		t.Errorf("an unknown font: %d", code)
 	}
 }

@@ -32,6 +32,8 @@ type playOptions struct {
 	// JourneyFlags are the journey variants' flags given, which a
 	// route-network pack refuses.
 	JourneyFlags []string
+	// Replay names a game log (the studio's download) to play again.
+	Replay string
 }
 
 func newPlayCmd(io *IOStreams, g *globalOptions) *cobra.Command {
@@ -45,13 +47,26 @@ press Enter. Type q to leave. At the end the winning journey is explained step
 by step.
 
 Without --seed a seed is taken from the clock and printed, so that a game can
-be played again.`,
+be played again; the studio deals the same game for the same seed.
+
+With --replay FILE it plays again a game the studio wrote down (its game log,
+downloaded from the Play tab): every seat's moves from the same seed, each turn
+shown, the end checked against the log.`,
 		Example: `  tendays play usa.pack.json
-  tendays play europe.pack.json --players 3 --bot strong --seed 7 --days 5`,
+  tendays play europe.pack.json --players 3 --bot strong --seed 7 --days 5
+  tendays play usa --replay game.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pack = args[0]
 			opts.SeedSet = cmd.Flags().Changed("seed")
+			if opts.Replay != "" {
+				for _, name := range []string{"seed", "bot", "players", "days", "swap", "open-hands", "turn-cap", "variant-players", "refill"} {
+					if cmd.Flags().Changed(name) {
+						return usageErrorf("--%s with --replay: the game log says how the game was played", name)
+					}
+				}
+				return runReplay(cmd.Context(), opts)
+			}
 			for _, name := range []string{"days", "swap", "open-hands", "turn-cap", "refill"} {
 				if cmd.Flags().Changed(name) {
 					opts.JourneyFlags = append(opts.JourneyFlags, name)
@@ -68,6 +83,7 @@ be played again.`,
 	cmd.Flags().Uint64Var(&opts.Seed, "seed", 0, "random seed (default: from the clock, printed)")
 	cmd.Flags().StringVar(&opts.Bot, "bot", "greedy", "the bots' strength: "+strings.Join(bot.Names(), ", "))
 	cmd.Flags().IntVar(&opts.TurnCap, "turn-cap", sim.DefaultTurnCap, "end the game without a winner after this many turns")
+	cmd.Flags().StringVar(&opts.Replay, "replay", "", "play again the game of a game log (`FILE`, the studio's download; - for standard input)")
 	opts.Variant.add(cmd, 2)
 	return cmd
 }
@@ -136,4 +152,37 @@ func setupError(err error) error {
 		return usageErrorf("%v", se.Err)
 	}
 	return err
+}
+
+// maxGameLog bounds a game log: a game of a few thousand turns is a few
+// hundred kilobytes.
+const maxGameLog = 16 << 20
+
+// runReplay plays a game log again on the pack. A file that is no log, a
+// log of another edition, a move the rules refuse or an end other than the
+// log's is bad input (exit 2), named by the file.
+func runReplay(ctx context.Context, opts *playOptions) error {
+	data, name, err := opts.Global.readInput(opts.Replay, opts.Global.limit(maxGameLog))
+	if err != nil {
+		return err
+	}
+	rec, err := game.DecodeRecord(data)
+	if err != nil {
+		return diag.Errorf(diag.Position{File: name}, "%w", err)
+	}
+	res, err := loadPlayable(ctx, opts.Pack, opts.IO, opts.Global)
+	if err != nil {
+		return err
+	}
+	if res.Network != nil {
+		return usageErrorf("--replay plays the 10 Days games' logs; %s is a route-network pack", opts.Pack)
+	}
+	b, err := compileBoard(res)
+	if err != nil {
+		return err
+	}
+	if err := play.Replay(opts.IO.Out, b, name, rec); err != nil {
+		return diag.Errorf(diag.Position{File: name}, "%w", err)
+	}
+	return nil
 }

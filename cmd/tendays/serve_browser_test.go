@@ -20,6 +20,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -27,9 +29,8 @@ import (
 	"github.com/tendays/tendays/internal/testenv"
 )
 
-// chromium finds a browser for the studio's browser tests: they run under
-// CI=true or TENDAYS_INTEGRATION=1 (internal/testenv), fail under CI when
-// no Chromium is there (.ci/run installs Debian's), and skip otherwise.
+// chromium finds a browser for the browser tests: they run under CI=true
+// (which fails without one) or TENDAYS_INTEGRATION=1, and skip otherwise.
 func chromium(t *testing.T) string {
 	t.Helper()
 	testenv.Integration(t, "Chromium")
@@ -41,7 +42,7 @@ func chromium(t *testing.T) string {
 			return p
 		}
 	}
-	testenv.Missing(t, "no Chromium found", "install Debian's chromium, or set CHROME_PATH")
+	testenv.Missing(t, "no Chromium found (Debian's chromium, or CHROME_PATH)", "apt-get install chromium")
 	return ""
 }
 
@@ -98,9 +99,13 @@ func startServe(t *testing.T, target string, allowEdit bool) string {
 	return url
 }
 
-// browser starts a fresh headless Chromium and returns a tab's context. JS
-// exceptions on the page fail the test.
-func browser(t *testing.T) context.Context {
+// browser is one headless Chromium that the studio's browser tests share:
+// each test opens a tab of its own.
+type browser struct{ ctx context.Context }
+
+// newBrowser starts Chromium for the subtests of t; it stops when they are
+// all done.
+func newBrowser(t *testing.T) *browser {
 	t.Helper()
 	path := chromium(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -114,42 +119,109 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("hide-scrollbars", false),
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1500, 1000),
 	)
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
+	if err := chromedp.Do(ctx); err != nil {
+		cancel()
+		acancel()
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		acancel()
+	})
+	return &browser{ctx: ctx}
+}
+
+// tab opens a tab of size w × h. JavaScript exceptions and console errors
+// on the page (a refused script, a failed request) fail the test.
+func (b *browser) tab(t *testing.T, w, h int64) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx)
 	ctx, tcancel := context.WithTimeout(ctx, 3*time.Minute)
 	var mu sync.Mutex
-	var exceptions []string
+	var problems []string
 	err := chromedp.Listen(ctx, func(ev any) {
-		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
-			msg := e.ExceptionDetails.Text
+		var msg string
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			msg = "JavaScript exception: " + e.ExceptionDetails.Text
 			if ex := e.ExceptionDetails.Exception; ex != nil {
 				msg += " " + ex.Description
 			}
+		case *cdplog.EventEntryAdded:
+			// A 4xx answer of the API is the page asking a question whose
+			// answer is no (a journey with an unknown card): not a fault.
+			if e.Entry.Level == cdplog.EntryLevelError && e.Entry.Source != cdplog.EntrySourceNetwork {
+				msg = "log error: " + e.Entry.Text + " " + e.Entry.URL
+			}
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.ConsoleAPICalledTypeError {
+				msg = "console error:"
+				for _, a := range e.Args {
+					msg += " " + string(a.Value) + a.Description
+				}
+			}
+		}
+		if msg != "" {
 			mu.Lock()
-			exceptions = append(exceptions, msg)
+			problems = append(problems, msg)
 			mu.Unlock()
 		}
 	})
 	if err != nil {
 		tcancel()
 		cancel()
-		acancel()
-		t.Fatalf("starting %s: %v", path, err)
+		t.Fatalf("a new tab: %v", err)
+	}
+	do(t, ctx, chromedp.EmulateViewport(w, h))
+	if _, err := chromedp.Call(ctx, cdplog.Enable, cdp.Empty{}); err != nil {
+		t.Fatalf("Log.enable: %v", err)
 	}
 	t.Cleanup(func() {
 		mu.Lock()
-		for _, e := range exceptions {
-			t.Errorf("JavaScript exception on the page: %s", e)
+		for _, p := range problems {
+			t.Errorf("on the page: %s", p)
 		}
 		mu.Unlock()
 		tcancel()
 		cancel()
-		acancel()
 	})
 	return ctx
+}
+
+// TestStudio drives the studio in one headless Chromium shared by its
+// subtests, each in a tab of its own, several at once.
+func TestStudio(t *testing.T) {
+	b := newBrowser(t)
+	for _, st := range []struct {
+		name string
+		run  func(*testing.T, *browser)
+	}{
+		{"BoardRegionsAndJourneys", studioBoardRegionsAndJourneys},
+		{"Editions", studioEditionsFirstPaint},
+		{"LiveEdit", studioLiveEdit},
+		{"PlayAgainstBots", studioPlayAgainstBots},
+		{"Swap", studioSwap},
+		{"Combined", studioCombined},
+		{"Phone", studioPhone},
+		{"Keyboard", studioKeyboard},
+		{"Zoom", studioZoom},
+		{"Axe", studioAxe},
+		{"SeedURL", studioSeedURL},
+		{"HotSeat", studioHotSeat},
+		{"Across", studioAcross},
+		{"DoctorPreview", studioDoctorPreview},
+	} {
+		t.Run(st.name, func(t *testing.T) {
+			t.Parallel()
+			st.run(t, b)
+		})
+	}
 }
 
 // do runs actions that return nothing.
@@ -220,10 +292,9 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
-func TestStudioBoardRegionsAndJourneys(t *testing.T) {
-	t.Parallel()
+func studioBoardRegionsAndJourneys(t *testing.T, b *browser) {
 	url := startServe(t, "usa", false)
-	ctx := browser(t)
+	ctx := b.tab(t, 1500, 1000)
 	open(t, ctx, url)
 	p := firstPaint(t, ctx)
 	t.Logf("usa: first contentful paint %.0f ms, board drawn %.0f ms after navigation", p.FCP, p.Board)
@@ -283,9 +354,34 @@ func TestStudioBoardRegionsAndJourneys(t *testing.T) {
 	if len(steps) != 6 || !strings.Contains(steps[0], "car via California or Nevada") {
 		t.Errorf("steps of the valid journey: %q", steps)
 	}
+	// The journey on the board: a step drawn for each, each region with
+	// its day, the verdict beside the board and not over it.
+	drawn := eval[[]string](t, ctx, `[...document.querySelectorAll("#board [data-journey-step]")].map(e => e.dataset.journeyStep + ":" + e.getAttribute("class") + ":" + e.textContent)`)
+	if len(drawn) != 6 || !strings.HasPrefix(drawn[0], "1:step ok:") || !strings.Contains(drawn[0], "car") || !strings.Contains(drawn[1], "plane:tan") {
+		t.Errorf("the valid journey drawn: %q", drawn)
+	}
+	if days := eval[[]string](t, ctx, `[...document.querySelectorAll("#board [data-region-days]")].map(e => e.dataset.regionDays + "=" + e.dataset.days)`); len(days) != 7 || !contains(days, "OR=1") || !contains(days, "FL=10") {
+		t.Errorf("the days on the board: %v", days)
+	}
+	if overlap := eval[bool](t, ctx, `(() => { const a = document.querySelector("#verdict-box").getBoundingClientRect(), b = document.querySelector("#board").getBoundingClientRect();
+		return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; })()`); overlap {
+		t.Error("the verdict covers the board")
+	}
 	v := check("ME, car, NH, OH, MI, WI, plane:red, TX, plane:red, AK", "not valid")
 	if !strings.Contains(v, "no third state borders both") {
 		t.Errorf("invalid verdict %q does not say why", v)
+	}
+	if bad := eval[[]string](t, ctx, `[...document.querySelectorAll("#board .step.no")].map(e => e.dataset.journeyStep + ":" + e.textContent)`); len(bad) == 0 || !strings.HasPrefix(bad[0], "1:") || !strings.Contains(bad[0], "no third state borders both") {
+		t.Errorf("the failing step on the board: %q", bad)
+	}
+	// Checked as it is typed: a journey so far, no Enter.
+	eval[chromedp.Void](t, ctx, `document.querySelector("[data-journey-input]").value = ""`)
+	do(t, ctx, chromedp.SendKeys(css(`[data-journey-input]`), "OR, car, AZ, car"))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("#verdict").textContent.includes("so far")`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Errorf("no verdict so far while typing: %q (%v)", text(t, ctx, `#verdict`), err)
+	}
+	if so := text(t, ctx, `#verdict`); !strings.HasPrefix(so, "3 of 10 days so far: every step holds") || eval[int](t, ctx, `document.querySelectorAll("#board [data-journey-step]").length`) != 1 {
+		t.Errorf("a journey so far reads %q", so)
 	}
 	check("OR, nowhere", "not valid")
 
@@ -312,13 +408,11 @@ func TestStudioBoardRegionsAndJourneys(t *testing.T) {
 	screenshot(t, ctx, "studio-usa.png")
 }
 
-func TestStudioEditionsFirstPaint(t *testing.T) {
-	t.Parallel()
-	chromium(t)
+func studioEditionsFirstPaint(t *testing.T, b *browser) {
 	for _, name := range editions.Names() {
 		t.Run(name, func(t *testing.T) {
 			url := startServe(t, name, false)
-			ctx := browser(t)
+			ctx := b.tab(t, 1500, 1000)
 			open(t, ctx, url)
 			p := firstPaint(t, ctx)
 			t.Logf("%s: first contentful paint %.0f ms, board drawn %.0f ms after navigation", name, p.FCP, p.Board)
@@ -335,6 +429,25 @@ func TestStudioEditionsFirstPaint(t *testing.T) {
 			case "regions":
 				if want := eval[int](t, ctx, `window.studio.view.regions.length`); shapes != want {
 					t.Errorf("%s: %d region shapes for %d regions", name, shapes, want)
+				}
+				// Every region inside the drawing area: its label point below
+				// the title, on its picture, with room inside it.
+				if out := eval[[]string](t, ctx, `(() => { const v = window.studio.view;
+					const frames = v.frames && v.frames.length ? Object.fromEntries(v.frames.map(f => [f.map, f])) : {"": {width: 1600, height: 1e9, mapBox: v.mapBox}};
+					return v.regions.filter(r => { const f = frames[r.map || ""]; return !(r.r > 0 && r.at[0] > 0 && r.at[0] < f.width && r.at[1] > f.mapBox[1] && r.at[1] < f.height); })
+						.map(r => r.id + " at " + r.at.join(","));
+				})()`); len(out) > 0 {
+					t.Errorf("%s: regions off the drawing area: %v", name, out)
+				}
+				// The names do not run into one another at the default zoom.
+				if hits := eval[[]string](t, ctx, `document.fonts.ready.then(() => { const b = [...document.querySelectorAll("#board text.label")].map(e => ({t: e.textContent, r: e.getBoundingClientRect()})).filter(x => x.r.width > 0);
+					const out = [];
+					for (let i = 0; i < b.length; i++) for (let j = i + 1; j < b.length; j++) {
+						const p = b[i].r, q = b[j].r;
+						if (p.left < q.right - 0.5 && q.left < p.right - 0.5 && p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5) out.push(b[i].t + " / " + b[j].t);
+					}
+					return out; })`, chromedp.EvalAwaitPromise); len(hits) > 0 {
+					t.Errorf("%s: %d pairs of names overlap at the default zoom: %v", name, len(hits), hits[:min(len(hits), 8)])
 				}
 			case "network":
 				tickets := eval[int](t, ctx, `document.querySelectorAll("[data-ticket]").length`)
@@ -360,8 +473,7 @@ func TestStudioEditionsFirstPaint(t *testing.T) {
 	}
 }
 
-func TestStudioLiveEdit(t *testing.T) {
-	t.Parallel()
+func studioLiveEdit(t *testing.T, b *browser) {
 	dir := t.TempDir()
 	for _, f := range []string{"edition.yaml", "borders.geojson"} {
 		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "editions", "corners", f))
@@ -373,7 +485,7 @@ func TestStudioLiveEdit(t *testing.T) {
 		}
 	}
 	url := startServe(t, dir, false)
-	ctx := browser(t)
+	ctx := b.tab(t, 1500, 1000)
 	open(t, ctx, url)
 
 	colors := eval[map[string]string](t, ctx, `Object.fromEntries(window.studio.view.regions.map(r => [r.name, r.color]))`)
@@ -407,6 +519,26 @@ func TestStudioLiveEdit(t *testing.T) {
 		latencies = append(latencies, shown-float64(written.UnixMilli()))
 		before = after
 	}
+	// A save that breaks the pack (a lint error): a banner with the
+	// findings, the last good board kept.
+	broken := strings.Replace(string(orig), "expect: {region_cards: 4", "expect: {region_cards: 5", 1)
+	if broken == string(orig) {
+		t.Fatal("the fixture's expect line moved: update this test")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "edition.yaml"), []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.WaitVisible(css(`#error [data-finding="deck/expect-totals"]`)))
+	if msg := text(t, ctx, `#error`); !strings.Contains(msg, "breaks the edition") || !strings.Contains(msg, "the last good one") {
+		t.Errorf("the banner after a lint-breaking save reads %q", msg)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#board [data-region]").length`); n != 4 {
+		t.Errorf("after a lint-breaking save the board has %d regions, want the last build's 4", n)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "edition.yaml"), orig, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.WaitNotVisible(css(`#error`)))
 	// A save that cannot be read: the page keeps the last build and says why;
 	// the next good save clears it.
 	if err := os.WriteFile(filepath.Join(dir, "edition.yaml"), []byte("id: [corners\n"), 0o644); err != nil {
@@ -430,10 +562,9 @@ func TestStudioLiveEdit(t *testing.T) {
 	t.Logf("saved edit visible on the page after: %s ms (file written to board redrawn; the watcher polls every 100 ms and waits one quiet poll)", summarizeMs(latencies))
 }
 
-func TestStudioPlayAgainstBots(t *testing.T) {
-	t.Parallel()
+func studioPlayAgainstBots(t *testing.T, b *browser) {
 	url := startServe(t, "usa", false)
-	ctx := browser(t)
+	ctx := b.tab(t, 1500, 1000)
 	open(t, ctx, url)
 
 	// The doctor's charts first: a bar a state, the colour classes, the games.
@@ -529,10 +660,9 @@ func summarizeMs(ms []float64) string {
 func round1(v float64) float64 { return float64(int64(v*10+0.5)) / 10 }
 
 // Europe's rules allow the swap: pick a day, then the day to swap it with.
-func TestStudioSwap(t *testing.T) {
-	t.Parallel()
+func studioSwap(t *testing.T, b *browser) {
 	url := startServe(t, "europe", false)
-	ctx := browser(t)
+	ctx := b.tab(t, 1500, 1000)
 	open(t, ctx, url)
 	do(t, ctx, chromedp.Click(css(`[data-tab="play"]`)))
 	eval[chromedp.Void](t, ctx, `document.querySelector("#seed").value = "11"; document.querySelector("#bots").value = "1"`)

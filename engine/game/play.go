@@ -196,19 +196,22 @@ func DefaultFillPile(v View) int {
 	return best
 }
 
+// FillChoice is the map whose pile p draws its next fill card from: its
+// own choice when it is a FillChooser, else DefaultFillPile.
+func FillChoice(p Player, v View) int {
+	if fc, ok := p.(FillChooser); ok {
+		return fc.FillPile(v)
+	}
+	return DefaultFillPile(v)
+}
+
 // FillStep plays one card of the fill for the seat to move with p: on a
 // combined board it chooses a map's pile and draws, then it places the
 // card.
 func FillStep(g *Game, p Player) error {
 	s := g.seat
 	if g.MustChooseFill() {
-		var m int
-		if fc, ok := p.(FillChooser); ok {
-			m = fc.FillPile(g.ViewOf(s))
-		} else {
-			m = DefaultFillPile(g.ViewOf(s))
-		}
-		if err := g.DrawFill(m); err != nil {
+		if err := g.DrawFill(FillChoice(p, g.ViewOf(s))); err != nil {
 			return fmt.Errorf("seat %d, filling: %w", s+1, err)
 		}
 	}

@@ -37,25 +37,29 @@ type Region struct {
 	ID       string
 	Name     string
 	Geometry orb.MultiPolygon
-	Feature  int // index in Features
+	Feature  int    // index in Features
+	Map      string // the member map of a combined pack's board ("" for one map)
 }
 
 // Land is a feature of the borders file that is no region.
 type Land struct {
 	Name     string
 	Geometry orb.MultiPolygon
+	Map      string
 }
 
 // Sea is one sea's polygons as the edition drew them.
 type Sea struct {
 	ID, Name string
 	Geometry orb.MultiPolygon
+	Map      string
 }
 
 // Rail is a rail line's track.
 type Rail struct {
 	ID, Name string
 	Geometry orb.MultiLineString
+	Map      string
 }
 
 // Region returns the region with the given id, or nil.
@@ -108,6 +112,7 @@ func Decode(file string, src []byte) (*Board, error) {
 	for i, f := range fc.Features {
 		at := fmt.Sprintf("/features/%d", i)
 		layer, _ := f.Properties["layer"].(string)
+		member, _ := f.Properties["map"].(string) // a combined board's member map
 		switch layer {
 		case mapdata.LayerRegion:
 			id := featureID(f)
@@ -123,14 +128,14 @@ func Decode(file string, src []byte) (*Board, error) {
 				return nil, diag.Errorf(pos(at+"/geometry"), "region %q: %w", id, err)
 			}
 			name, _ := f.Properties["name"].(string)
-			b.Regions = append(b.Regions, Region{ID: id, Name: name, Geometry: g, Feature: i})
+			b.Regions = append(b.Regions, Region{ID: id, Name: name, Geometry: g, Feature: i, Map: member})
 		case mapdata.LayerLand:
 			g, err := areal(f.Geometry)
 			if err != nil {
 				return nil, diag.Errorf(pos(at+"/geometry"), "land: %w", err)
 			}
 			name, _ := f.Properties["name"].(string)
-			b.Land = append(b.Land, Land{Name: name, Geometry: g})
+			b.Land = append(b.Land, Land{Name: name, Geometry: g, Map: member})
 		case mapdata.LayerSea:
 			g, err := areal(f.Geometry)
 			if err != nil {
@@ -141,7 +146,7 @@ func Decode(file string, src []byte) (*Board, error) {
 				return nil, diag.Errorf(pos(at+"/properties"), "a sea feature needs a \"sea\" property (the sea id)")
 			}
 			name, _ := f.Properties["name"].(string)
-			b.Seas = append(b.Seas, Sea{ID: id, Name: name, Geometry: g})
+			b.Seas = append(b.Seas, Sea{ID: id, Name: name, Geometry: g, Map: member})
 		case mapdata.LayerRail:
 			g, err := linear(f.Geometry)
 			if err != nil {
@@ -152,7 +157,7 @@ func Decode(file string, src []byte) (*Board, error) {
 				return nil, diag.Errorf(pos(at+"/properties"), "a rail feature needs a \"rail\" property (the rail id)")
 			}
 			name, _ := f.Properties["name"].(string)
-			b.Rails = append(b.Rails, Rail{ID: id, Name: name, Geometry: g})
+			b.Rails = append(b.Rails, Rail{ID: id, Name: name, Geometry: g, Map: member})
 		default:
 			// Layers this reader does not know are passed through untouched.
 		}

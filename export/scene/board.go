@@ -60,6 +60,13 @@ func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
 	if err != nil {
 		return nil, err
 	}
+	return l.Draw(), nil
+}
+
+// Draw draws the board laid out: each layer by one function, bottom to
+// top.
+func (l *BoardLayout) Draw() *Scene {
+	p, opt := l.p, l.opt
 	sc := &Scene{Width: l.W, Height: l.H, Background: waterColor, Title: p.Edition.Name}
 	mapItems := &Group{ID: "map", Clip: &l.MapBox}
 	seas := l.seaLayer()
@@ -81,7 +88,7 @@ func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
 	sc.Items = append(sc.Items, l.labelLayer(lb, land.shapes, seas, rails))
 	sc.Items = append(sc.Items, l.titleLayer())
 	sc.Items = append(sc.Items, legend(p, l.regions, opt.Graph, len(seas.shapes) > 0, len(rails) > 0, orb.Point{l.margin, l.H - l.margin - l.legendH}, l.W-2*l.margin, l.u))
-	return sc, nil
+	return sc
 }
 
 // BoardLayout is where a regions board puts things: the page, the map's box
@@ -165,6 +172,20 @@ func Layout(p *mapdata.Pack, b *board.Board, opt Options) (*BoardLayout, error) 
 		isInset[id] = i
 	}
 
+	// An air-only region drawn where it lies (not in an inset) is part of
+	// the map: the fit takes its mainland in, so that it is never left off
+	// the page with its name floating over the title (Guernsey and Jersey,
+	// just south of a Northern Europe map).
+	for _, r := range p.Regions {
+		if _, inset := isInset[r.ID]; !r.AirOnly || inset || len(mainGeo) == len(p.Regions) {
+			continue
+		}
+		geo := b.Region(r.ID).Geometry
+		for _, mp := range largestParts([]orb.MultiPolygon{geo}) {
+			l.boundLL = l.boundLL.Union(project.UnwrapMultiPolygon(mp, l.centre).Bound())
+		}
+		mainGeo = append(mainGeo, geo)
+	}
 	proj := project.Choose(p.Edition.ID, l.boundLL)
 	var fitted []orb.MultiPolygon
 	for _, mp := range mainGeo {

@@ -192,6 +192,30 @@ func TestMeasure(t *testing.T) {
 	assert.False(t, math.IsNaN(Measure(Regular, "\u0000\U0010ffff", 10)))
 }
 
+// An air-only island just off the main regions (near enough to be drawn
+// where it lies, not in an inset) is on the page: inside the map's box,
+// its label point too, not left off with its name over the title.
+func TestAirOnlyIslandNearTheMapIsOnIt(t *testing.T) {
+	p, b := synthetic("isles", map[string]orb.MultiPolygon{
+		"A": {rect(0, 50, 10, 60)},
+		"B": {rect(10, 50, 20, 60)},
+		"G": {rect(4, 49.52, 4.2, 49.56)}, // south of A, within 5% of the main bound
+	}, "G")
+	l, err := Layout(p, b, Options{})
+	require.NoError(t, err)
+	at, r, ok := l.Label("G")
+	require.True(t, ok)
+	assert.Greater(t, r, 0.0)
+	assert.True(t, l.MapBox.Contains(at), "G's label point %v outside the map box %v", at, l.MapBox)
+	var labels []*Text
+	texts(l.Draw().Items, "labels", &labels, "")
+	for _, lb := range labels {
+		if lb.Lines[0] == "Region G" {
+			assert.True(t, lb.At[1] > l.MapBox.Min[1], "G's name at %v, over the title", lb.At)
+		}
+	}
+}
+
 func TestSymbolsOnePerColourWithinAMap(t *testing.T) {
 	p := &mapdata.Pack{
 		Colors:  []mapdata.Color{{ID: "a.red"}, {ID: "a.blue"}, {ID: "b.red"}, {ID: "b.blue"}},

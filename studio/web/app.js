@@ -1,12 +1,17 @@
 // The tendays studio page: the board, the region panel, the journey bar, the
-// findings, the doctor and a game against the bots. Every answer comes from
-// the server's /api/ (the Go library); this file only draws.
-import { h, clear, api } from "./dom.js";
-import { renderDoctor } from "./doctor.js";
+// findings, the doctor and games. Every answer comes from the server's
+// /api/ (the Go library); these modules only draw.
+import { h, api, announce } from "./dom.js";
+import { Board } from "./board.js";
+import { Journey } from "./journey.js";
+import { Tabs } from "./tabs.js";
+import { Doctor } from "./doctor.js";
 import { Play } from "./play.js";
+import { NetPlay } from "./netplay.js";
 
 const studio = {
   view: null,
+  good: null, // the last view whose board is drawn (a broken save keeps it)
   regions: new Map(),
   selected: null,
   timings: { verdicts: [], boardUpdates: [] },
@@ -15,68 +20,31 @@ window.studio = studio;
 
 const $ = (sel) => document.querySelector(sel);
 
-// ---- the board -------------------------------------------------------------
+const tabs = new Tabs($("#tabs"));
+// On a phone the transport cards fold away under their summary.
+if (window.innerWidth < 700) $("#transport-box").open = false;
+const board = new Board($("#board"), {
+  regions: () => studio.regions,
+  onSelect: (id, add) => select(id, add === null ? $("#journey-build").checked : add, true),
+  onFocus: () => {},
+  onHover: (id) => hover(id),
+});
+studio.board = board;
+const journey = new Journey({ board, view: () => studio.view, regions: () => studio.regions, timings: studio.timings });
 
-function renderBoard(view) {
-  const box = $("#board");
-  if (!view.svg) {
-    box.replaceChildren(h("p", { class: "note" }, view.svgNote || "no picture"));
-    return;
-  }
-  const doc = new DOMParser().parseFromString(view.svg, "image/svg+xml");
-  const svg = document.importNode(doc.documentElement, true);
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
-  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-  box.replaceChildren(svg);
-  pinFindings(svg, view);
-  markJourney();
-  if (studio.gameRegions) markGame(studio.gameRegions);
-  if (studio.selected) select(studio.selected, false);
-}
+// ---- hovering and marks ------------------------------------------------------
 
-// Findings pinned on their regions: a dot at the middle of the shape.
-function pinFindings(svg, view) {
-  const worst = new Map();
-  for (const f of view.findings) {
-    if (!f.region) continue;
-    const rank = { error: 3, warning: 2, info: 1 }[f.severity] || 0;
-    if ((worst.get(f.region) || 0) < rank) worst.set(f.region, rank);
-  }
-  const NS = "http://www.w3.org/2000/svg";
-  const g = document.createElementNS(NS, "g");
-  g.setAttribute("id", "pins");
-  for (const [id, rank] of worst) {
-    const shape = svg.querySelector(`[data-region="${CSS.escape(id)}"]`);
-    if (!shape) continue;
-    const bb = shape.getBBox();
-    const c = document.createElementNS(NS, "circle");
-    c.setAttribute("cx", bb.x + bb.width / 2);
-    c.setAttribute("cy", bb.y + bb.height / 2);
-    c.setAttribute("r", 9);
-    c.setAttribute("class", "pin " + ["", "info", "warning", "error"][rank]);
-    c.dataset.pin = id;
-    g.append(c);
-  }
-  svg.append(g);
-}
+const KINDS = ["self", "foot", "bridge", "ferry", "car", "sea", "rail", "plane"];
 
-function regionShapes() {
-  return document.querySelectorAll("#board [data-region]");
-}
-
-// Hovering a region lights its links by kind.
+// hover lights a region's links by kind: on the board, its markers and the
+// lines between maps.
 function hover(id) {
   const svg = $("#board svg");
   if (!svg) return;
-  for (const el of svg.querySelectorAll(".hl")) el.classList.remove("hl", "self", "foot", "bridge", "ferry", "car", "sea", "rail", "plane");
-  if (!id) {
-    svg.classList.remove("hovering");
-    return;
-  }
-  const r = studio.regions.get(id);
+  for (const el of svg.querySelectorAll(".hl")) el.classList.remove("hl", ...KINDS);
+  const r = id && studio.regions.get(id);
+  svg.classList.toggle("hovering", !!r);
   if (!r) return;
-  svg.classList.add("hovering");
   const kinds = new Map();
   const put = (to, kind) => { if (!kinds.has(to)) kinds.set(to, kind); };
   for (const l of r.foot) put(l.to, l.kind === "border" ? "foot" : l.kind);
@@ -86,11 +54,25 @@ function hover(id) {
   for (const g of r.plane) for (const to of g.regions) put(to, "plane");
   kinds.set(id, "self");
   for (const [to, kind] of kinds) {
-    for (const el of svg.querySelectorAll(`[data-region="${CSS.escape(to)}"]`)) el.classList.add("hl", kind);
+    for (const el of svg.querySelectorAll(`[data-region="${CSS.escape(to)}"],[data-marker="${CSS.escape(to)}"]`)) el.classList.add("hl", kind);
+  }
+  for (const el of svg.querySelectorAll(`.xlink[data-a="${CSS.escape(id)}"],.xlink[data-b="${CSS.escape(id)}"]`)) el.classList.add("hl");
+}
+
+function markClass(cls, ids) {
+  for (const el of document.querySelectorAll(`#board .${cls}`)) el.classList.remove(cls);
+  for (const id of ids) {
+    for (const el of document.querySelectorAll(`#board [data-region="${CSS.escape(id)}"],#board [data-marker="${CSS.escape(id)}"]`)) el.classList.add(cls);
   }
 }
 
-// ---- the region panel -------------------------------------------------------
+// The regions of the game's holder (or winning journey), marked on the board.
+function markGame(ids) {
+  studio.gameRegions = ids;
+  markClass("in-game", ids);
+}
+
+// ---- the region panel ----------------------------------------------------------
 
 function nameOf(id) {
   const r = studio.regions.get(id);
@@ -108,18 +90,19 @@ function list(items) {
   return h("span", {}, ...out);
 }
 
-function select(id, addToJourney) {
+function select(id, addToJourney, fromBoard) {
   const r = studio.regions.get(id);
   if (!r) return;
   studio.selected = id;
-  for (const el of document.querySelectorAll("#board .selected")) el.classList.remove("selected");
-  for (const el of document.querySelectorAll(`#board [data-region="${CSS.escape(id)}"]`)) el.classList.add("selected");
+  markClass("selected", [id]);
+  board.focus(id, false);
   const panel = $("#panel");
   const findings = studio.view.findings.filter((f) => f.region === id);
+  const mapName = r.map ? ((studio.view.maps || []).find((m) => m.id === r.map) || { name: r.map }).name : "";
   panel.replaceChildren(
     h("h2", { "data-region-name": "" }, r.name, " ", h("small", {}, r.id)),
     h("p", {}, h("span", { class: "swatch", style: `background:${r.hex || "#bbb"}` }), " ", r.colorName,
-      ` · ${r.copies} card${r.copies === 1 ? "" : "s"}`, r.airOnly ? " · air only" : ""),
+      ` · ${r.copies} card${r.copies === 1 ? "" : "s"}`, r.airOnly ? " · air only" : "", mapName ? ` · ${mapName} map` : ""),
     h("h3", {}, "Neighbours (on foot)"),
     h("ul", { class: "links" }, ...(r.foot.length ? r.foot.map((l) => h("li", { class: l.kind }, regionLink(l.to),
       ` — ${l.kind}`, l.lengthKm ? ` (${Math.round(l.lengthKm)} km)` : "", l.why ? `: ${l.why}` : "")) : [h("li", { class: "none" }, "none")])),
@@ -136,75 +119,17 @@ function select(id, addToJourney) {
   );
   panel.hidden = false;
   $("#panel-hint").hidden = true;
-  showTab("region");
-  if (addToJourney) addCard(id);
-}
-
-// ---- the journey bar --------------------------------------------------------
-
-function journeyCards() {
-  return $("#journey-input").value.split(",").map((s) => s.trim()).filter((s) => s !== "");
-}
-
-function addCard(token) {
-  const cards = journeyCards();
-  cards.push(token);
-  $("#journey-input").value = cards.join(", ");
-  markJourney();
-}
-
-function markJourney() {
-  for (const el of document.querySelectorAll("#board .in-journey")) el.classList.remove("in-journey");
-  const ids = new Set();
-  for (const t of journeyCards()) {
-    const low = t.toLowerCase();
-    // A region's id, its name or an alias (a combined edition's asia:Russia).
-    for (const r of studio.regions.values()) {
-      if (r.id.toLowerCase() === low || r.name.toLowerCase() === low || (r.aliases || []).some((a) => a.toLowerCase() === low)) ids.add(r.id);
-    }
+  if (!fromBoard || tabs.current() !== "play") tabs.show("region", false);
+  if (addToJourney && journeyOpen()) {
+    journey.add(id);
+    announce(`${r.name} added to the journey`);
+  } else if (fromBoard) {
+    announce(`${r.name}: ${r.foot.length} neighbour${r.foot.length === 1 ? "" : "s"} on foot`);
   }
-  for (const id of ids) for (const el of document.querySelectorAll(`#board [data-region="${CSS.escape(id)}"]`)) el.classList.add("in-journey");
 }
 
-async function checkJourney() {
-  const t0 = performance.now();
-  const cards = journeyCards();
-  const verdict = $("#verdict");
-  const steps = $("#steps");
-  if (!cards.length) {
-    verdict.textContent = "";
-    verdict.dataset.verdict = "";
-    clear(steps);
-    $("#verdict-box").classList.add("empty");
-    return;
-  }
-  $("#verdict-box").classList.remove("empty");
-  const res = await api("POST", "/api/journey", { cards });
-  if (res.ok) {
-    const v = res.body;
-    verdict.dataset.verdict = v.valid ? "valid" : "not valid";
-    verdict.dataset.fault = v.fault || "";
-    // A combined edition: a journey must hold a region of every member map.
-    const misses = v.fault === "missing-map" ? "misses a map — " : "";
-    const cov = v.coverage ? ` (maps covered: ${v.coverage.map((m) => `${m.name} ${m.regions}`).join(", ")})` : "";
-    verdict.textContent = (v.valid ? "valid: " : "not valid: ") + misses + v.reason + cov;
-    steps.replaceChildren(...v.steps.map((s) => h("li", { class: s.linked ? "ok" : "no" },
-      h("span", { class: "days" }, `days ${s.from}–${s.to}`), " ", s.text)));
-  } else {
-    verdict.dataset.verdict = "not valid";
-    verdict.dataset.fault = "";
-    verdict.textContent = "not valid: " + res.error;
-    clear(steps);
-  }
-  verdict.className = verdict.dataset.verdict === "valid" ? "valid" : "invalid";
-  markJourney();
-  // Measured when the verdict is on screen: after the next frame is painted.
-  requestAnimationFrame(() => setTimeout(() => studio.timings.verdicts.push(performance.now() - t0), 0));
-}
-
-function renderTransport(view) {
-  const box = $("#transport");
-  box.replaceChildren(...view.transport.map((t) => h("button", { type: "button", class: "card", "data-card": t }, t)));
+function journeyOpen() {
+  return !$("#journey").hidden;
 }
 
 // ---- findings ---------------------------------------------------------------
@@ -222,6 +147,11 @@ function renderFindings(view) {
   else ul.replaceChildren(...view.findings.map(findingItem));
   const n = view.findings.filter((f) => f.severity !== "info").length;
   $("#findings-count").textContent = n ? `(${n})` : "";
+}
+
+function renderTransport(view) {
+  const box = $("#transport");
+  box.replaceChildren(...view.transport.map((t) => h("button", { type: "button", class: "card", "data-card": t }, t)));
 }
 
 // ---- network packs ----------------------------------------------------------
@@ -251,6 +181,13 @@ function renderNetwork(view) {
 
 // ---- the whole view -----------------------------------------------------------
 
+// broken: a save that breaks the pack (nothing derived, or lint errors the
+// engine refuses to play) while a good board is on the page.
+function broken(view) {
+  const errors = view.findings.filter((f) => f.severity === "error");
+  return view.kind === "" || (errors.length > 0 && !!view.playable);
+}
+
 async function loadView() {
   const res = await api("GET", "/api/view");
   if (!res.ok) {
@@ -258,26 +195,44 @@ async function loadView() {
     return;
   }
   const view = res.body;
+  document.body.dataset.version = view.version;
+  renderFindings(view);
+  if (studio.good && broken(view) && studio.good.kind !== "") {
+    // Keep the last good board; say what broke, with the findings.
+    const errors = view.findings.filter((f) => f.severity === "error");
+    showError(`Build ${view.version} breaks the edition (${errors.length || "no"} error${errors.length === 1 ? "" : "s"}${view.kind === "" ? ", nothing derived" : ""}): the board shows build ${studio.good.version}, the last good one.`,
+      errors.length ? errors : view.findings, view.error);
+    studio.broken = view.version;
+    studio.timings.boardUpdates.push({ version: view.version, at: Date.now(), sincePageStart: performance.now(), kept: studio.good.version });
+    return;
+  }
+  studio.broken = 0;
   studio.view = view;
+  if (!broken(view) || !studio.good) studio.good = view;
   studio.regions = new Map(view.regions.map((r) => [r.id, r]));
   document.title = `${view.title || "tendays"} — tendays studio`;
   $("#title").textContent = view.title || "(nothing derived)";
   $("#source").textContent = view.source;
-  renderBoard(view);
+  board.render(view);
+  journey.mark();
+  if (studio.gameRegions) markGame(studio.gameRegions);
+  if (studio.selected && studio.regions.has(studio.selected)) select(studio.selected, false, true);
   renderTransport(view);
-  renderFindings(view);
   renderNetwork(view);
   const playable = view.kind === "regions" && !view.playable;
   $("#journey-input").placeholder = journeyHint(view);
   $("#journey").hidden = !playable;
   $("#hover-legend").hidden = view.kind !== "regions";
   $("#verdict-box").hidden = !playable;
-  play.setPlayable(playable ? "" : (view.playable || "nothing to play"));
+  playFor(view);
   showError(view.error ? `the last rebuild failed, showing build ${view.version}: ${view.error}` : "");
-  if (view.kind === "network") showTab("network");
-  document.body.dataset.version = view.version;
+  if (view.kind === "network" && !studio.shownNetwork) {
+    studio.shownNetwork = true;
+    tabs.show("network", false);
+  }
+  doctor.stale(view.version);
   studio.timings.boardUpdates.push({ version: view.version, at: Date.now(), sincePageStart: performance.now() });
-  if (journeyCards().length && playable) await checkJourney();
+  if (journey.cards().length && playable) await journey.check(true);
 }
 
 // journeyHint is the journey bar's example: the pack's own tokens, and on
@@ -285,7 +240,6 @@ async function loadView() {
 function journeyHint(view) {
   const ex = view.regions.slice(0, 2).map((r) => r.id);
   if (view.transport.length) ex.splice(1, 0, view.transport[view.transport.length - 1]);
-  // A name on two maps: the token names the map (europe:Russia).
   const seen = new Map();
   for (const r of view.regions) for (const a of r.aliases || []) seen.set(a, (seen.get(a) || 0) + 1);
   const dup = view.regions.find((r) => r.map && (r.aliases || []).some((a) => seen.get(a) > 1));
@@ -294,15 +248,17 @@ function journeyHint(view) {
   return `cards separated by commas${days}: ${ex.join(", ")}, …`;
 }
 
-function showError(msg) {
+// showError fills the banner: a message, and the findings that explain it.
+function showError(msg, findings, extra) {
   const el = $("#error");
-  el.textContent = msg;
-  el.hidden = !msg;
-}
-
-function showTab(name) {
-  for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("on", b.dataset.tab === name);
-  for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== "tab-" + name;
+  if (!msg) {
+    el.replaceChildren();
+    el.hidden = true;
+    return;
+  }
+  el.replaceChildren(h("p", {}, msg, extra ? ` (${extra})` : ""),
+    findings && findings.length ? h("ul", { class: "findings" }, ...findings.slice(0, 12).map(findingItem)) : "");
+  el.hidden = false;
 }
 
 function connect() {
@@ -312,7 +268,7 @@ function connect() {
     status.dataset.status = "live";
     status.textContent = "live";
     const d = JSON.parse(e.data);
-    if (studio.view && d.version !== studio.view.version) loadView();
+    if (studio.view && d.version !== studio.view.version && d.version !== studio.broken) loadView();
   });
   es.addEventListener("build", async (e) => {
     const d = JSON.parse(e.data);
@@ -329,46 +285,60 @@ function connect() {
   });
 }
 
-// ---- wiring ----------------------------------------------------------------
+// ---- games ---------------------------------------------------------------------
 
-// The regions of the game's holder (or winning journey), marked on the board.
-function markGame(ids) {
-  studio.gameRegions = ids;
-  for (const el of document.querySelectorAll("#board .in-game")) el.classList.remove("in-game");
-  for (const id of ids) for (const el of document.querySelectorAll(`#board [data-region="${CSS.escape(id)}"]`)) el.classList.add("in-game");
+const gameCtx = { nameOf, onRegion: (id) => { select(id, false, false); tabs.show("play", false); }, onHolder: markGame, board: () => board, view: () => studio.view };
+const play = new Play($("#game"), $("#new-game"), gameCtx);
+const netplay = new NetPlay($("#game"), $("#new-game"), gameCtx);
+let player = null;
+
+function playFor(view) {
+  const next = view.kind === "network" ? netplay : play;
+  if (player !== next) {
+    player = next;
+    next.attach();
+  }
+  const why = view.kind === "regions" || view.kind === "network" ? view.playable || "" : view.playable || "nothing to play";
+  next.setPlayable(why, view);
 }
 
-const play = new Play($("#game"), $("#new-game"), { nameOf, onRegion: (id) => select(id, false), onHolder: markGame });
+// ---- the doctor ------------------------------------------------------------------
+
+const doctor = new Doctor($("#doctor"), $("#doctor-run"), $("#doctor-status"), {
+  nameOf, onRegion: (id) => select(id, false, false), allowEdit: () => studio.view.allowEdit, board: () => board, regions: () => studio.regions,
+});
+
+// ---- wiring ----------------------------------------------------------------
 
 document.addEventListener("click", (e) => {
   const t = e.target;
   const goto = t.closest("[data-goto]");
-  if (goto) { e.preventDefault(); select(goto.dataset.goto, false); return; }
+  if (goto) {
+    e.preventDefault();
+    select(goto.dataset.goto, false, false);
+    board.focus(goto.dataset.goto, false);
+    board.reveal(goto.dataset.goto);
+    return;
+  }
   const add = t.closest("[data-add]");
-  if (add) { addCard(add.dataset.add); checkJourney(); return; }
+  if (add) { journey.add(add.dataset.add); journey.check(false, true); return; }
   const card = t.closest("[data-card]");
-  if (card) { addCard(card.dataset.card); return; }
-  const tab = t.closest("[data-tab]");
-  if (tab) { showTab(tab.dataset.tab); return; }
-  const region = t.closest("#board [data-region]");
-  if (region) select(region.dataset.region, $("#journey-build").checked);
+  if (card) { journey.add(card.dataset.card); return; }
 });
-document.addEventListener("mouseover", (e) => {
-  const region = e.target.closest && e.target.closest("#board [data-region]");
-  hover(region ? region.dataset.region : null);
-});
-$("#board").addEventListener("mouseleave", () => hover(null));
-$("#journey").addEventListener("submit", (e) => { e.preventDefault(); checkJourney(); });
-$("#journey-input").addEventListener("input", markJourney);
-$("#verdict-close").addEventListener("click", () => $("#verdict-box").classList.add("empty"));
-$("#journey-clear").addEventListener("click", () => { $("#journey-input").value = ""; checkJourney(); });
-$("#doctor-run").addEventListener("click", async () => {
-  $("#doctor-status").textContent = "measuring…";
-  await renderDoctor($("#doctor"), { nameOf, onRegion: (id) => select(id, false), allowEdit: () => studio.view.allowEdit });
-  $("#doctor-status").textContent = "";
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && !$("#verdict-box").classList.contains("empty")) {
+    journey.hide();
+    announce("verdict hidden");
+  }
 });
 
 await loadView();
 studio.timings.firstBoard = performance.now();
 connect();
+// /?play&seed=S&bots=N...: that game, its moves replayed.
+const params = new URLSearchParams(location.search);
+if (params.has("play") && player && !player.notPlayable) {
+  tabs.show("play", false);
+  await player.fromURL(params);
+}
 document.body.dataset.ready = "true";

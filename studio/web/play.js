@@ -1,7 +1,11 @@
-// A game against the bots: the server plays by the engine's rules and runs
-// the bots; this draws your holder, the face-up piles and the draw piles
-// (one, or three in a combined edition), and sends your moves.
-import { h, api } from "./dom.js";
+// A 10 Days game: one person against bots, or two to four people at one
+// screen (hot seat: each one's cards hidden until they say it is them),
+// with or without bots. The server plays by the engine's rules and runs the
+// bots; this draws the table and sends moves. The URL always holds the
+// seed, the options and the people's moves, so a link replays the game;
+// undo takes a move back; a finished game replays step by step; its log
+// downloads as JSON that `tendays play PACK --replay FILE` plays again.
+import { h, api, announce, keepFocus } from "./dom.js";
 
 function cardEl(c, attrs) {
   if (!c) return h("span", Object.assign({ class: "card empty" }, attrs), "—");
@@ -9,48 +13,136 @@ function cardEl(c, attrs) {
   return h("span", Object.assign({ class: `card ${c.kind}`, style, title: c.token }, attrs), c.name);
 }
 
+// gameURL is the page's address for a game: its options and moves.
+export function gameURL(options, moves) {
+  let q = "?play";
+  for (const [k, v] of Object.entries(options)) {
+    if (v === undefined || v === null || v === "" || v === false || v === 0) continue;
+    const name = { openHands: "open", turnCap: "cap" }[k] || k;
+    q += `&${name}=${encodeURIComponent(v === true ? "1" : String(v))}`;
+  }
+  if (moves) q += `&moves=${encodeURIComponent(moves)}`;
+  return q;
+}
+
+// send asks the server for a game and draws the answer: the game (its URL
+// in the address bar, what happened said in the live region by said), or
+// the error. Both kinds of game use it.
+export function send(player, method, path, body, said) {
+  player.pending = (async () => {
+    const res = await api(method, path, body);
+    if (!res.ok) {
+      player.error = res.error;
+      announce(res.error);
+    } else {
+      player.error = "";
+      player.game = res.body;
+      window.studio.game = player.game;
+      if (player.game.options) history.replaceState(null, "", gameURL(player.game.options, player.game.moves) + location.hash);
+      said(player.game);
+    }
+    player.moves++;
+    player.render();
+  })();
+  window.studio.pending = player.pending;
+  return player.pending;
+}
+
 export class Play {
   constructor(box, form, ctx) {
     this.box = box;
+    this.form = form;
     this.ctx = ctx;
     this.game = null;
     this.swapPick = null;
     this.moves = 0;
+    this.shown = -1; // the person whose cards are on screen (hot seat)
+    this.replay = null;
     this.pending = Promise.resolve();
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const seed = Number(form.querySelector("#seed").value || 0);
-      this.request("POST", "/api/games", { bots: Number(form.querySelector("#bots").value), bot: form.querySelector("#strength").value, seed });
-    });
-    box.addEventListener("click", (e) => this.click(e));
+    this.seenLog = 0;
+    box.addEventListener("click", (e) => { if (this.active) this.click(e); });
     box.addEventListener("keydown", (e) => {
+      if (!this.active) return;
       if ((e.key === "Enter" || e.key === " ") && e.target.matches("[role=button]")) {
         e.preventDefault();
         e.target.click();
       }
     });
+    form.addEventListener("submit", (e) => {
+      if (!this.active) return;
+      e.preventDefault();
+      this.start(this.formOptions(), "");
+    });
   }
 
-  setPlayable(why) {
+  // attach makes this the form's game (the network game shares the form).
+  attach() {
+    this.active = true;
+    for (const el of this.form.querySelectorAll("[data-ten]")) el.hidden = false;
+    const f = this.form;
+    f.querySelector("#humans").closest("label").hidden = false;
+    f.querySelector("#game-options").hidden = false;
+    f.querySelector("#bots").replaceChildren(...[0, 1, 2, 3].map((n) => h("option", { selected: n === 3 }, String(n))));
+    f.querySelector("#strength").replaceChildren(...["random", "greedy", "strong"].map((n) => h("option", { selected: n === "greedy" }, n)));
+    this.render();
+  }
+
+  setPlayable(why, view) {
     this.notPlayable = why;
+    // The refill rule is a combined edition's (several draw piles).
+    this.form.querySelector("#refill").closest("label").hidden = !(view && view.maps && view.maps.length > 1);
     if (why) this.box.replaceChildren(h("p", { class: "note" }, `No play here: ${why}.`));
+    else if (!this.game) this.render();
+  }
+
+  formOptions() {
+    const f = this.form;
+    const num = (sel) => Number(f.querySelector(sel).value || 0);
+    return {
+      humans: num("#humans"), bots: num("#bots"), bot: f.querySelector("#strength").value,
+      seed: f.querySelector("#seed").value.trim(), days: num("#days"), swap: f.querySelector("#swap").value,
+      openHands: f.querySelector("#open-hands").checked, turnCap: num("#turn-cap"), refill: f.querySelector("#refill").value,
+    };
+  }
+
+  // fromURL starts the game a link describes.
+  async fromURL(params) {
+    const num = (k, d) => (params.has(k) ? Number(params.get(k)) : d);
+    const opts = { humans: num("humans", 1), bots: num("bots", num("humans", 1) > 1 ? 0 : 1), bot: params.get("bot") || "greedy", seed: params.get("seed") || "",
+      days: num("days", 0), swap: params.get("swap") || "", openHands: params.get("open") === "1", turnCap: num("cap", 0), refill: params.get("refill") || "" };
+    const f = this.form;
+    f.querySelector("#humans").value = String(opts.humans);
+    f.querySelector("#bots").value = String(opts.bots);
+    f.querySelector("#strength").value = opts.bot;
+    f.querySelector("#seed").value = opts.seed;
+    f.querySelector("#days").value = opts.days || "";
+    f.querySelector("#swap").value = opts.swap;
+    f.querySelector("#open-hands").checked = opts.openHands;
+    f.querySelector("#turn-cap").value = opts.turnCap || "";
+    f.querySelector("#refill").value = opts.refill;
+    await this.start(opts, params.get("moves") || "");
+  }
+
+  start(opts, moves) {
+    const body = { bots: opts.bots, humans: opts.humans, bot: opts.bot, seed: opts.seed || "0", days: opts.days, swap: opts.swap, openHands: opts.openHands, turnCap: opts.turnCap, refill: opts.refill || "", moves };
+    this.replay = null;
+    this.shown = -1;
+    this.seenLog = 0;
+    return this.request("POST", "/api/games", body);
   }
 
   request(method, path, body) {
-    this.pending = (async () => {
-      const res = await api(method, path, body);
-      if (!res.ok) {
-        this.error = res.error;
-      } else {
-        this.error = "";
-        this.game = res.body;
-        window.studio.game = this.game;
-      }
-      this.moves++;
-      this.render();
-    })();
-    window.studio.pending = this.pending;
-    return this.pending;
+    return send(this, method, path, body, () => this.announceLog());
+  }
+
+  // announceLog says what happened since the last answer (the bots' moves,
+  // the end), in the live region.
+  announceLog() {
+    const log = this.game.log || [];
+    const fresh = log.slice(Math.min(this.seenLog, log.length));
+    this.seenLog = log.length;
+    const said = fresh.filter((l) => !l.startsWith("You ") || /win/.test(l));
+    if (said.length) announce(said.slice(-4).join(" "));
   }
 
   move(m) {
@@ -59,13 +151,42 @@ export class Play {
     return this.request("POST", `/api/games/${this.game.id}/moves`, m);
   }
 
+  async showStep(step) {
+    const g = this.game;
+    const res = await api("GET", `/api/games/${g.id}/replay?step=${step}`);
+    if (!res.ok) {
+      this.error = res.error;
+    } else {
+      this.replay = res.body;
+      announce(`move ${step} of ${g.steps}: ${res.body.last}`);
+    }
+    this.moves++;
+    this.render();
+  }
+
   click(e) {
     const g = this.game;
     if (!g) return;
-    const t = e.target.closest("[data-slot],[data-action],[data-pile],[data-goto],[data-fill]");
+    const t = e.target.closest("[data-slot],[data-action],[data-pile],[data-goto],[data-swap-with],[data-step],[data-fill]");
     if (!t) return;
-    if (t.dataset.fill !== undefined) return this.move({ action: "fill", map: Number(t.dataset.fill) });
     if (t.dataset.goto) { e.preventDefault(); this.ctx.onRegion(t.dataset.goto); return; }
+    if (t.dataset.step !== undefined) {
+      const n = Math.max(0, Math.min(g.steps, Number(t.dataset.step)));
+      return this.showStep(n);
+    }
+    switch (t.dataset.action) {
+      case "reveal": this.shown = g.viewer; this.moves++; this.render(); return;
+      case "undo": return this.request("POST", `/api/games/${g.id}/undo`, {});
+      case "replay": return this.showStep(0);
+      case "end-replay": this.replay = null; this.moves++; this.render(); return;
+    }
+    if (this.replay || this.curtain()) return;
+    if (t.dataset.fill !== undefined) return this.move({ action: "fill", map: Number(t.dataset.fill) });
+    if (t.dataset.swapWith !== undefined) {
+      const j = Number(t.dataset.swapWith), i = this.swapPick;
+      this.swapPick = null;
+      return this.move({ action: "swap", i, j });
+    }
     const pileChoice = () => (g.mustPile >= 0 ? g.mustPile : Number(this.box.querySelector("[data-discard-pile]").value));
     if (t.dataset.slot !== undefined) {
       const day = Number(t.dataset.slot);
@@ -73,6 +194,7 @@ export class Play {
       if (g.phase === "placing") return this.move({ action: "put", slot: day, pile: pileChoice() });
       if (g.phase === "choosing" && g.swapAllowed) {
         this.swapPick = this.swapPick === day ? null : day;
+        this.moves++;
         this.render();
       }
       return;
@@ -84,20 +206,62 @@ export class Play {
     }
   }
 
-  render() {
+  // curtain: at a hot seat, the cards of the person to move stay hidden
+  // until they say it is them.
+  curtain() {
     const g = this.game;
+    return g && g.humans > 1 && g.phase !== "over" && this.shown !== g.viewer;
+  }
+
+  render() {
+    keepFocus(this.box, () => this.draw());
+  }
+
+  draw() {
+    const g = this.replay || this.game;
     const box = this.box;
     box.dataset.moves = String(this.moves);
+    if (this.notPlayable) return;
     if (!g) {
       box.dataset.phase = "none";
-      box.replaceChildren(h("p", { class: "note" }, this.error || "Start a game: you are seat 1."));
+      box.replaceChildren(h("p", { class: "note" }, this.error || "Start a game: people take the first seats, bots the others."));
       return;
     }
-    box.dataset.phase = g.phase;
-    // Your holder's regions on the board; at the end, the winning journey's.
+    const game = this.game;
+    box.dataset.phase = this.replay ? "replay" : g.phase;
+    box.dataset.seed = game.seed;
+    box.dataset.viewer = String(game.viewer);
+    if (this.replay) box.dataset.replayStep = String(this.replay.step);
+    else delete box.dataset.replayStep;
+    const hidden = !this.replay && this.curtain();
+    if (hidden) box.dataset.curtain = String(game.viewer + 1);
+    else delete box.dataset.curtain;
+    const seatName = (i) => (g.seats[i] || { name: `Seat ${i + 1}` }).name;
+    const link = gameURL(game.options, game.moves);
+    const head = [
+      this.error ? h("p", { class: "note", "data-game-error": "", role: "alert" }, this.error) : "",
+      h("p", { class: "meta" }, `Turn ${g.turns} · ${g.players} players (${g.humans > 1 ? `${g.humans} people` : "you"}${g.players > g.humans ? `, ${g.players - g.humans} ${g.bot} bot${g.players - g.humans === 1 ? "" : "s"}` : ""}) · ${g.days} days · seed `,
+        h("code", { "data-seed-text": "" }, game.seed), " · ", h("a", { href: link, "data-game-link": "" }, "link to this game")),
+    ];
+    if (hidden) {
+      this.ctx.onHolder([]);
+      box.replaceChildren(...head,
+        h("div", { class: "curtain", "data-focus-home": "" },
+          h("h3", {}, `${seatName(game.viewer)}'s turn`),
+          h("p", {}, `Pass the screen to ${seatName(game.viewer)}. The others look away.`),
+          h("button", { type: "button", "data-action": "reveal" }, `I am ${seatName(game.viewer)}: show my cards`)),
+        this.logView(game));
+      return;
+    }
+    // Your holder's regions on the board; at the end, the winning journey's,
+    // drawn as a journey is.
     const shown = (g.phase === "over" && g.winning ? g.winning : g.holder).filter((c) => c && c.region).map((c) => c.region);
     this.ctx.onHolder(shown);
-    const mine = g.seat === 0 && g.phase !== "over";
+    if (g.phase === "over" && g.winning && g.journey && !this.replay && this.drawnEnd !== game.id) {
+      this.drawnEnd = game.id;
+      this.ctx.board().drawJourney({ regions: g.winning.map((c) => (c && c.region) || ""), cards: g.winning.map((c) => (c ? c.token : "")), steps: g.journey.steps });
+    }
+    const mine = !this.replay && g.phase !== "over";
     const table = g.table || { drawPiles: [] };
     const prompt = {
       filling: table.mustChooseFill ? "Choose which map's tiles to draw your next card from." : "Put the card you drew on an open day.",
@@ -105,59 +269,82 @@ export class Play {
         (g.swapAllowed ? " — or pick two days and swap them." : "."),
       placing: "Put the card on a day (the card there is discarded), or discard it.",
       over: "",
+      replay: "",
     }[g.phase];
+    const who = g.humans > 1 || this.replay ? `${seatName(this.replay ? 0 : game.viewer)}: ` : "";
     const slots = g.holder.map((c, i) => {
-      const open = !c;
       const attrs = { "data-slot": i, class: "slot" + (this.swapPick === i ? " picked" : ""), role: "button", tabindex: 0 };
-      if (open) attrs["data-open"] = "";
+      if (!c) attrs["data-open"] = "";
       return h("div", attrs, h("span", { class: "day" }, `day ${i + 1}`), cardEl(c, {}));
     });
     const several = g.drawPiles.length > 1;
     const draws = g.drawPiles.map((n, i) => h("div", { class: "pile draw" + (g.canDrawFrom[i] ? "" : " spent"), "data-action": "draw", "data-draw": i, "data-size": n, role: "button", tabindex: 0,
-      style: several ? `grid-column: ${i + 1}; grid-row: 1` : "",
-      title: g.canDrawFrom[i] ? "" : "empty, with nothing to reshuffle", "data-top-map": (table.drawPiles[i] || {}).topMap || "" },
+      style: several ? `grid-column: ${i + 1}; grid-row: 1` : "", title: g.canDrawFrom[i] ? "" : "empty, with nothing to reshuffle",
+      "data-top-map": (table.drawPiles[i] || {}).topMap || "" },
       h("span", { class: "day" }, several ? `draw pile ${i + 1}` : "draw pile"),
-      h("span", { class: "card back" }, `${n} cards` + ((table.drawPiles[i] || {}).topMapName ? ` · ${table.drawPiles[i].topMapName} on top` : ""))));
-    // Several draw piles: a column each, its face-up piles under it.
+      h("span", { class: "card back" }, `${n} cards`),
+      (table.drawPiles[i] || {}).topMapName ? h("span", { class: "day" }, `${table.drawPiles[i].topMapName} on top`) : "",
+      g.canDrawFrom[i] ? "" : h("span", { class: "visually-hidden" }, " (empty, with nothing to reshuffle)")));
     const seen = g.drawPiles.map(() => 0);
     const place = (k) => { if (!several) return ""; const i = g.pileDraw[k]; seen[i]++; return `grid-column: ${i + 1}; grid-row: ${seen[i] + 1}`; };
-    const piles = g.tops.map((c, k) => h("div", { class: "pile", "data-pile": k, role: "button", tabindex: 0, style: place(k), title: several ? `turned up from draw pile ${g.pileDraw[k] + 1}` : "" },
+    const piles = g.tops.map((c, k) => h("div", { class: "pile", "data-pile": k, role: "button", tabindex: 0, style: place(k),
+      title: several ? `turned up from draw pile ${g.pileDraw[k] + 1}` : "" },
       h("span", { class: "day" }, `pile ${k + 1} (${g.pileSizes[k]})`), cardEl(c, {})));
     const over = g.phase === "over";
     box.replaceChildren(
-      this.error ? h("p", { class: "note", "data-game-error": "" }, this.error) : "",
-      h("p", { class: "prompt" }, over ? "" : (mine ? prompt : "The bots are playing…"),
-        ` Turn ${g.turns} · ${g.players} players · ${g.bot} bots · seed ${g.seed}`),
-      g.hand ? h("p", {}, "In your hand: ", cardEl(g.hand, { "data-hand": "" })) : "",
-      mine && table.mustChooseFill ? h("p", {}, ...(table.fillPiles || []).map((f, m) => h("button", { type: "button", "data-fill": m, disabled: f.cards === 0 }, `${f.name} (${f.cards} left)`))) : "",
-      h("div", { class: "table" + (several ? " combined" : ""), style: several ? `grid-template-columns: repeat(${g.drawPiles.length}, minmax(0, 1fr))` : "" }, ...draws, ...piles),
-      g.phase === "placing" ? h("p", {},
+      ...head,
+      this.replay ? this.replayBar(game) : "",
+      this.replay ? h("p", { class: "prompt", "data-replay-last": "" }, this.replay.last) : h("p", { class: "prompt", "data-focus-home": "", tabindex: -1 }, mine ? who + prompt : ""),
+      g.hand ? h("p", {}, this.replay ? `In the hand of ${seatName(g.seat)}: ` : "In your hand: ", cardEl(g.hand, { "data-hand": "" })) : "",
+      mine && table.mustChooseFill ? h("p", { class: "tools", role: "group", "aria-label": "the maps' tiles" },
+        ...(table.fillPiles || []).map((f, m) => h("button", { type: "button", "data-fill": m, disabled: f.cards === 0 }, `${f.name} (${f.cards} left)`))) : "",
+      h("div", { class: "table" + (several ? " combined" : ""), role: "group", "aria-label": "The piles", style: several ? `grid-template-columns: repeat(${g.drawPiles.length}, minmax(0, 1fr))` : "" }, ...draws, ...piles),
+      g.phase === "placing" && mine ? h("p", {},
         h("button", { type: "button", "data-action": "discard" }, "Discard it"), " onto ",
-        h("select", { "data-discard-pile": "", disabled: g.mustPile >= 0 }, ...g.tops.map((_, k) => h("option", { value: k, selected: (g.mustPile >= 0 ? g.mustPile : 0) === k }, `pile ${k + 1}`))),
+        h("select", { "data-discard-pile": "", "aria-label": "the pile to discard on", disabled: g.mustPile >= 0 }, ...g.tops.map((_, k) => h("option", { value: k, selected: (g.mustPile >= 0 ? g.mustPile : 0) === k }, `pile ${k + 1}`))),
         g.mustPile >= 0 ? ` (pile ${g.mustPile + 1} is empty: the discard goes there)` : "") : "",
-      h("h3", {}, "Your holder"),
-      h("div", { class: "holder" }, ...slots),
-      g.phase === "choosing" && g.swapAllowed && this.swapPick !== null ? h("p", {}, `Day ${this.swapPick + 1} picked: swap it with day `, ...g.holder.map((_, j) => j === this.swapPick ? "" : h("button", { type: "button", "data-swap-with": j }, `${j + 1}`))) : "",
-      over ? this.overView(g) : "",
-      g.yours && !over ? h("p", { class: "yours" }, g.yours.valid ? "Your holder is a valid journey!" : `Your holder: not yet — ${g.yours.reason}`) : "",
+      h("h3", {}, this.replay ? `${seatName(0)}'s holder` : g.humans > 1 ? `${seatName(game.viewer)}'s holder` : "Your holder"),
+      h("div", { class: "holder", role: "group", "aria-label": "holder" }, ...slots),
+      mine && g.phase === "choosing" && g.swapAllowed && this.swapPick !== null ? h("p", {}, `Day ${this.swapPick + 1} picked: swap it with day `,
+        ...g.holder.map((_, j) => j === this.swapPick ? "" : h("button", { type: "button", "data-swap-with": j }, `${j + 1}`))) : "",
+      over && !this.replay ? this.overView(g) : "",
+      g.yours && !over ? h("p", { class: "yours" }, g.yours.valid ? "This holder is a valid journey!" : `This holder: not yet — ${g.yours.reason}`) : "",
+      h("p", { class: "tools" },
+        game.canUndo && !this.replay ? h("button", { type: "button", "data-action": "undo", title: "take back the last move (the bots' answers with it)" }, "Undo") : "",
+        over && !this.replay ? h("button", { type: "button", "data-action": "replay" }, "Replay step by step") : "",
+        " ", h("a", { href: `/api/games/${game.id}/log`, download: `game-${game.seed}.json`, "data-game-log": "" }, "Download the game log (JSON)")),
       h("h3", {}, "Others"),
-      h("ul", {}, ...g.others.map((o) => h("li", {}, `Seat ${o.seat + 1}: ${o.filled} cards`, o.holder ? h("div", { class: "holder small" }, ...o.holder.map((c) => cardEl(c, {}))) : ""))),
-      h("details", { open: true }, h("summary", {}, "What happened"), h("ol", { class: "log", reversed: true }, ...g.log.slice().reverse().slice(0, 30).map((l) => h("li", {}, l)))),
+      h("ul", {}, ...g.others.map((o) => h("li", {}, `${o.name}: ${o.filled} cards`, o.holder ? h("div", { class: "holder small" }, ...o.holder.map((c) => cardEl(c, {}))) : ""))),
+      this.logView(g),
     );
-    for (const b of box.querySelectorAll("[data-swap-with]")) {
-      b.addEventListener("click", (e) => { e.stopPropagation(); const j = Number(b.dataset.swapWith); const i = this.swapPick; this.swapPick = null; this.move({ action: "swap", i, j }); });
-    }
+  }
+
+  replayBar(game) {
+    const r = this.replay;
+    return h("div", { class: "replay", role: "group", "aria-label": "Replay" },
+      h("button", { type: "button", "data-step": 0, "aria-label": "first move" }, "First"),
+      h("button", { type: "button", "data-step": r.step - 1, "aria-label": "previous move", disabled: r.step <= 0 }, "◀"),
+      h("span", { "data-replay-at": "" }, ` move ${r.step} of ${game.steps} `),
+      h("button", { type: "button", "data-step": r.step + 1, "aria-label": "next move", disabled: r.step >= game.steps }, "▶"),
+      h("button", { type: "button", "data-step": game.steps, "aria-label": "last move" }, "Last"),
+      " ", h("button", { type: "button", "data-action": "end-replay" }, "Back to the game"));
+  }
+
+  logView(g) {
+    return h("details", { open: true }, h("summary", {}, "What happened"),
+      h("ol", { class: "log", reversed: true }, ...(g.log || []).slice().reverse().slice(0, 30).map((l) => h("li", {}, l))));
   }
 
   overView(g) {
     if (g.stalled || g.winner < 0) return h("div", { "data-game-over": "stalled", class: "over" }, h("h3", {}, `The game stalled after ${g.turns} turns: no one won.`));
-    const who = g.winner === 0 ? "You win!" : `Seat ${g.winner + 1} (${g.bot}) wins.`;
-    return h("div", { "data-game-over": g.winner === 0 ? "won" : "lost", class: "over" },
+    const winner = g.seats[g.winner];
+    const who = winner.name === "You" ? "You win!" : `${winner.name} wins.`;
+    return h("div", { "data-game-over": winner.human ? (g.humans > 1 ? "won" : "won") : "lost", "data-winner": g.winner, class: "over" },
       h("h3", {}, `${who} After ${g.turns} turns.`),
       h("p", {}, "The winning journey: ", ...g.winning.map((c) => cardEl(c, {}))),
       h("p", { "data-winning-verdict": g.journey.valid ? "valid" : "not valid" }, (g.journey.valid ? "valid: " : "not valid: ") + g.journey.reason),
       g.coverage ? h("p", { "data-coverage": g.coverage.map((m) => `${m.map}=${m.regions}`).join(" ") },
         "Maps covered: ", g.coverage.map((m) => `${m.name} ${m.regions}`).join(", ")) : "",
-      h("ol", { class: "steps" }, ...g.journey.steps.map((s) => h("li", {}, h("span", { class: "days" }, `days ${s.from}–${s.to}`), " ", s.text))));
+      h("ol", { class: "steps" }, ...g.journey.steps.map((s) => h("li", { class: s.linked ? "ok" : "no" }, h("span", { class: "days" }, `days ${s.from}–${s.to}`), " ", s.text))));
   }
 }

@@ -1,0 +1,128 @@
+// The journey bar: cards typed (or added by clicking regions and transport
+// cards), checked as they are typed by the server (journey check's rules),
+// the verdict beside the board and the journey drawn on it.
+import { h, api, announce } from "./dom.js";
+
+export class Journey {
+  constructor(ctx) {
+    this.ctx = ctx; // {board, view: () => view, regions: () => Map, timings}
+    this.input = document.getElementById("journey-input");
+    this.verdict = document.getElementById("verdict");
+    this.steps = document.getElementById("steps");
+    this.boxEl = document.getElementById("verdict-box");
+    this.seq = 0;
+    this.timer = 0;
+    this.input.addEventListener("input", () => {
+      this.mark();
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.check(false), 180);
+    });
+    document.getElementById("journey").addEventListener("submit", (e) => {
+      e.preventDefault();
+      clearTimeout(this.timer);
+      this.check(true);
+    });
+    document.getElementById("journey-clear").addEventListener("click", () => {
+      this.input.value = "";
+      this.mark();
+      this.check(true);
+    });
+    document.getElementById("verdict-close").addEventListener("click", () => this.hide());
+  }
+
+  cards() {
+    return this.input.value.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  }
+
+  add(token) {
+    const cards = this.cards();
+    cards.push(token);
+    this.input.value = cards.join(", ");
+    this.mark();
+    this.check(false, true);
+  }
+
+  hide() {
+    this.boxEl.classList.add("empty");
+    this.ctx.board.drawJourney(null);
+  }
+
+  // mark outlines the regions the typed cards name, before any check.
+  mark() {
+    const board = document.getElementById("board");
+    for (const el of board.querySelectorAll(".in-journey")) el.classList.remove("in-journey");
+    const ids = new Set();
+    for (const t of this.cards()) {
+      const low = t.toLowerCase();
+      for (const r of this.ctx.regions().values()) {
+        if (r.id.toLowerCase() === low || r.name.toLowerCase() === low || (r.aliases || []).some((a) => a.toLowerCase() === low)) ids.add(r.id);
+      }
+    }
+    for (const id of ids) for (const el of board.querySelectorAll(`[data-region="${CSS.escape(id)}"],[data-marker="${CSS.escape(id)}"]`)) el.classList.add("in-journey");
+  }
+
+  // check asks the server. A full check (Enter, or as many cards as the
+  // game has days) gives the verdict; fewer cards are checked as a journey
+  // so far (its trailing transport cards aside), so a wrong step shows as
+  // soon as it is typed.
+  async check(full, said) {
+    const t0 = performance.now();
+    const view = this.ctx.view();
+    let cards = this.cards();
+    const seq = ++this.seq;
+    if (!cards.length) {
+      this.verdict.textContent = "";
+      this.verdict.dataset.verdict = "";
+      this.verdict.className = "";
+      this.steps.replaceChildren();
+      this.boxEl.classList.add("empty");
+      this.ctx.board.drawJourney(null);
+      return;
+    }
+    const days = view.days || 10;
+    full = full || cards.length >= days;
+    let body = { cards };
+    if (!full) {
+      const transport = new Set(view.transport.map((t) => t.toLowerCase()));
+      const isTransport = (c) => transport.has(c.toLowerCase()) || /^(plane|airplane|ship|train|car|automobile)(:|$)/i.test(c);
+      while (cards.length && isTransport(cards[cards.length - 1])) cards = cards.slice(0, -1);
+      if (cards.length < 2) return;
+      body = { cards, days: cards.length };
+    }
+    const res = await api("POST", "/api/journey", body);
+    if (seq !== this.seq) return; // a newer check is on its way
+    this.boxEl.classList.remove("empty");
+    const v = this.verdict;
+    let drawn = null;
+    if (res.ok) {
+      const r = res.body;
+      drawn = r;
+      const cov = r.coverage ? ` (maps covered: ${r.coverage.map((m) => `${m.name} ${m.regions}`).join(", ")})` : "";
+      if (full) {
+        v.dataset.verdict = r.valid ? "valid" : "not valid";
+        v.dataset.fault = r.fault || "";
+        const misses = r.fault === "missing-map" ? "misses a map — " : "";
+        v.textContent = (r.valid ? "valid: " : "not valid: ") + misses + r.reason + cov;
+      } else {
+        // So far: a map still missing is no fault yet.
+        const ok = r.valid || r.fault === "missing-map";
+        v.dataset.verdict = "";
+        v.dataset.fault = ok ? "" : r.fault || "";
+        v.textContent = `${cards.length} of ${days} days so far: ` + (ok ? "every step holds" : "not valid: " + r.reason) + cov;
+      }
+      v.className = full ? (r.valid ? "valid" : "invalid") : (v.dataset.fault ? "invalid" : "partial");
+      this.steps.replaceChildren(...r.steps.map((st, n) => h("li", { class: st.linked ? "ok" : "no", "data-step": n + 1 },
+        h("span", { class: "days" }, `days ${st.from}–${st.to}`), " ", st.text)));
+    } else {
+      v.dataset.verdict = full ? "not valid" : "";
+      v.dataset.fault = "";
+      v.className = "invalid";
+      v.textContent = (full ? "not valid: " : "so far: ") + res.error;
+      this.steps.replaceChildren();
+    }
+    this.ctx.board.drawJourney(drawn);
+    if (full || said) announce(v.textContent);
+    // Measured when the verdict is on screen: after the next frame is painted.
+    if (full) requestAnimationFrame(() => setTimeout(() => this.ctx.timings.verdicts.push(performance.now() - t0), 0));
+  }
+}
