@@ -13,10 +13,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tendays/tendays/engine/stats"
 	"math/rand/v2"
 	"runtime"
 	"sync"
+
+	"github.com/tendays/tendays/engine/stats"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/bot"
@@ -80,41 +82,31 @@ func Run(ctx context.Context, b *engine.Board, cfg Config) (*Report, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, cfg.Games)
 
 	outcomes := make([]outcome, cfg.Games)
+	// Every game started is played to its end; the error told is the
+	// first game's in order, whatever failed first on the clock.
 	errs := make([]error, cfg.Games)
-	next := make(chan int)
-	done := make(chan int, workers)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				outcomes[i], errs[i] = playOne(b, cfg, i)
-				done <- i
-			}
-		}()
-	}
-	go func() {
-		defer close(next)
-		for i := range cfg.Games {
-			select {
-			case next <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	go func() { wg.Wait(); close(done) }()
+	var pool errgroup.Group
+	pool.SetLimit(workers)
+	var mu sync.Mutex // Progress is called from one goroutine at a time
 	finished := 0
-	for range done {
-		finished++
-		if cfg.Progress != nil {
-			cfg.Progress(finished)
+	for i := range cfg.Games {
+		if ctx.Err() != nil {
+			break // no new game once cancelled; Go waited for a free worker
 		}
+		pool.Go(func() error {
+			outcomes[i], errs[i] = playOne(b, cfg, i)
+			if cfg.Progress != nil {
+				mu.Lock()
+				finished++
+				cfg.Progress(finished)
+				mu.Unlock()
+			}
+			return nil
+		})
 	}
+	_ = pool.Wait() // the games report through errs
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
