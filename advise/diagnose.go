@@ -16,6 +16,7 @@ import (
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/internal/unionfind"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
@@ -430,26 +431,9 @@ func linkedGroups(p *mapdata.Pack, board *geojson.FeatureCollection) groups {
 	for i, r := range p.Regions {
 		idx[r.ID] = i
 	}
-	parent := make([]int, len(p.Regions))
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	union := func(a, b int) {
-		ra, rb := find(a), find(b)
-		if ra != rb {
-			parent[max(ra, rb)] = min(ra, rb)
-		}
-	}
+	sets := unionfind.New(len(p.Regions))
 	for _, l := range p.Links {
-		union(idx[l.A], idx[l.B])
+		sets.Union(idx[l.A], idx[l.B])
 	}
 	ships, trains := map[string]bool{}, false
 	for _, c := range p.Deck.Cards {
@@ -468,7 +452,7 @@ func linkedGroups(p *mapdata.Pack, board *geojson.FeatureCollection) groups {
 		for _, s := range r.Seas {
 			if ships[s] {
 				if j, ok := seas[s]; ok {
-					union(i, j)
+					sets.Union(i, j)
 				}
 				seas[s] = i
 			}
@@ -476,7 +460,7 @@ func linkedGroups(p *mapdata.Pack, board *geojson.FeatureCollection) groups {
 		for _, l := range r.Rails {
 			if trains {
 				if j, ok := rails[l]; ok {
-					union(i, j)
+					sets.Union(i, j)
 				}
 				rails[l] = i
 			}
@@ -488,7 +472,7 @@ func linkedGroups(p *mapdata.Pack, board *geojson.FeatureCollection) groups {
 		if r.AirOnly {
 			continue
 		}
-		root := find(i)
+		root := sets.Find(i)
 		g.of[r.ID] = root
 		g.members[root] = append(g.members[root], r.ID)
 		g.area[root] += areas[r.ID]

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/unionfind"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -210,35 +211,15 @@ func checkUnconnected(pass *Pass) {
 // components labels each station with its network component.
 func components(p *mapdata.NetworkPack) ([]int, int) {
 	st := stationSet(p)
-	parent := make([]int, len(p.Stations))
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	sets := unionfind.New(len(p.Stations))
 	for _, r := range p.Routes {
 		a, okA := st[r.A]
 		b, okB := st[r.B]
 		if okA && okB {
-			parent[find(a)] = find(b)
+			sets.Union(a, b)
 		}
 	}
-	label := make([]int, len(p.Stations))
-	ids := map[int]int{}
-	for i := range label {
-		root := find(i)
-		if _, ok := ids[root]; !ok {
-			ids[root] = len(ids)
-		}
-		label[i] = ids[root]
-	}
-	return label, len(ids)
+	return sets.Labels()
 }
 
 func checkDisconnected(pass *Pass) {

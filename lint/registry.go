@@ -4,6 +4,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tendays/tendays/derive"
+	"github.com/tendays/tendays/derive/adjacency"
+	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/derive/network"
 	"github.com/tendays/tendays/diag"
 )
 
@@ -39,14 +43,16 @@ var schemaRule = &Rule{RuleInfo: diag.RuleInfo{ID: RuleSchema, Severity: diag.Er
 	Doc: "The file conforms to its JSON Schema (tendays schema pack|edition)."}, Kind: KindSchema}
 
 // registry is every rule the toolkit can report, listed explicitly: lint's
-// own rules beside their code, and those that reading and deriving report
-// (reported.go). A test fails when code
-// reports an id that is not here.
+// own rules beside their code, and those that reading and deriving report,
+// each declared once (id, severity, doc) beside the code that reports it in
+// derive/borders, derive, derive/adjacency and derive/network. A test fails when code reports
+// an id that is not here.
 var registry = newRegistry(
 	[]*Rule{schemaRule},
-	described(KindBorders, bordersRules),
-	described(KindEdition, editionRules),
-	described(KindNetworkEdition, networkEditionRules),
+	described(KindBorders, borders.Rules),
+	described(KindEdition, derive.Rules),
+	described(KindEdition, adjacency.Rules),
+	described(KindNetworkEdition, network.Rules),
 	packRules,
 	[]*Rule{seaConnectsRule, cvdRule},
 	networkRules,

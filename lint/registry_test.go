@@ -88,7 +88,7 @@ func TestEveryEmittedRuleIsRegistered(t *testing.T) {
 	require.Contains(t, declared, "borders/winding", "the scan should see derive/borders")
 	for id, where := range declared {
 		_, ok := Lookup(id)
-		assert.True(t, ok, "%s: rule %q is not in lint's registry (add it to lint's list: rules.go, or reported.go for what derive reports)", where, id)
+		assert.True(t, ok, "%s: rule %q is not in lint's registry (add it to lint's list: rules.go, or the Rules of the derive package that reports it)", where, id)
 	}
 	for _, r := range Rules() {
 		_, ok := declared[r.ID]

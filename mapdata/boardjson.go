@@ -6,9 +6,9 @@ import (
 	"maps"
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/paulmach/orb/geojson"
+	"golang.org/x/sync/errgroup"
 )
 
 // EncodeBoard writes the board geometry as GeoJSON, with a final newline:
@@ -18,23 +18,16 @@ import (
 // MarshalJSON passes every byte of it through encoding/json once more).
 func EncodeBoard(fc *geojson.FeatureCollection) ([]byte, error) {
 	features := make([][]byte, len(fc.Features))
-	errs := make([]error, len(fc.Features))
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(fc.Features)/8))
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(fc.Features); i += workers {
-				features[i], errs[i] = fc.Features[i].MarshalJSON()
-			}
-		}()
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, f := range fc.Features {
+		g.Go(func() (err error) {
+			features[i], err = f.MarshalJSON()
+			return err
+		})
 	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	if err := g.Wait(); err != nil {
+		return nil, err
 	}
 
 	// The members as the collection's MarshalJSON gives them: its extra

@@ -147,11 +147,14 @@ func crossSiteRead(r *http.Request) error {
 }
 
 // busy takes the one slot for expensive work (a diagnosis, a trial
-// rebuild), or answers 503 and returns false when it is taken.
+// rebuild), or answers 503 and returns false when it is taken. release
+// may be called more than once: a handler frees the slot when the work is
+// done, before it answers, so that a client asking again on the answer
+// finds the slot free, and defers it for the early returns.
 func (s *Server) busy(w http.ResponseWriter) (release func(), ok bool) {
 	select {
 	case s.heavy <- struct{}{}:
-		return func() { <-s.heavy }, true
+		return sync.OnceFunc(func() { <-s.heavy }), true
 	default:
 		w.Header().Set("Retry-After", "5")
 		httpError(w, http.StatusServiceUnavailable, "the doctor is at work on another request: ask again when it is done")

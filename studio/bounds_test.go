@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -156,6 +157,50 @@ func TestDiagnosisOnlySameOriginAndOneAtATime(t *testing.T) {
 	}
 	if n := d.started.Load(); n != 1 {
 		t.Errorf("%d diagnoses, want 1 (the second request is served the report made)", n)
+	}
+}
+
+// slotAtAnswer records whether the slot for expensive work was still taken
+// when the answer's status was written.
+type slotAtAnswer struct {
+	*httptest.ResponseRecorder
+	heavy    chan struct{}
+	takenNow bool
+}
+
+func (w *slotAtAnswer) WriteHeader(code int) {
+	w.takenNow = len(w.heavy) > 0
+	w.ResponseRecorder.WriteHeader(code)
+}
+
+// TestSlotFreeBeforeTheAnswer: a diagnosis or a trial frees the one slot
+// before its answer goes out, so a client that asks again on the answer
+// (the page tries a proposal as soon as the report arrives) is never told
+// the doctor is at work.
+func TestSlotFreeBeforeTheAnswer(t *testing.T) {
+	t.Parallel()
+	d := &slowDoctor{release: make(chan struct{})}
+	close(d.release) // diagnoses at once
+	_, s, _ := newTestServer(t, "mini", Options{Doctor: d, AllowEdit: true})
+	for _, tc := range []struct {
+		name    string
+		handler http.HandlerFunc
+		req     *http.Request
+	}{
+		{"diagnosis", s.getDoctor, httptest.NewRequest("GET", "/api/doctor", nil)},
+		{"trial", s.postDoctorTry, httptest.NewRequest("POST", "/api/doctor/try", strings.NewReader(`{"proposals": ["1"]}`))},
+	} {
+		w := &slotAtAnswer{ResponseRecorder: httptest.NewRecorder(), heavy: s.heavy}
+		tc.handler(w, tc.req)
+		if w.Code != http.StatusOK {
+			t.Fatalf("%s: %d %s", tc.name, w.Code, w.Body)
+		}
+		if w.takenNow {
+			t.Errorf("%s: the slot was still taken when the answer was written", tc.name)
+		}
+		if len(s.heavy) != 0 {
+			t.Errorf("%s: the slot is taken after the answer", tc.name)
+		}
 	}
 }
 

@@ -327,12 +327,14 @@ func (s *Server) getDoctor(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	if body, ok := s.doctorReport(st.version); ok { // made while this one waited
+		release()
 		writeJSON(w, http.StatusOK, body)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), doctorTimeout)
 	defer cancel()
 	rep, err := s.opts.Doctor.Diagnose(ctx, st.build)
+	release() // done: free before the answer goes out
 	if err != nil {
 		httpError(w, http.StatusUnprocessableEntity, err.Error())
 		return
@@ -376,6 +378,7 @@ func (s *Server) postDoctorTry(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), doctorTimeout)
 	defer cancel()
 	rep, err := s.opts.Doctor.Try(ctx, st.build, req.Proposals)
+	release() // done: free before the answer goes out
 	if err != nil {
 		httpError(w, http.StatusUnprocessableEntity, err.Error())
 		return

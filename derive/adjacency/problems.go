@@ -13,6 +13,14 @@ const (
 	RuleUnfinished = "adjacency/unfinished"
 )
 
+// Rules describes the rules above for lint's registry (lint --list-rules,
+// .tendays-lint.yaml): each id once, its default severity and what it asks
+// of the borders an edition reads.
+var Rules = []diag.RuleInfo{
+	{ID: RuleCrowded, Severity: diag.Error, Doc: "No more than 16 regions share one border segment or one point (polygons stacked or repeated): no neighbours are counted at such a place, so the work stays linear in the data."},
+	{ID: RuleUnfinished, Severity: diag.Error, Doc: "The tolerance pass finishes within its work bound (256 segment tests per segment): a tolerance that puts every boundary within reach of every other is refused."},
+}
+
 // Problems gives a result's crowds and unfinished tolerance pass as
 // findings (errors: the pairs are not to be trusted), one per crowd of
 // inputs however many segments and points it crowds (a polygon repeated

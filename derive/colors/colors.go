@@ -11,6 +11,8 @@ import (
 	"maps"
 	"slices"
 	"sort"
+
+	"github.com/tendays/tendays/internal/unionfind"
 )
 
 // Problem is a graph to colour.
@@ -50,27 +52,11 @@ func Solve(p Problem) (Solution, error) {
 		return Solution{}, fmt.Errorf("empty palette")
 	}
 	// Union the same-groups into super-nodes.
-	parent := make([]int, p.N)
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
+	sets := unionfind.New(p.N)
+	find := sets.Find
 	for _, g := range p.Same {
 		for _, n := range g[1:] {
-			a, b := find(g[0]), find(n)
-			if a != b {
-				if a > b {
-					a, b = b, a
-				}
-				parent[b] = a
-			}
+			sets.Union(g[0], n)
 		}
 	}
 	fixed := map[int]int{} // root -> colour

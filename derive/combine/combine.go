@@ -78,8 +78,12 @@ func Combine(doc *mapdata.CombinedEditionDoc, members []Member) (*mapdata.Pack, 
 	c.carsAcrossMaps()
 	c.deck()
 	c.provenance()
+	// The board before Canonicalize, which sorts the regions under the
+	// pointers c.regions holds (every feature would take another region's
+	// name and colour).
+	board := c.board()
 	mapdata.Canonicalize(c.out)
-	return c.out, c.board(), nil
+	return c.out, board, nil
 }
 
 // title is how a map is named after a region ("Russia (Europe)"): the

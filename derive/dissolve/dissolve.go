@@ -56,7 +56,7 @@ func Clean(mp orb.MultiPolygon) (orb.MultiPolygon, Stats) {
 				st.DroppedRings++
 				continue
 			}
-			a := signedArea(r)
+			a := planar.Area(r) // signed: positive counter-clockwise
 			if math.Abs(a) <= zeroArea {
 				st.DroppedRings++
 				continue
@@ -81,7 +81,7 @@ func Clean(mp orb.MultiPolygon) (orb.MultiPolygon, Stats) {
 	var out []orb.Ring
 	for _, r := range traced {
 		for _, p := range splitAtRepeats(r) {
-			if len(p) < 4 || math.Abs(signedArea(p)) <= zeroArea {
+			if len(p) < 4 || math.Abs(planar.Area(p)) <= zeroArea {
 				st.DroppedRings++
 				continue
 			}
@@ -105,14 +105,6 @@ func dedupe(r orb.Ring, st *Stats) orb.Ring {
 		out = append(out, out[0])
 	}
 	return out
-}
-
-func signedArea(r orb.Ring) float64 {
-	s := 0.0
-	for i := 0; i+1 < len(r); i++ {
-		s += r[i][0]*r[i+1][1] - r[i+1][0]*r[i][1]
-	}
-	return s / 2
 }
 
 func reversed(r orb.Ring) orb.Ring {
@@ -262,7 +254,7 @@ func assemble(rings []orb.Ring, st *Stats) orb.MultiPolygon {
 	var shells []*shell
 	var holes []orb.Ring
 	for _, r := range rings {
-		if a := signedArea(r); a > 0 {
+		if a := planar.Area(r); a > 0 {
 			shells = append(shells, &shell{poly: orb.Polygon{r}, area: a})
 		} else {
 			holes = append(holes, r)

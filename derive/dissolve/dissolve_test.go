@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/planar"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -20,8 +21,8 @@ func TestWindingRFC7946(t *testing.T) {
 	out, st := Clean(in)
 	require.Len(t, out, 1)
 	require.Len(t, out[0], 2)
-	assert.Greater(t, signedArea(out[0][0]), 0.0, "outer ring counter-clockwise")
-	assert.Less(t, signedArea(out[0][1]), 0.0, "hole clockwise")
+	assert.Greater(t, planar.Area(out[0][0]), 0.0, "outer ring counter-clockwise")
+	assert.Less(t, planar.Area(out[0][1]), 0.0, "hole clockwise")
 	assert.Equal(t, 2, st.Reversed)
 	assert.False(t, st.Repaired())
 	assert.Equal(t, cw(sq(0, 0, 10, 10)), in[0][0], "the input is not changed")
@@ -38,7 +39,7 @@ func TestDissolveSharedBorder(t *testing.T) {
 	out, st := Clean(in)
 	require.Len(t, out, 1)
 	require.Len(t, out[0], 1)
-	assert.InDelta(t, 2.0, signedArea(out[0][0]), 1e-12)
+	assert.InDelta(t, 2.0, planar.Area(out[0][0]), 1e-12)
 	assert.Equal(t, 1, st.SharedEdges)
 	for _, p := range out[0][0] {
 		assert.NotEqual(t, orb.Point{1, 0.5}, p)
@@ -57,8 +58,8 @@ func TestDissolveMakesHole(t *testing.T) {
 	out, _ := Clean(in)
 	require.Len(t, out, 1)
 	require.Len(t, out[0], 2)
-	assert.InDelta(t, 9.0, signedArea(out[0][0]), 1e-12)
-	assert.InDelta(t, -1.0, signedArea(out[0][1]), 1e-12)
+	assert.InDelta(t, 9.0, planar.Area(out[0][0]), 1e-12)
+	assert.InDelta(t, -1.0, planar.Area(out[0][1]), 1e-12)
 }
 
 func TestOverlapWithoutSharedVerticesKept(t *testing.T) {
@@ -78,7 +79,7 @@ func TestTouchingCornersStayTwoPolygons(t *testing.T) {
 	// longer a pinch.
 	out, _ := Clean(in)
 	require.Len(t, out, 1)
-	assert.InDelta(t, 3.0, signedArea(out[0][0]), 1e-12)
+	assert.InDelta(t, 3.0, planar.Area(out[0][0]), 1e-12)
 
 	// Two squares touching at a corner only stay two polygons.
 	out, _ = Clean(orb.MultiPolygon{{sq(0, 0, 1, 1)}, {sq(1, 1, 2, 2)}})
@@ -93,7 +94,7 @@ func TestSelfTouchingRingSplit(t *testing.T) {
 	assert.Equal(t, 1, st.SplitRings)
 	assert.True(t, st.Repaired())
 	for _, p := range out {
-		assert.InDelta(t, 1.0, signedArea(p[0]), 1e-12)
+		assert.InDelta(t, 1.0, planar.Area(p[0]), 1e-12)
 	}
 	// A ring that touches itself inward: a polygon with a hole touching
 	// its outer ring at one point.
@@ -102,8 +103,8 @@ func TestSelfTouchingRingSplit(t *testing.T) {
 	require.Len(t, out, 1)
 	require.Len(t, out[0], 2)
 	assert.Equal(t, 1, st.SplitRings)
-	assert.InDelta(t, 16.0, signedArea(out[0][0]), 1e-12)
-	assert.InDelta(t, -2.0, signedArea(out[0][1]), 1e-12)
+	assert.InDelta(t, 16.0, planar.Area(out[0][0]), 1e-12)
+	assert.InDelta(t, -2.0, planar.Area(out[0][1]), 1e-12)
 }
 
 func TestZeroAreaDropped(t *testing.T) {
@@ -122,7 +123,7 @@ func TestRepeatedPointsAndSpike(t *testing.T) {
 	require.Len(t, out, 1)
 	assert.Equal(t, 1, st.RepeatedPoint)
 	assert.Equal(t, 1, st.SharedEdges)
-	assert.InDelta(t, 1.0, signedArea(out[0][0]), 1e-12)
+	assert.InDelta(t, 1.0, planar.Area(out[0][0]), 1e-12)
 	for _, p := range out[0][0] {
 		assert.NotEqual(t, orb.Point{1, 2}, p)
 	}
@@ -158,7 +159,7 @@ func FuzzClean(f *testing.F) {
 				if len(r) < 4 || r[0] != r[len(r)-1] {
 					t.Fatalf("ring %v is not closed", r)
 				}
-				a := signedArea(r)
+				a := planar.Area(r)
 				if (k == 0) != (a > 0) || a == 0 {
 					t.Fatalf("ring %d of %v has area %v", k, poly, a)
 				}

@@ -16,13 +16,14 @@ package network
 
 import (
 	"fmt"
-	"github.com/tendays/tendays/derive/folder"
 	"io/fs"
 	"maps"
 	"path"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/tendays/tendays/derive/folder"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/srcpos"
@@ -41,6 +42,20 @@ const (
 	RuleUnknownCommodity = "network/unknown-commodity"
 	RuleTicketsShort     = "network/tickets-short"
 )
+
+// Rules describes the rules above for lint's registry (lint --list-rules,
+// .tendays-lint.yaml): each id once, its default severity and what it
+// asks of a route-network edition.
+var Rules = []diag.RuleInfo{
+	{ID: RuleUnknownStation, Severity: diag.Error, Doc: "Every station an edition names (routes, numbering, omit, tickets) is a station of the stations file."},
+	{ID: RuleStationPoint, Severity: diag.Error, Doc: "Every feature of the stations file is a Point with a longitude and a latitude."},
+	{ID: RuleStationName, Severity: diag.Error, Doc: "Every station has a name (the stations.name property), and no two stations share a name or an id."},
+	{ID: RuleNumbering, Severity: diag.Error, Doc: "The numbering gives every station one number: a list names each station once, a property holds distinct positive integers."},
+	{ID: RuleRemoveMissing, Severity: diag.Warning, Doc: "A route the edition removes exists."},
+	{ID: RuleUnknownCompany, Severity: diag.Error, Doc: "Companies named by player setups are companies of the edition."},
+	{ID: RuleUnknownCommodity, Severity: diag.Error, Doc: "Commodities named by the token mix and by freight tickets are commodities of the edition."},
+	{ID: RuleTicketsShort, Severity: diag.Error, Doc: "There are enough station pairs and commodity combinations to deal the ticket decks the edition asks for."},
+}
 
 // Input is a network edition to build.
 type Input struct {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/planar"
+	"github.com/tendays/tendays/geo"
 )
 
 // Polygon cuts one polygon by the given lines and returns the pieces (outer
@@ -47,7 +48,7 @@ func Polygon(p orb.Polygon, cuts []orb.LineString) (pieces []orb.Polygon, crosse
 	faces := g.faces()
 	var outs []orb.Ring
 	for _, f := range faces {
-		if ringArea(f) <= 0 {
+		if planar.Area(f) <= 0 {
 			continue
 		}
 		// A bounded face inside a hole is the hole itself, not a piece.
@@ -69,10 +70,10 @@ func Polygon(p orb.Polygon, cuts []orb.LineString) (pieces []orb.Polygon, crosse
 		if g.touched(hole) {
 			continue
 		}
-		pt := interiorPoint(reverse(hole))
+		pt := interiorPoint(hole)
 		for i := range pieces {
 			if planar.RingContains(pieces[i][0], pt) {
-				pieces[i] = append(pieces[i], clockwise(hole))
+				pieces[i] = append(pieces[i], geo.WindRing(hole, false, geo.RFC7946))
 				break
 			}
 		}
@@ -304,37 +305,11 @@ func indexOf(s []orb.Point, p orb.Point) int {
 	return 0
 }
 
-// ringArea is the signed shoelace area: positive counter-clockwise.
-func ringArea(r orb.Ring) float64 {
-	a := 0.0
-	for i := 0; i+1 < len(r); i++ {
-		a += r[i][0]*r[i+1][1] - r[i+1][0]*r[i][1]
-	}
-	return a / 2
-}
-
-func reverse(r orb.Ring) orb.Ring {
-	out := make(orb.Ring, len(r))
-	for i, p := range r {
-		out[len(r)-1-i] = p
-	}
-	return out
-}
-
-func clockwise(r orb.Ring) orb.Ring {
-	if ringArea(r) > 0 {
-		return reverse(r)
-	}
-	return r
-}
-
 // interiorPoint finds a point strictly inside a counter-clockwise ring: the
 // middle of the widest horizontal span through the ring at a latitude between
 // its vertices.
 func interiorPoint(r orb.Ring) orb.Point {
-	if ringArea(r) < 0 {
-		r = reverse(r)
-	}
+	r = geo.WindRing(r, true, geo.RFC7946)
 	b := r.Bound()
 	ys := make([]float64, 0, len(r))
 	for _, p := range r {

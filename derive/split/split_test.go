@@ -13,6 +13,7 @@ import (
 
 	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/editions"
+	"github.com/tendays/tendays/geo"
 )
 
 func square(x0, y0, x1, y1 float64) orb.Ring {
@@ -44,7 +45,7 @@ func TestCutSquareInTwo(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, shared, 3) // two ends and the bend
 	for _, pc := range pieces {
-		assert.Greater(t, ringArea(pc[0]), 0.0, "outer rings counter-clockwise")
+		assert.Greater(t, planar.Area(pc[0]), 0.0, "outer rings counter-clockwise")
 	}
 }
 
@@ -114,9 +115,7 @@ func TestAssignGivesIslandsToTheNearestPart(t *testing.T) {
 // interiorPointReference is interiorPoint as first written: every edge
 // looked at for every scan line. The sweep must give the same point.
 func interiorPointReference(r orb.Ring) orb.Point {
-	if ringArea(r) < 0 {
-		r = reverse(r)
-	}
+	r = geo.WindRing(r, true, geo.RFC7946)
 	b := r.Bound()
 	ys := make([]float64, 0, len(r))
 	for _, p := range r {

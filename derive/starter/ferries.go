@@ -9,6 +9,7 @@ import (
 
 	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/geo"
+	"github.com/tendays/tendays/internal/unionfind"
 )
 
 // Ferry is a ferry init writes between two regions (data names), with the
@@ -34,21 +35,9 @@ func IslandFerries(features []borders.Feature, res *Result) []Ferry {
 		return nil
 	}
 	// Groups of bordering kept regions.
-	parent := map[int]int{}
-	for _, i := range res.Kept {
-		parent[i] = i
-	}
-	root := func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	groups := unionfind.New(len(features))
 	for _, p := range res.Borders {
-		if a, b := root(p[0]), root(p[1]); a != b {
-			parent[max(a, b)] = min(a, b)
-		}
+		groups.Union(p[0], p[1])
 	}
 	// Outline points of each kept region, thinned.
 	pts := map[int][]orb.Point{}
@@ -77,7 +66,7 @@ func IslandFerries(features []borders.Feature, res *Result) []Ferry {
 	for _, i := range res.Kept {
 		var others []int
 		for _, j := range res.Kept {
-			if root(j) != root(i) {
+			if !groups.Same(i, j) {
 				others = append(others, j)
 			}
 		}
@@ -103,8 +92,7 @@ func IslandFerries(features []borders.Feature, res *Result) []Ferry {
 	})
 	var out []Ferry
 	for _, e := range edges {
-		if a, b := root(e.a), root(e.b); a != b {
-			parent[max(a, b)] = min(a, b)
+		if groups.Union(e.a, e.b) {
 			out = append(out, Ferry{A: features[e.a].ID, B: features[e.b].ID, Km: e.km})
 		}
 	}

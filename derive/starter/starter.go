@@ -19,12 +19,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/paulmach/orb"
-	"github.com/paulmach/orb/geo"
+	orbgeo "github.com/paulmach/orb/geo"
 	"github.com/paulmach/orb/geojson"
 	"github.com/paulmach/orb/planar"
 
 	"github.com/tendays/tendays/derive/adjacency"
 	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/internal/yamledit"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/schema"
@@ -165,7 +166,7 @@ func Select(features []borders.Feature, sel Selection) (*Result, error) {
 	res.CoastKm = map[int]float64{}
 	for _, i := range res.Kept {
 		if i < len(adj.Coast) {
-			res.CoastKm[i] = geo.Length(adj.Coast[i]) / 1000
+			res.CoastKm[i] = orbgeo.Length(adj.Coast[i]) / 1000
 		}
 	}
 	for _, p := range adj.Pairs {
@@ -304,7 +305,7 @@ func Subset(features []borders.Feature, res *Result) ([]byte, error) {
 	fc := geojson.NewFeatureCollection()
 	for _, i := range idx {
 		f := features[i]
-		mp := rfc7946(f.Geometry)
+		mp := geo.Wind(f.Geometry, geo.RFC7946).(orb.MultiPolygon) // as GeoJSON wants (TopoJSON is the other way round)
 		g := geojson.NewFeature(mp)
 		if len(mp) == 1 {
 			g = geojson.NewFeature(mp[0])
@@ -320,20 +321,6 @@ func Subset(features []borders.Feature, res *Result) ([]byte, error) {
 		return nil, fmt.Errorf("write the borders subset: %w", err)
 	}
 	return append(data, '\n'), nil
-}
-
-// rfc7946 winds exterior rings counterclockwise and holes clockwise, as
-// GeoJSON wants (TopoJSON's are the other way round).
-func rfc7946(mp orb.MultiPolygon) orb.MultiPolygon {
-	out := mp.Clone()
-	for _, poly := range out {
-		for k, ring := range poly {
-			if (k == 0) != (ring.Orientation() == orb.CCW) {
-				ring.Reverse()
-			}
-		}
-	}
-	return out
 }
 
 // codeProperties are the properties that may hold short codes, in the

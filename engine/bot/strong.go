@@ -123,7 +123,7 @@ func (s *Strong) Choose(v game.View) game.Move {
 
 	// Face-up tops: a certain gain.
 	var buf [game.Piles * 3]int32
-	topGain := buf[:0]
+	var topGain []int32
 	if v.NumPiles() <= len(buf) {
 		topGain = buf[:v.NumPiles()]
 	} else {

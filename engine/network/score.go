@@ -3,6 +3,8 @@ package network
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/tendays/tendays/internal/unionfind"
 )
 
 // Score is one player's final score, step by step as the rulebook counts
@@ -59,30 +61,20 @@ func (g *Game) NetworkLinks() *Links {
 	n := len(g.Station)
 	masks := 1 << g.B.Companies
 	l := &Links{label: make([][]int, masks)}
-	parent := make([]int, n)
-	var find func(int) int
-	find = func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	sets := unionfind.New(n)
 	for m := 1; m < masks; m++ {
-		for i := range parent {
-			parent[i] = i
-		}
+		sets.Reset()
 		for r, on := range g.Cubes {
 			for c, has := range on {
 				if has && m&(1<<c) != 0 {
-					parent[find(g.B.Routes[r][0])] = find(g.B.Routes[r][1])
+					sets.Union(g.B.Routes[r][0], g.B.Routes[r][1])
 					break
 				}
 			}
 		}
 		lab := make([]int, n)
 		for i := range lab {
-			lab[i] = find(i)
+			lab[i] = sets.Find(i)
 		}
 		l.label[m] = lab
 	}

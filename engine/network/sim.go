@@ -2,10 +2,11 @@ package network
 
 import (
 	"fmt"
-	"github.com/tendays/tendays/engine/stats"
 	"runtime"
 	"slices"
-	"sync"
+
+	"github.com/tendays/tendays/engine/stats"
+	"golang.org/x/sync/errgroup"
 )
 
 // Stats and Rate are the shared summaries (see engine/stats). A shared win
@@ -92,38 +93,34 @@ func playAll(b *Board, opts Options, names []string) ([]*Result, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	results := make([]*Result, opts.Games)
+	// Every game is played and the error told is the first game's in
+	// order, not the first to fail on the clock: the same run says the
+	// same thing.
 	errs := make([]error, opts.Games)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(workers, max(1, opts.Games)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for gi := range next {
-				seed := splitmix(opts.Seed + uint64(gi))
-				g, err := NewGame(b, opts.Players, seed)
-				if err != nil {
-					errs[gi] = err
-					continue
-				}
-				bots := make([]Bot, opts.Players)
-				for i, n := range names {
-					bots[i], _ = NewBot(n, splitmix(seed+uint64(i)+1))
-				}
-				res, err := Play(g, bots, opts.Check)
-				if err != nil {
-					errs[gi] = fmt.Errorf("game %d (seed %d): %w", gi, seed, err)
-					continue
-				}
-				results[gi] = res
-			}
-		}()
-	}
+	var pool errgroup.Group
+	pool.SetLimit(workers)
 	for gi := range opts.Games {
-		next <- gi
+		pool.Go(func() error {
+			seed := splitmix(opts.Seed + uint64(gi))
+			g, err := NewGame(b, opts.Players, seed)
+			if err != nil {
+				errs[gi] = err
+				return nil
+			}
+			bots := make([]Bot, opts.Players)
+			for i, n := range names {
+				bots[i], _ = NewBot(n, splitmix(seed+uint64(i)+1))
+			}
+			res, err := Play(g, bots, opts.Check)
+			if err != nil {
+				errs[gi] = fmt.Errorf("game %d (seed %d): %w", gi, seed, err)
+				return nil
+			}
+			results[gi] = res
+			return nil
+		})
 	}
-	close(next)
-	wg.Wait()
+	_ = pool.Wait() // the games report through errs
 	for _, err := range errs {
 		if err != nil {
 			return nil, err

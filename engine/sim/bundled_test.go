@@ -4,6 +4,7 @@ import (
 	"context"
 	"io/fs"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,10 +21,33 @@ import (
 	"github.com/tendays/tendays/mapdata"
 )
 
+// built holds the packs bundledPack made: each bundled edition is built
+// once for the package (Around the World's members once for it and for
+// themselves). The packs are shared: tests only read them.
+var built = struct {
+	sync.Mutex
+	packs map[string]*mapdata.Pack
+}{packs: map[string]*mapdata.Pack{}}
+
 // bundledPack builds a bundled 10 Days edition (a combined one from its
 // bundled members), as build does less lint; nil for an edition of
 // another kind (a route network).
 func bundledPack(t testing.TB, name string) *mapdata.Pack {
+	t.Helper()
+	built.Lock()
+	p, ok := built.packs[name]
+	built.Unlock()
+	if ok {
+		return p
+	}
+	p = buildBundled(t, name)
+	built.Lock()
+	built.packs[name] = p
+	built.Unlock()
+	return p
+}
+
+func buildBundled(t testing.TB, name string) *mapdata.Pack {
 	t.Helper()
 	dir, err := editions.Folder(name)
 	require.NoError(t, err)

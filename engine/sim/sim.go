@@ -13,10 +13,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tendays/tendays/engine/stats"
 	"math/rand/v2"
 	"runtime"
 	"sync"
+
+	"github.com/tendays/tendays/engine/stats"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/bot"
@@ -121,41 +123,30 @@ func (g *Games) PlayTo(ctx context.Context, n int) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, n-from)
-
 	outcomes := make([]outcome, n-from)
+	// Every game started is played to its end; the error told is the
+	// first game's in order, whatever failed first on the clock.
 	errs := make([]error, n-from)
-	next := make(chan int)
-	done := make(chan int, workers)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				outcomes[i], errs[i] = playOne(g.b, cfg, from+i)
-				done <- i
-			}
-		}()
-	}
-	go func() {
-		defer close(next)
-		for i := range n - from {
-			select {
-			case next <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	go func() { wg.Wait(); close(done) }()
+	var pool errgroup.Group
+	pool.SetLimit(workers)
+	var mu sync.Mutex // Progress is called from one goroutine at a time
 	finished := from
-	for range done {
-		finished++
-		if cfg.Progress != nil {
-			cfg.Progress(finished)
+	for i := range n - from {
+		if ctx.Err() != nil {
+			break // no new game once cancelled; Go waited for a free worker
 		}
+		pool.Go(func() error {
+			outcomes[i], errs[i] = playOne(g.b, cfg, from+i)
+			if cfg.Progress != nil {
+				mu.Lock()
+				finished++
+				cfg.Progress(finished)
+				mu.Unlock()
+			}
+			return nil
+		})
 	}
+	_ = pool.Wait() // the games report through errs
 	if err := ctx.Err(); err != nil {
 		return err
 	}

@@ -5,7 +5,6 @@ import (
 	_ "embed"
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"time"
 
@@ -286,13 +285,4 @@ func thousands(n float64) string {
 		s = s[:len(s)-3]
 	}
 	return strings.Join(append([]string{s}, parts...), " ")
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

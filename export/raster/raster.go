@@ -17,6 +17,7 @@ import (
 
 	"github.com/paulmach/orb"
 	"github.com/tendays/tendays/export/scene"
+	"github.com/tendays/tendays/geo"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
@@ -221,19 +222,9 @@ func strokePieces(line []orb.Point, hw float64, joins, caps bool, hwPx float64) 
 	return out
 }
 
-// orient makes a ring's signed area positive.
-func orient(r []orb.Point) []orb.Point {
-	a := 0.0
-	for i := 0; i+1 < len(r); i++ {
-		a += r[i][0]*r[i+1][1] - r[i+1][0]*r[i][1]
-	}
-	if a < 0 {
-		for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
-			r[i], r[j] = r[j], r[i]
-		}
-	}
-	return r
-}
+// orient makes a ring's signed area positive (counter-clockwise in x, y),
+// so that the pieces of a stroke add up where they overlap (see stroke).
+func orient(r []orb.Point) []orb.Point { return geo.WindRing(r, true, geo.RFC7946) }
 
 // dash cuts a line into its "on" pieces.
 func dash(line []orb.Point, pattern []float64) [][]orb.Point {

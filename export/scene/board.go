@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/planar"
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/export/polylabel"
 	"github.com/tendays/tendays/export/project"
@@ -545,7 +546,7 @@ func largestParts(mps []orb.MultiPolygon) []orb.MultiPolygon {
 	for _, mp := range mps {
 		best, bestA := -1, -1.0
 		for i, poly := range mp {
-			if a := math.Abs(signedArea(poly[0])); a > bestA {
+			if a := math.Abs(planar.Area(poly[0])); a > bestA {
 				best, bestA = i, a
 			}
 		}

@@ -5,7 +5,9 @@ import (
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/clip"
+	"github.com/paulmach/orb/planar"
 	"github.com/tendays/tendays/export/project"
+	"github.com/tendays/tendays/geo"
 )
 
 // shape is a region, land or sea outline on the page, with the box of each
@@ -79,10 +81,7 @@ func toPage(mp orb.MultiPolygon, f func(orb.Point) orb.Point, minStep float64) s
 				}
 				continue
 			}
-			if (j == 0) != (pr.Orientation() == orb.CCW) {
-				pr.Reverse()
-			}
-			out = append(out, pr)
+			out = append(out, geo.WindRing(pr, j == 0, geo.RFC7946))
 		}
 		if len(out) == 0 {
 			continue
@@ -98,16 +97,13 @@ func toPage(mp orb.MultiPolygon, f func(orb.Point) orb.Point, minStep float64) s
 				continue
 			}
 			r := thin(poly[0], f, 0, true)
-			if a := math.Abs(signedArea(r)); a > bestA {
+			if a := math.Abs(planar.Area(r)); a > bestA {
 				best, bestA = i, a
 			}
 		}
 		if best >= 0 {
 			r := thin(mp[best][0], f, 0, true)
-			if r.Orientation() == orb.CW {
-				r.Reverse()
-			}
-			polys = []orb.Polygon{{r}}
+			polys = []orb.Polygon{{geo.WindRing(r, true, geo.RFC7946)}}
 		}
 	}
 	return newShape(polys)
@@ -132,20 +128,6 @@ func thin(pts []orb.Point, f func(orb.Point) orb.Point, minStep float64, closed 
 		out = append(out, out[0])
 	}
 	return out
-}
-
-func signedArea(r []orb.Point) float64 {
-	a := 0.0
-	for i := 0; i+1 < len(r); i++ {
-		a += r[i][0]*r[i+1][1] - r[i+1][0]*r[i][1]
-	}
-	return a / 2
-}
-
-func reverse(r []orb.Point) {
-	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
-		r[i], r[j] = r[j], r[i]
-	}
 }
 
 func dist(a, b orb.Point) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }

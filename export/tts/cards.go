@@ -7,6 +7,7 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/export/scene"
+	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -252,18 +253,7 @@ func icons(shape [][]orb.Point, wheels []orb.Point, box orb.Bound, fill string) 
 
 // positive orients a ring so that overlapping parts of an icon add up under
 // the non-zero rule.
-func positive(r []orb.Point) []orb.Point {
-	a := 0.0
-	for i := 0; i+1 < len(r); i++ {
-		a += r[i][0]*r[i+1][1] - r[i+1][0]*r[i][1]
-	}
-	if a < 0 {
-		for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
-			r[i], r[j] = r[j], r[i]
-		}
-	}
-	return r
-}
+func positive(r []orb.Point) []orb.Point { return geo.WindRing(r, true, geo.RFC7946) }
 
 // Back draws the card back: the edition's name on a dark ground.
 func Back(p *mapdata.Pack, w float64) *scene.Scene {

@@ -58,12 +58,12 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/export/raster"
 	"github.com/tendays/tendays/export/scene"
 	"github.com/tendays/tendays/mapdata"
+	"golang.org/x/sync/errgroup"
 )
 
 // Sheet limits.
@@ -344,20 +344,15 @@ const maxJobs = 4
 // returns their errors, joined in job order.
 func runJobs(jobs []func() error) error {
 	errs := make([]error, len(jobs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(maxJobs, runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Go(func() {
-			for i := range next {
-				errs[i] = jobs[i]()
-			}
+	var pool errgroup.Group
+	pool.SetLimit(min(maxJobs, runtime.GOMAXPROCS(0)))
+	for i, job := range jobs {
+		pool.Go(func() error {
+			errs[i] = job()
+			return nil
 		})
 	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	_ = pool.Wait() // every job runs; errs keeps them in job order
 	return errors.Join(slices.DeleteFunc(errs, func(e error) bool { return e == nil })...)
 }
 

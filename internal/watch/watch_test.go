@@ -45,6 +45,7 @@ func next(t *testing.T, reports <-chan []string) []string {
 }
 
 func TestReportsWritesRenamesAndRemovals(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.geojson")
 	require.NoError(t, os.WriteFile(a, []byte("one"), 0o644))
@@ -66,6 +67,7 @@ func TestReportsWritesRenamesAndRemovals(t *testing.T) {
 }
 
 func TestBurstOfWritesIsOneReport(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	require.NoError(t, os.WriteFile(a, nil, 0o644))
@@ -97,6 +99,7 @@ func TestStopsWithContext(t *testing.T) {
 // A save made while onChange runs (a rebuild takes a while) is reported at
 // the next look, not lost.
 func TestChangeDuringOnChangeIsReported(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a := filepath.Join(dir, "edition.yaml")
 	require.NoError(t, os.WriteFile(a, []byte("one"), 0o644))

@@ -114,32 +114,32 @@ func expectAt(v any, path []string, e anEdit) (any, bool) {
 
 // check applies e to src and says what is wrong with the result, if
 // anything: it must read back, and hold exactly the edit.
-func check(t testing.TB, src []byte, e anEdit) (refused error, wrong string) {
+func check(t testing.TB, src []byte, e anEdit) (wrong string, refused error) {
 	// The reader refuses a byte-order mark; the editor keeps one.
 	before, _, err := srcpos.YAML(bytes.TrimPrefix(src, bom))
 	if err != nil {
-		return err, ""
+		return "", err
 	}
 	want, possible := e.expect(before)
 	var out []byte
 	fuzzcheck.Within(t, func() { out, err = e.do(src) })
 	if err != nil {
-		return err, ""
+		return "", err
 	}
 	if !possible {
-		return nil, fmt.Sprintf("%s: made, where it should be refused:\n%s", e, out)
+		return fmt.Sprintf("%s: made, where it should be refused:\n%s", e, out), nil
 	}
 	if bytes.HasPrefix(src, bom) != bytes.HasPrefix(out, bom) {
-		return nil, fmt.Sprintf("%s: the byte-order mark was not kept:\n%q", e, out)
+		return fmt.Sprintf("%s: the byte-order mark was not kept:\n%q", e, out), nil
 	}
 	after, _, rerr := srcpos.YAML(bytes.TrimPrefix(out, bom))
 	if rerr != nil {
-		return nil, fmt.Sprintf("%s: the result does not read back (%v):\n%s", e, rerr, out)
+		return fmt.Sprintf("%s: the result does not read back (%v):\n%s", e, rerr, out), nil
 	}
 	if !reflect.DeepEqual(after, want) {
-		return nil, fmt.Sprintf("%s: the result holds more or less than the edit:\nwant %#v\ngot  %#v\n%s", e, want, after, out)
+		return fmt.Sprintf("%s: the result holds more or less than the edit:\nwant %#v\ngot  %#v\n%s", e, want, after, out), nil
 	}
-	return nil, ""
+	return "", nil
 }
 
 // layouts are one small edition written in every way the edition schema
@@ -271,7 +271,7 @@ func TestEveryLayoutIsEditable(t *testing.T) {
 	for name, layout := range layouts {
 		for ending, src := range variants(layout) {
 			for _, e := range edits {
-				refused, wrong := check(t, []byte(src), e)
+				wrong, refused := check(t, []byte(src), e)
 				if refused != nil {
 					t.Errorf("%s, %s: %s: refused: %v", name, ending, e, refused)
 					continue
@@ -387,7 +387,7 @@ func FuzzEdit(f *testing.F) {
 		default:
 			e.value = float64(len(text)) / 4
 		}
-		if _, wrong := check(t, src, e); wrong != "" {
+		if wrong, _ := check(t, src, e); wrong != "" {
 			t.Fatalf("%s\ninput:\n%s", wrong, src)
 		}
 	})

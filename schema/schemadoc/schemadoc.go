@@ -69,7 +69,6 @@ var placeholders = map[string]string{
 // entry is one key of the page.
 type entry struct {
 	path     []string // keys from the top; a free key is its placeholder in capitals
-	real     []string // the same path with the example's own keys
 	n        *node
 	required bool   // the parent requires it
 	example  string // YAML
