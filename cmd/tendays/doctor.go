@@ -60,9 +60,9 @@ win. On a terminal, a line on stderr shows the games played (not with
 
 A game no one has won in 300 turns (every player's) is stalled, and costs all
 of them. When the first --measure-games games stall so often that all --games
-would show stalls whatever the rest did, the evidence stops there (the report
-says so), and the edits for the other findings are measured on a quarter of
-the games.
+would show stalls whatever the rest did, and their stalled games are most of
+the turns they played, the evidence stops there (the report says so), and the
+edits for the other findings are measured on a quarter of the games.
 
 A combined edition (kind combined) is diagnosed as its pack plays: its
 proposals are measured on the pack and edit no file. A route-network
