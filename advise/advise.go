@@ -46,10 +46,11 @@ type Input struct {
 // Options set the analysis. Zero values take the defaults below.
 type Options struct {
 	// Games is the number of simulated games behind the evidence
-	// (default DefaultGames).
+	// (0: sized by the work budget, DefaultGames at most; see Budget).
 	Games int
 	// MeasureGames is the number of games each proposal is measured with,
-	// before and after (the same seeded games; default DefaultMeasureGames).
+	// before and after (the same seeded games; 0: sized by the work
+	// budget, DefaultMeasureGames at most).
 	MeasureGames int
 	// Players seats each simulated game (default 4).
 	Players int
@@ -60,6 +61,13 @@ type Options struct {
 	TurnCap int
 	// Workers plays games at once (0: every core).
 	Workers int
+	// Progress, when set, hears where the diagnosis stands after each
+	// game, from one goroutine at a time and never after Diagnose
+	// returns: for a progress line (the report itself does not depend on
+	// it).
+	Progress func(Progress) `json:"-"`
+	// limits replace the work budget's figures (tests: export_test.go).
+	limits *limits
 }
 
 // Defaults of Options.
@@ -104,8 +112,12 @@ type Analysis struct {
 	Seed         uint64 `json:"seed"`
 	TurnCap      int    `json:"turnCap"`
 	Bots         string `json:"bots"`
-	// TotalGames counts every game played for this report.
+	// TotalGames counts every game played for this report (a game the
+	// evidence and a "before" share is played once).
 	TotalGames int `json:"totalGames"`
+	// Budget says how Games and MeasureGames were sized when a flag did
+	// not fix them; absent when both were given.
+	Budget *Budget `json:"budget,omitempty"`
 }
 
 // Figures are the measured facts of one build of the edition.
@@ -145,6 +157,20 @@ type Finding struct {
 	Evidence []string `json:"evidence"`
 	// Proposals are the ids of the proposals that address it.
 	Proposals []int `json:"proposals"`
+	// Journeys are the exact counts behind a low-traffic finding (the
+	// message says them as shares).
+	Journeys *JourneyCounts `json:"journeys,omitempty"`
+}
+
+// JourneyCounts are exact journey counts (engine's journey count), as
+// decimal strings: they outgrow 64 bits.
+type JourneyCounts struct {
+	Days int `json:"days"`
+	// Through is the number of journeys through the finding's region,
+	// Total of every journey, Median through the median region.
+	Through string `json:"through"`
+	Total   string `json:"total"`
+	Median  string `json:"median"`
 }
 
 // Proposal is one edit, measured.

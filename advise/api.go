@@ -49,16 +49,11 @@ func Diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 	if in.EditionYAML == nil && in.Pack == nil {
 		return nil, errors.New("advise: nothing to examine (no edition, no pack)")
 	}
+	// Games and MeasureGames left at 0 are sized by the work budget.
 	return diagnose(ctx, in, opts.withDefaults())
 }
 
 func (o Options) withDefaults() Options {
-	if o.Games <= 0 {
-		o.Games = DefaultGames
-	}
-	if o.MeasureGames <= 0 {
-		o.MeasureGames = DefaultMeasureGames
-	}
 	if o.Players <= 0 {
 		o.Players = DefaultPlayers
 	}

@@ -119,3 +119,34 @@ func BenchmarkFix30(b *testing.B) {
 		b.ReportMetric(100*rep.After.StalledRate, "stalled-after-%")
 	}
 }
+
+// BenchmarkDoctorCombined: the doctor with its default options on 20 Days
+// Around the World, the bundled combined edition, whose games the work
+// budget limits (before it, 20,000 games of evidence and 2,000 a measure
+// took over 22 minutes on the 2-core machine). cpu-s/op is user and
+// system CPU; it prints the games played.
+func BenchmarkDoctorCombined(b *testing.B) {
+	dir, err := editions.Folder("around-the-world")
+	if err != nil {
+		b.Fatal(err)
+	}
+	in, err := advise.FromFS(dir, "editions/around-the-world", 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cpu, n := cpuTime(), 0
+	defer func() { b.ReportMetric(float64(cpuTime()-cpu)/float64(max(n, 1))/1e9, "cpu-s/op") }()
+	for b.Loop() {
+		n++
+		rep, err := advise.Diagnose(context.Background(), in, advise.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if rep.Analysis.Budget == nil || !rep.Analysis.Budget.Limited {
+			b.Fatalf("the budget should limit the games: %+v", rep.Analysis)
+		}
+		b.ReportMetric(float64(rep.Analysis.Games), "games")
+		b.ReportMetric(float64(rep.Analysis.MeasureGames), "measure-games")
+		b.ReportMetric(float64(rep.Analysis.TotalGames), "total-games")
+	}
+}

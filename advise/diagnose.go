@@ -29,6 +29,10 @@ type doctor struct {
 	opts  Options
 	file  string
 	games int // every game played
+	// base are the games of the edition as it is (see diagnose).
+	base *sim.Games
+	// stage is where the diagnosis stands, for Options.Progress.
+	stage Progress
 	// cache keeps the parsed borders file across the rebuilds of the
 	// proposals, which edit edition.yaml alone.
 	cache *pipeline.Cache
@@ -42,11 +46,18 @@ type state struct {
 	fig      Figures
 	count    *engine.Count
 	board    *geojson.FeatureCollection // the board geometry (nil for a pack)
+	// stalledTurns is the share of the games' turns played in stalled
+	// games.
+	stalledTurns float64
 }
 
 // StalledThreshold is the share of stalled games from which the doctor
 // speaks of stalls.
 const StalledThreshold = 0.01
+
+// StalledTurnsToStop is the share of the turns played in stalled games
+// from which the evidence may stop early (see diagnose).
+const StalledTurnsToStop = 0.5
 
 func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile), cache: in.Cache}
@@ -57,23 +68,48 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The edition as it is plays one series of seeded games: the first
+	// size the rest (when a flag does not), the first MeasureGames are the
+	// proposals' "before", all of them the evidence. Game i is the same
+	// whatever was played before it, so none is played twice.
+	before := &state{text: base.text, pack: base.pack, findings: base.findings, board: base.board}
+	board, err := d.figures(before)
+	if err != nil {
+		return nil, err
+	}
+	d.base = d.start(board)
+	budget, err := d.size()
+	if err != nil {
+		return nil, err
+	}
+	opts = d.opts
 	// Proposals are measured on fewer games: the first MeasureGames of the
 	// same seed, for the edition as it is and as edited. Those games come
 	// first: when they hold so many stalled games that the full evidence
-	// would show stalls whatever the rest did, the answer is clear and the
-	// evidence stops there (a stalled game costs the whole turn cap).
-	before := &state{text: base.text, pack: base.pack, findings: base.findings, board: base.board}
-	if err := d.measure(before, opts.MeasureGames); err != nil {
+	// would show stalls whatever the rest did, the answer is clear; and
+	// when those stalled games are most of the turns played (a stalled
+	// game costs the whole turn cap), the rest would cost much to tell
+	// nothing more: the evidence stops there. Stalls among long games (20
+	// Days Around the World's) are a small part of their cost: those play
+	// on.
+	d.stage = Progress{Stage: StageEvidence, Games: opts.Games}
+	if err := d.play(before, d.base, opts.MeasureGames); err != nil {
 		return nil, err
 	}
 	base.count = before.count
 	stoppedEarly := ""
-	if opts.MeasureGames < opts.Games && before.fig.Games > 0 && float64(before.fig.Stalled) >= StalledThreshold*float64(opts.Games) {
+	if opts.MeasureGames < opts.Games && before.fig.Games > 0 && float64(before.fig.Stalled) >= StalledThreshold*float64(opts.Games) &&
+		before.stalledTurns >= StalledTurnsToStop {
 		base.fig = before.fig
 		stoppedEarly = fmt.Sprintf("stopped after %d of %d games: their %d stalled games are %s of %d already",
 			before.fig.Games, opts.Games, before.fig.Stalled, pct(float64(before.fig.Stalled)/float64(opts.Games)), opts.Games)
-	} else if err := d.measure(base, opts.Games); err != nil {
-		return nil, err
+	} else {
+		if _, err := d.figures(base); err != nil {
+			return nil, err
+		}
+		if err := d.play(base, d.base, opts.Games); err != nil {
+			return nil, err
+		}
 	}
 	rep := &Report{Format: "tendays.doctor", Edition: base.pack.Edition.ID, Source: "edition", Figures: base.fig}
 	switch {
@@ -84,7 +120,13 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 	}
 	var found []measured
 	var quick *state // the edition as it is, on a quarter of MeasureGames
-	for _, c := range d.candidates(base) {
+	cands := d.candidates(base)
+	edits := 0
+	for _, c := range cands {
+		edits += len(c.proposals)
+	}
+	tried := 0
+	for _, c := range cands {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -98,13 +140,18 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 		if stoppedEarly != "" && c.finding.Kind != "stalls" && len(c.proposals) > 0 {
 			if quick == nil {
 				quick = &state{text: base.text, pack: base.pack, findings: base.findings, count: base.count, board: base.board}
-				if err := d.measure(quick, max(1, opts.MeasureGames/4)); err != nil {
+				if _, err := d.figures(quick); err != nil {
+					return nil, err
+				}
+				if err := d.play(quick, d.base, max(1, opts.MeasureGames/4)); err != nil {
 					return nil, err
 				}
 			}
 			from, games = quick, quick.fig.Games
 		}
-		for _, p := range c.proposals {
+		for k, p := range c.proposals {
+			tried++
+			d.stage = Progress{Stage: StageMeasure, Edit: p.edit, Tried: tried, Edits: edits, Games: games}
 			after, err := d.edited(base, p)
 			var unmade *unmadeError
 			if errors.As(err, &unmade) {
@@ -132,6 +179,8 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 			}
 			m.proposals = append(m.proposals, prop)
 			if p.enough != nil && p.enough(after) {
+				// The rest of this finding's edits are not tried.
+				edits -= len(c.proposals) - k - 1
 				break
 			}
 		}
@@ -145,7 +194,7 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 		rep.Proposals = []Proposal{}
 	}
 	rep.Analysis = Analysis{Games: base.fig.Games, StoppedEarly: stoppedEarly, MeasureGames: opts.MeasureGames, Players: opts.Players, Seed: opts.Seed,
-		TurnCap: opts.TurnCap, Bots: "greedy", TotalGames: d.games}
+		TurnCap: opts.TurnCap, Bots: "greedy", TotalGames: d.games, Budget: budget}
 	return rep, nil
 }
 
@@ -261,6 +310,17 @@ func (d *doctor) build(text []byte, pack *mapdata.Pack) (*state, error) {
 // measure fills st.fig: lint, colours, journeys, plane-only regions and a
 // seeded simulation of games games.
 func (d *doctor) measure(st *state, games int) error {
+	b, err := d.figures(st)
+	if err != nil {
+		return err
+	}
+	return d.play(st, d.start(b), games)
+}
+
+// figures fills st.fig but for the games: lint, colours, journeys and
+// plane-only regions. It returns the board the games are played on, nil
+// when the engine refuses the pack (which has lint errors to show).
+func (d *doctor) figures(st *state) (*engine.Board, error) {
 	p := st.pack
 	fig := Figures{ColorClasses: map[string]int{}, FewJourneys: map[string]string{}, LonelyColors: []string{}, PlaneOnly: []string{}, Dead: []string{}}
 	for _, f := range st.findings {
@@ -292,33 +352,62 @@ func (d *doctor) measure(st *state, games int) error {
 		}
 	}
 	fig.PlaneOnly = planeOnly(p, st.board)
+	st.fig = fig
 	b, err := engine.Compile(p)
 	if err != nil {
-		st.fig = fig
-		return nil // a pack the engine refuses has lint errors to show
+		return nil, nil // a pack the engine refuses has lint errors to show
 	}
 	if st.count == nil {
 		if st.count, err = b.Count(p.Edition.Days); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	for _, rc := range st.count.Regions {
 		if rc.Few {
-			fig.FewJourneys[rc.ID] = rc.Journeys.String()
+			st.fig.FewJourneys[rc.ID] = rc.Journeys.String()
 		}
 	}
-	rep, err := sim.Run(d.ctx, b, sim.Config{Games: games, Seed: d.opts.Seed, Game: game.Config{Players: d.opts.Players},
-		TurnCap: d.opts.TurnCap, Workers: d.opts.Workers})
-	if err == nil {
-		d.games += games
-		fig.Games, fig.Stalled = rep.Games, rep.Stalled
-		fig.StalledRate = float64(rep.Stalled) / float64(rep.Games)
-		fig.TurnsToWin = float64(rep.TurnsToWin.Median)
-		fig.Dead = append(fig.Dead, rep.Dead...)
-	} else if d.ctx.Err() != nil {
-		return d.ctx.Err()
+	return b, nil
+}
+
+// start sets up the seeded games of board b, to be played by play; nil
+// when there is no board or the games cannot be dealt (a deck too small
+// for the players), which leaves the figures without games.
+func (d *doctor) start(b *engine.Board) *sim.Games {
+	if b == nil {
+		return nil
 	}
-	st.fig = fig
+	g, err := sim.Start(b, sim.Config{Seed: d.opts.Seed, Game: game.Config{Players: d.opts.Players},
+		TurnCap: d.opts.TurnCap, Workers: d.opts.Workers, Progress: d.progress})
+	if err != nil {
+		return nil
+	}
+	return g
+}
+
+// play fills st.fig's game figures from the first n games of g, playing
+// those not played yet.
+func (d *doctor) play(st *state, g *sim.Games, n int) error {
+	if g == nil {
+		return nil
+	}
+	played := g.Played()
+	if err := g.PlayTo(d.ctx, n); err != nil {
+		if d.ctx.Err() != nil {
+			return d.ctx.Err()
+		}
+		return nil // a game the engine refuses leaves the figures without games
+	}
+	d.games += g.Played() - played
+	rep := g.Report(n)
+	st.fig.Games, st.fig.Stalled = rep.Games, rep.Stalled
+	st.fig.StalledRate = float64(rep.Stalled) / float64(rep.Games)
+	st.fig.TurnsToWin = float64(rep.TurnsToWin.Median)
+	st.fig.Dead = append([]string{}, rep.Dead...)
+	stalled := float64(rep.Stalled * rep.TurnCap)
+	if all := stalled + rep.TurnsToWin.Mean*float64(rep.Finished); all > 0 {
+		st.stalledTurns = stalled / all
+	}
 	return nil
 }
 

@@ -123,6 +123,11 @@ func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, 
 		return nil, errors.New("advise: --fix edits an edition's edition.yaml, not a pack")
 	}
 	opts = opts.withDefaults()
+	if opts.MeasureGames <= 0 {
+		// --fix is for an edition folder (a combined edition is refused),
+		// whose games are cheap: no budget to size them by.
+		opts.MeasureGames = DefaultMeasureGames
+	}
 	if goals == (Goals{}) {
 		goals = DefaultGoals(opts.Players)
 	}
@@ -134,6 +139,7 @@ func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, 
 	if err != nil {
 		return nil, err
 	}
+	d.stage = Progress{Stage: StageEvidence, Games: opts.MeasureGames}
 	if err := d.measure(cur, opts.MeasureGames); err != nil {
 		return nil, err
 	}
@@ -153,12 +159,15 @@ func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, 
 		if cur.fig.StalledRate >= screenStalls && opts.MeasureGames >= 40 {
 			games = opts.MeasureGames / 4
 			from = &state{text: cur.text, pack: cur.pack, findings: cur.findings, count: cur.count, board: cur.board}
+			d.stage = Progress{Stage: StageEvidence, Games: games}
 			if err := d.measure(from, games); err != nil {
 				return nil, err
 			}
 		}
 		bestScore := goals.score(from.fig)
-		for _, e := range d.fixEdits(cur, goals) {
+		edits := d.fixEdits(cur, goals)
+		for k, e := range edits {
+			d.stage = Progress{Stage: StageMeasure, Edit: e.edit, Tried: k + 1, Edits: len(edits), Games: games}
 			key := fmt.Sprint(e.changes)
 			if tried[key] {
 				continue
@@ -187,6 +196,7 @@ func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, 
 			break
 		}
 		if games != opts.MeasureGames {
+			d.stage = Progress{Stage: StageMeasure, Edit: bestEdit.edit, Tried: 1, Edits: 1, Games: opts.MeasureGames}
 			if err := d.measure(best, opts.MeasureGames); err != nil {
 				return nil, err
 			}

@@ -377,6 +377,30 @@ func sameColourBorders(p *mapdata.Pack) int {
 	return n
 }
 
+// journeyShare is the share of the journeys that pass through region id,
+// for a person to read ("1.0%"; the exact counts are in the report's
+// JSON).
+func journeyShare(st *state, id string) string {
+	if st.count == nil {
+		return "0%"
+	}
+	return shareOf(journeys(st, id), st.count.Total)
+}
+
+// shareOf is n / total as a percentage: one decimal, or two significant
+// digits under 0.1% (so a region some journeys pass through never reads
+// 0%).
+func shareOf(n, total *big.Int) string {
+	if total.Sign() == 0 || n.Sign() == 0 {
+		return "0%"
+	}
+	x, _ := new(big.Rat).SetFrac(n, total).Float64()
+	if 100*x < 0.1 {
+		return fmt.Sprintf("%.2g%%", 100*x)
+	}
+	return fmt.Sprintf("%.1f%%", 100*x)
+}
+
 func journeys(st *state, id string) *big.Int {
 	if st.count == nil {
 		return new(big.Int)
@@ -541,7 +565,7 @@ func (d *doctor) planeOnly(base *state, ed *mapdata.Edition, id string) candidat
 	}
 	c := candidate{finding: Finding{Kind: "plane-only", Severity: "warning", Subject: id,
 		Message: msg,
-		Evidence: []string{fmt.Sprintf("%s journeys of %d days pass through it", journeys(base, id), base.pack.Edition.Days),
+		Evidence: []string{fmt.Sprintf("%s of %d-day journeys pass through it", journeyShare(base, id), base.pack.Edition.Days),
 			fmt.Sprintf("%d region(s) only a plane reaches: %s", len(base.fig.PlaneOnly), strings.Join(base.fig.PlaneOnly, ", "))}}}
 	if base.text == nil {
 		return c
@@ -557,7 +581,7 @@ func (d *doctor) planeOnly(base *state, ed *mapdata.Edition, id string) candidat
 		keep:    func(b, a *state) bool { return !slices.Contains(a.fig.PlaneOnly, id) },
 		effect: func(b, a *state) string {
 			return fmt.Sprintf("regions only a plane reaches %d → %d; journeys through %s %s → %s; stalled games %s → %s",
-				len(b.fig.PlaneOnly), len(a.fig.PlaneOnly), id, journeys(b, id), journeys(a, id), pct(b.fig.StalledRate), pct(a.fig.StalledRate))
+				len(b.fig.PlaneOnly), len(a.fig.PlaneOnly), id, journeyShare(b, id), journeyShare(a, id), pct(b.fig.StalledRate), pct(a.fig.StalledRate))
 		},
 	})
 	return c
@@ -592,9 +616,12 @@ func (d *doctor) lowTraffic(base *state, ed *mapdata.Edition) []candidate {
 	var out []candidate
 	for k, id := range few {
 		r := regionByID(base.pack, id)
+		days := base.pack.Edition.Days
 		c := candidate{finding: Finding{Kind: "low-traffic", Severity: "info", Subject: id,
-			Message:  fmt.Sprintf("few journeys pass through %s (%s): %s of %s (the median region: %s)", r.Name, id, journeys(base, id), base.count.Total, med),
-			Evidence: []string{fmt.Sprintf("exact count of %d-day journeys (tendays journey count)", base.pack.Edition.Days)}}}
+			Message: fmt.Sprintf("%s of %d-day journeys pass through %s (%s); the median region %s",
+				journeyShare(base, id), days, r.Name, id, shareOf(med, base.count.Total)),
+			Evidence: []string{fmt.Sprintf("every %d-day journey counted exactly (tendays journey count; the counts are in the JSON report)", days)},
+			Journeys: &JourneyCounts{Days: days, Through: journeys(base, id).String(), Total: base.count.Total.String(), Median: med.String()}}}
 		if k < MaxLowTraffic {
 			for _, to := range largest(base.fig.ColorClasses) {
 				if to == r.Color || base.fig.ColorClasses[to] <= base.fig.ColorClasses[r.Color] {
@@ -611,7 +638,7 @@ func (d *doctor) lowTraffic(base *state, ed *mapdata.Edition) []candidate {
 						return journeys(a, id).Cmp(journeys(b, id)) > 0 && len(a.fig.LonelyColors) <= len(b.fig.LonelyColors)
 					},
 					func(b, a *state) string {
-						return fmt.Sprintf("journeys through %s %s → %s; stalled games %s → %s", id, journeys(b, id), journeys(a, id),
+						return fmt.Sprintf("journeys through %s %s → %s; stalled games %s → %s", id, journeyShare(b, id), journeyShare(a, id),
 							pct(b.fig.StalledRate), pct(a.fig.StalledRate))
 					}))
 				c.proposals[len(c.proposals)-1].enough = func(*state) bool { return true }

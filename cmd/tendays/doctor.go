@@ -48,11 +48,21 @@ regions only a plane reaches) is kept only as a trade-off: marked "trade-off", i
 reads "fixes this, but stalls rise 42.9% → 44.4%", and it is numbered after
 every clean fix, so it is never the first choice.
 
+Without --games and --measure-games, the doctor sizes its games by a work
+budget: it plays 40 games first and counts the work they took (the bots'
+steps, never the time, so the same seed gives the same report anywhere). A
+single-map edition plays 20,000 games of evidence and 2,000 a measure; an
+edition whose games cost far more (20 Days Around the World: four maps, the
+bots planning every one) plays what the budget buys, a few hundred, and the
+report says so and how to ask for more. --games and --measure-games always
+win. On a terminal, a line on stderr shows the games played (not with
+--quiet, nor with --format json).
+
 A game no one has won in 300 turns (every player's) is stalled, and costs all
 of them. When the first --measure-games games stall so often that all --games
-would show stalls whatever the rest did, the evidence stops there (the report
-says so), and the edits for the other findings are measured on a quarter of
-the games.
+would show stalls whatever the rest did, and their stalled games are most of
+the turns they played, the evidence stops there (the report says so), and the
+edits for the other findings are measured on a quarter of the games.
 
 A combined edition (kind combined) is diagnosed as its pack plays: its
 proposals are measured on the pack and edit no file. A route-network
@@ -93,8 +103,8 @@ from the edition): a rule turned off is no finding and no goal.`,
 	f.StringVar(&opts.Format, "format", "text", "output format: text or json")
 	f.StringSliceVar(&opts.Apply, "apply", nil, "write these proposals (`N,...`) into edition.yaml")
 	f.BoolVar(&opts.Fix, "fix", false, "apply measured proposals one at a time until the goals are met, writing edition.yaml")
-	f.IntVar(&opts.Advise.Games, "games", advise.DefaultGames, "simulated games behind the evidence")
-	f.IntVar(&opts.Advise.MeasureGames, "measure-games", advise.DefaultMeasureGames, "simulated games behind each proposal's before and after")
+	f.IntVar(&opts.Advise.Games, "games", 0, fmt.Sprintf("simulated games behind the evidence (default: sized by the work budget, %d at most)", advise.DefaultGames))
+	f.IntVar(&opts.Advise.MeasureGames, "measure-games", 0, fmt.Sprintf("simulated games behind each proposal's before and after (default: sized by the work budget, %d at most)", advise.DefaultMeasureGames))
 	f.Uint64Var(&opts.Advise.Seed, "seed", 1, "random seed: the same seed gives the same report")
 	f.IntVar(&opts.Advise.Players, "players", advise.DefaultPlayers, "players in each simulated game")
 	f.IntVar(&opts.Advise.Workers, "workers", 0, "games played at once (default: every core)")
@@ -102,6 +112,13 @@ from the edition): a rule turned off is no finding and no goal.`,
 }
 
 func runDoctor(ctx context.Context, opts *doctorOptions) error {
+	if opts.Advise.Games < 0 || opts.Advise.MeasureGames < 0 {
+		return &usageError{msg: "--games and --measure-games: want a number of games (leave them out for the work budget)"}
+	}
+	if line := newProgressLine(opts); line != nil {
+		opts.Advise.Progress = line.update
+		defer line.finish()
+	}
 	var apply []int
 	for _, s := range opts.Apply {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -307,6 +324,10 @@ func printDoctor(w io.Writer, rep *advise.Report) {
 	if a.StoppedEarly != "" {
 		fmt.Fprintf(w, "(%s)\n", a.StoppedEarly)
 	}
+	if b := a.Budget; b != nil && b.Limited {
+		fmt.Fprintf(w, "(%d games of evidence and %d a measure: what the work budget buys of this edition's games, %s steps each; for more: %s)\n",
+			a.Games, a.MeasureGames, groupDigits(strconv.FormatInt(b.WorkPerGame, 10)), b.More)
+	}
 	if len(rep.Findings) == 0 {
 		fmt.Fprintln(w, "nothing to fix")
 	}
@@ -336,4 +357,54 @@ func printDoctor(w io.Writer, rep *advise.Report) {
 		fmt.Fprintf(w, "\n%d proposal(s); apply with: tendays doctor EDITION --apply N,...\n", len(rep.Proposals))
 	}
 	fmt.Fprintf(w, "(%d games simulated in all)\n", a.TotalGames)
+}
+
+// progressLine is the doctor's progress on a terminal's stderr: one line,
+// redrawn in place ("doctor: evidence 120/530 games").
+type progressLine struct {
+	w     io.Writer
+	shown string
+	at    advise.Progress // the stage and percent shown
+}
+
+// newProgressLine is the progress line when stderr is a terminal, the
+// report text and --quiet not given; nil otherwise.
+func newProgressLine(opts *doctorOptions) *progressLine {
+	if !opts.IO.ErrTTY || opts.Format == "json" || opts.Global.Quiet {
+		return nil
+	}
+	return &progressLine{w: opts.IO.ErrOut}
+}
+
+func (l *progressLine) update(p advise.Progress) {
+	// Redrawn at each percent of a stage, not at each game.
+	pct := 100 * p.Done / max(p.Games, 1)
+	at := p
+	at.Done = pct
+	if l.shown != "" && at == l.at {
+		return
+	}
+	l.at = at
+	var s string
+	switch p.Stage {
+	case advise.StageSizing:
+		s = fmt.Sprintf("doctor: sizing the games %d/%d (%d%%)", p.Done, p.Games, pct)
+	case advise.StageEvidence:
+		s = fmt.Sprintf("doctor: evidence %d/%d games (%d%%)", p.Done, p.Games, pct)
+	default:
+		edit := diag.OneLine(p.Edit)
+		if r := []rune(edit); len(r) > 48 {
+			edit = string(r[:47]) + "…"
+		}
+		s = fmt.Sprintf("doctor: measuring edit %d of %d (%s): %d/%d games (%d%%)", p.Tried, p.Edits, edit, p.Done, p.Games, pct)
+	}
+	l.shown = s
+	fmt.Fprintf(l.w, "\r\033[K%s", s)
+}
+
+// finish clears the line.
+func (l *progressLine) finish() {
+	if l.shown != "" {
+		fmt.Fprint(l.w, "\r\033[K")
+	}
 }

@@ -2,14 +2,12 @@ package bot_test
 
 import (
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/bot"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/internal/packtest"
-	"github.com/tendays/tendays/mapdata"
 )
 
 // BenchmarkGame plays whole 2-player games on the 50-state pack, one game
@@ -50,32 +48,28 @@ func BenchmarkGame(b *testing.B) {
 // World (the four-map combined edition, six face-up piles), greedy bots,
 // one game an iteration on one core, turn cap 1000; it prints games a
 // second and the share of games stalled at the cap.
-func BenchmarkGameCombined(b *testing.B) {
-	src, err := os.ReadFile("../testdata/around-the-world.pack.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	doc, err := mapdata.DecodePack("around-the-world.pack.json", src)
-	if err != nil {
-		b.Fatal(err)
-	}
-	board, err := engine.Compile(doc.Pack)
-	if err != nil {
-		b.Fatal(err)
-	}
+func BenchmarkGameCombined(b *testing.B) { benchCombined(b, 3, 1000) }
+
+// BenchmarkGameDoctor plays whole games of 20 Days Around the World as the
+// doctor plays them: 4 players, greedy bots, turn cap 300; it prints the
+// time of a turn (every player's) too.
+func BenchmarkGameDoctor(b *testing.B) { benchCombined(b, 4, 300) }
+
+func benchCombined(b *testing.B, seats, turnCap int) {
+	board := bot.AroundTheWorld(b)
 	b.ReportAllocs()
 	seed, stalled, turns := uint64(0), 0, 0
 	for b.Loop() {
 		seed++
-		g, err := game.New(board, game.Config{Players: 3}, rand.New(rand.NewPCG(seed, 0)))
+		g, err := game.New(board, game.Config{Players: seats}, rand.New(rand.NewPCG(seed, 0)))
 		if err != nil {
 			b.Fatal(err)
 		}
-		players := make([]game.Player, 3)
+		players := make([]game.Player, seats)
 		for s := range players {
 			players[s], _ = bot.New("greedy", rand.New(rand.NewPCG(seed, uint64(s)+1)))
 		}
-		r, err := game.Play(g, players, 1000)
+		r, err := game.Play(g, players, turnCap)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -87,4 +81,5 @@ func BenchmarkGameCombined(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(stalled)/float64(b.N), "stalled/game")
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(max(turns, 1)), "µs/turn")
 }

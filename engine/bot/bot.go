@@ -118,3 +118,27 @@ func pick(rng *rand.Rand, n int, score func(i int) int) (best, bestScore int) {
 	}
 	return best, bestScore
 }
+
+// counter counts a bot's work in steps: a day of a holder weighed by the
+// journey-progress measure, a cell of the distance's tables (a region, a
+// map mask, a day) filled or read. The steps depend on the moves alone:
+// the same game gives the same work, so a budget of work sizes a
+// simulation reproducibly, where one of time would not (engine/sim sums
+// it, the doctor sizes its games by it).
+type counter struct{ steps int64 }
+
+// progress is b.Progress(h), counted.
+func (c *counter) progress(b *engine.Board, h []engine.CardID) int {
+	c.steps += int64(len(h))
+	return b.Progress(h)
+}
+
+// progressWith is the journey-progress of buf with day d holding card
+// (buf is restored), counted.
+func (c *counter) progressWith(b *engine.Board, buf []engine.CardID, d int, card engine.CardID) int {
+	old := buf[d]
+	buf[d] = card
+	p := c.progress(b, buf)
+	buf[d] = old
+	return p
+}

@@ -98,18 +98,16 @@ func (c *cover) slotFor(rng *rand.Rand, g *Greedy, h []engine.CardID, card engin
 		if open != nil && !open(d) || c.at(d, card) != cost {
 			return never
 		}
-		return progressWith(c.board, buf, d, card)
+		return g.progressWith(c.board, buf, d, card)
 	})
 }
 
-// progressWith is the journey-progress of buf with day d holding card
-// (buf is restored).
-func progressWith(b *engine.Board, buf []engine.CardID, d int, card engine.CardID) int {
-	old := buf[d]
-	buf[d] = card
-	p := b.Progress(buf)
-	buf[d] = old
-	return p
+// work is the distances' work (see counter).
+func (c *cover) work() int64 {
+	if c.d == nil {
+		return 0
+	}
+	return c.d.steps + c.linked.steps
 }
 
 func (c *cover) fill(rng *rand.Rand, v game.View, card engine.CardID, g *Greedy) int {
@@ -122,7 +120,7 @@ func (c *cover) fill(rng *rand.Rand, v game.View, card engine.CardID, g *Greedy)
 		if !open(d) || c.linked.costAt(d, card) != cost {
 			return never
 		}
-		return progressWith(c.board, buf, d, card)
+		return g.progressWith(c.board, buf, d, card)
 	})
 	return slot
 }
@@ -201,7 +199,7 @@ func (c *cover) place(rng *rand.Rand, v game.View, card engine.CardID, g *Greedy
 		// where progress rises (or, half the time, stays level, so that a
 		// holder waiting for a card another seat keeps moves on).
 		slot, p := c.slotFor(rng, g, h, card, cost, nil)
-		if base := c.board.Progress(h); cost < d0 || p > base || p == base && rng.IntN(2) == 0 {
+		if base := g.progress(c.board, h); cost < d0 || p > base || p == base && rng.IntN(2) == 0 {
 			put.Slot = slot
 		}
 	}

@@ -16,6 +16,12 @@ const far = int32(1 << 12)
 // its bots no longer plan for covering every map.
 const maxMaskMaps = 6
 
+// maxMasks is the most masks a cell holds. The sweep reads a cell's masks
+// through arrays of this length (a mask and'ed with maxMasks-1 needs no
+// bounds check), so the tables and the group tops carry maxMasks values
+// of slack at their end.
+const maxMasks = 1 << maxMaskMaps
+
 // distance measures what it costs to change a holder into a valid journey,
 // and what changing one card would do, by dynamic programming: fwd[i][r][m]
 // is the least cost of changes to days 0..i for a valid prefix that ends
@@ -54,6 +60,7 @@ type distance struct {
 	tacq   []int32         // by deck card: the cost of bringing that transport in
 	acc    []int32         // k scratch cells
 	total  int32
+	steps  int64     // cells filled or read (see counter)
 	groups []group   // every group of every transport kind of the deck
 	member [][]int32 // by region: the groups it is in
 	// kindGroups[c] are transport card c's groups (indexes into groups);
@@ -70,8 +77,8 @@ type distance struct {
 	// are folded); gmasks[g] the masks a group's regions read (those
 	// without their map, when they share one).
 	place  []int32
-	sub    [][]int32
-	gmasks [][]int32
+	sub    [][]uint8
+	gmasks [][]uint8
 }
 
 // group is one group of a transport kind: its regions, linked pairwise.
@@ -81,15 +88,14 @@ type group struct {
 }
 
 // top holds the least value of a set of cells and its region's place
-// (v1, p1), and the least of the cells of other places (v2, p2); inf and
-// -1 where there are none. That is enough to know the least value of a
+// (v1, p1), and the least of the cells of other places (v2); inf and -1
+// where there are none. That is enough to know the least value of a
 // region at any place but one: v1, or v2 for p1's.
 type top struct {
-	v1, v2 int32
-	p1, p2 int32
+	v1, v2, p1 int32
 }
 
-func (t *top) reset() { t.v1, t.v2, t.p1, t.p2 = inf, inf, -1, -1 }
+func (t *top) reset() { t.v1, t.v2, t.p1 = inf, inf, -1 }
 
 // add takes in value v of a region at place p (called where v < t.v2).
 func (t *top) add(v, p int32) {
@@ -97,10 +103,10 @@ func (t *top) add(v, p int32) {
 	case p == t.p1:
 		t.v1 = min(t.v1, v)
 	case v < t.v1:
-		t.v2, t.p2 = t.v1, t.p1
+		t.v2 = t.v1
 		t.v1, t.p1 = v, p
 	default:
-		t.v2, t.p2 = v, p
+		t.v2 = v
 	}
 }
 
@@ -125,7 +131,7 @@ func newDistanceMaps(b *engine.Board, maps bool) *distance {
 			d.bit[r] = 1 << b.MapOf(r)
 		}
 	}
-	d.acc = make([]int32, d.k)
+	d.acc = make([]int32, maxMasks)
 	d.acq = make([]int32, d.nr)
 	d.tacq = make([]int32, b.NumCards())
 	d.member = make([][]int32, d.nr)
@@ -152,15 +158,15 @@ func newDistanceMaps(b *engine.Board, maps bool) *distance {
 			}
 		}
 	}
-	d.top3 = make([]top, len(d.groups)*d.k)
-	d.top3b = make([]top, len(d.groups)*d.k)
+	d.top3 = make([]top, len(d.groups)*d.k+maxMasks)
+	d.top3b = make([]top, len(d.groups)*d.k+maxMasks)
 	d.place = make([]int32, d.nr)
-	d.sub = make([][]int32, d.nr)
-	without := func(bit int32) []int32 {
-		var out []int32
+	d.sub = make([][]uint8, d.nr)
+	without := func(bit int32) []uint8 {
+		var out []uint8
 		for m := range int32(d.k) {
 			if m&bit == 0 {
-				out = append(out, m)
+				out = append(out, uint8(m))
 			}
 		}
 		return out
@@ -240,7 +246,7 @@ func (d *distance) transportAt(i int) engine.CardID {
 func (d *distance) compute(h []engine.CardID) int32 {
 	size := len(h) * d.nr * d.k
 	lo, hi := 0, len(h)-1
-	if d.fresh && d.n == len(h) && len(d.last) == len(h) && cap(d.fwd) >= size {
+	if d.fresh && d.n == len(h) && len(d.last) == len(h) && cap(d.fwd) >= size+maxMasks {
 		for lo < len(h) && d.last[lo] == h[lo] {
 			lo++
 		}
@@ -253,8 +259,8 @@ func (d *distance) compute(h []engine.CardID) int32 {
 	}
 	d.last = append(d.last[:0], h...)
 	d.h, d.n = d.last, len(h)
-	if cap(d.fwd) < size {
-		d.fwd, d.bwd = make([]int32, size), make([]int32, size)
+	if cap(d.fwd) < size+maxMasks {
+		d.fwd, d.bwd = make([]int32, size+maxMasks), make([]int32, size+maxMasks)
 	}
 	d.fwd, d.bwd = d.fwd[:size], d.bwd[:size]
 	d.sweep(d.fwd, 0, 1, lo)
@@ -273,15 +279,16 @@ func (d *distance) compute(h []engine.CardID) int32 {
 func (d *distance) tops(t []top, row []int32) {
 	k := d.k
 	for g := range d.groups {
-		cells := t[g*k : (g+1)*k]
+		cells := (*[maxMasks]top)(t[g*k:])
 		masks := d.gmasks[g]
 		for _, m := range masks {
-			cells[m].reset()
+			cells[m&(maxMasks-1)].reset()
 		}
 		for _, x := range d.groups[g].regions {
-			src := row[int(x)*k : int(x+1)*k]
+			src := (*[maxMasks]int32)(row[int(x)*k:])
 			p := d.place[x]
 			for _, m := range masks {
+				m &= maxMasks - 1
 				if v := src[m]; v < cells[m].v2 {
 					cells[m].add(v, p)
 				}
@@ -313,7 +320,11 @@ func (d *distance) groupTops(t []top, row []int32, g int) {
 // backward), from the first'th step on (the rows before are kept).
 func (d *distance) sweep(t []int32, start, dir, first int) {
 	b, nr, k := d.b, d.nr, d.k
-	acc := d.acc
+	d.steps += int64((d.n - first) * nr * k)
+	acc := (*[maxMasks]int32)(d.acc)
+	// A row is read with maxMasks cells of slack (the table has them):
+	// see maxMasks.
+	rowAt := func(i int) []int32 { return t[i*nr*k : (i+1)*nr*k+maxMasks] }
 	for step := first; step < d.n; step++ {
 		i := start + dir*step
 		row := t[i*nr*k : (i+1)*nr*k]
@@ -324,12 +335,10 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 		// day i.
 		var fromGroup, toGroup int32 = -1, -1
 		if step >= 1 {
-			p := i - dir
-			prev1 = t[p*nr*k : (p+1)*nr*k]
+			prev1 = rowAt(i - dir)
 		}
 		if step >= 2 {
-			p := i - 2*dir
-			prev2 = t[p*nr*k : (p+1)*nr*k]
+			prev2 = rowAt(i - 2*dir)
 			hop = d.transportAt(i - dir)
 			d.tops(d.top3, prev2)
 		}
@@ -339,8 +348,7 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 				a, c = c, a
 			}
 			if a != engine.NoCard && c != engine.NoCard && b.ShipPair(a, c) && len(d.kindGroups[a]) == 1 && len(d.kindGroups[c]) == 1 {
-				p := i - 3*dir
-				prev3 = t[p*nr*k : (p+1)*nr*k]
+				prev3 = rowAt(i - 3*dir)
 				// Forward, day i-3 is on the first ship's sea and day i on
 				// the second's; backward the other way round.
 				fromGroup, toGroup = d.kindGroups[a][0], d.kindGroups[c][0]
@@ -377,11 +385,12 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 			// best prefix before covering at least m less r's map.
 			sub, pr := d.sub[r], d.place[r]
 			for _, m := range sub {
-				acc[m] = inf
+				acc[m&(maxMasks-1)] = inf
 			}
 			for _, x := range b.FootNeighbors(r) {
-				src := prev1[int(x)*k : int(x+1)*k]
+				src := (*[maxMasks]int32)(prev1[int(x)*k:])
 				for _, m := range sub {
+					m &= maxMasks - 1
 					acc[m] = min(acc[m], src[m])
 				}
 			}
@@ -395,8 +404,9 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 					if cost >= inf {
 						continue
 					}
-					tops := d.top3[int(gi)*k : int(gi+1)*k]
+					tops := (*[maxMasks]top)(d.top3[int(gi)*k:])
 					for _, m := range sub {
+						m &= maxMasks - 1
 						acc[m] = min(acc[m], tops[m].except(pr)+cost)
 					}
 				}
@@ -409,24 +419,32 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 						continue
 					}
 					for _, x := range d.rest[c][r] {
-						src := prev2[int(x)*k : int(x+1)*k]
+						src := (*[maxMasks]int32)(prev2[int(x)*k:])
 						for _, m := range sub {
+							m &= maxMasks - 1
 							acc[m] = min(acc[m], src[m]+cost)
 						}
 					}
 				}
 			}
 			if prev3 != nil && d.inGroup(r, toGroup) {
-				tops := d.top3b[int(fromGroup)*k : int(fromGroup+1)*k]
+				tops := (*[maxMasks]top)(d.top3b[int(fromGroup)*k:])
 				for _, m := range sub {
+					m &= maxMasks - 1
 					acc[m] = min(acc[m], tops[m].except(pr))
 				}
 			}
 			for m := range cell {
-				cell[m] = min(acc[m&^br]+miss, inf)
+				cell[m] = min(acc[(m&^br)&(maxMasks-1)]+miss, inf)
 			}
 		}
 	}
+}
+
+// cellsAt is the cell of table t at index at, read through an array (see
+// maxMasks: t has the slack).
+func cellsAt(t []int32, at int) *[maxMasks]int32 {
+	return (*[maxMasks]int32)(t[at : at+maxMasks])
 }
 
 // inGroup reports whether region r is in group g.
@@ -443,12 +461,13 @@ func (d *distance) inGroup(r int, g int32) bool {
 // change itself free (compute must have run on the holder).
 func (d *distance) costAt(s int, c engine.CardID) int32 {
 	nr, k := d.nr, d.k
+	d.steps += int64(k)
 	if r := d.b.RegionOf(c); r >= 0 {
 		m := d.miss(s, r)
-		f, g := d.fwd[(s*nr+r)*k:(s*nr+r+1)*k], d.bwd[(s*nr+r)*k:(s*nr+r+1)*k]
+		f, g := d.fwd[(s*nr+r)*k:(s*nr+r+1)*k], cellsAt(d.bwd, (s*nr+r)*k)
 		best := inf
 		for m1, v := range f {
-			best = min(best, v+g[d.all&^m1])
+			best = min(best, v+g[(d.all&^m1)&(maxMasks-1)])
 		}
 		if best >= inf {
 			return inf

@@ -21,10 +21,14 @@ import (
 // values the cards of a map the holder misses and the links across maps;
 // progress breaks its ties. It does not swap there.
 type Greedy struct {
+	counter
 	rng   *rand.Rand
 	buf   []engine.CardID
 	cover cover
 }
+
+// Work is the work the bot has done (see counter).
+func (g *Greedy) Work() int64 { return g.steps + g.cover.work() }
 
 func (g *Greedy) scratch(h []engine.CardID) []engine.CardID {
 	g.buf = append(g.buf[:0], h...)
@@ -39,11 +43,7 @@ func (g *Greedy) bestSlot(b *engine.Board, h []engine.CardID, card engine.CardID
 		if open != nil && !open(d) {
 			return never
 		}
-		old := buf[d]
-		buf[d] = card
-		s := b.Progress(buf)
-		buf[d] = old
-		return s
+		return g.progressWith(b, buf, d, card)
 	})
 	return slot, score
 }
@@ -65,14 +65,14 @@ func (g *Greedy) Choose(v game.View) game.Move {
 	if g.cover.on(b) {
 		return g.cover.choose(g.rng, v, g)
 	}
-	base := b.Progress(h)
+	base := g.progress(b, h)
 	pile, top := pick(g.rng, v.NumPiles(), func(k int) int {
 		_, s := g.bestSlot(b, h, v.Top(k), nil)
 		return s
 	})
 	topGain := top - base
 	if v.SwapAllowed() {
-		i, j, s := bestSwap(g.rng, b, g.scratch(h))
+		i, j, s := g.bestSwap(b, g.scratch(h))
 		if s-base > 0 && s-base >= topGain {
 			return game.Move{Swap: true, I: i, J: j}
 		}
@@ -92,7 +92,7 @@ func (g *Greedy) Place(v game.View, card engine.CardID) game.Put {
 	// Keep the card where it raises progress; where it only equals it, half
 	// the time, so that a holder stuck on a plateau (waiting for a card
 	// another seat keeps) moves on.
-	if slot, s := g.bestSlot(b, h, card, nil); s > b.Progress(h) || s == b.Progress(h) && g.rng.IntN(2) == 0 {
+	if slot, s := g.bestSlot(b, h, card, nil); s > g.progress(b, h) || s == g.progress(b, h) && g.rng.IntN(2) == 0 {
 		put.Slot = slot
 	}
 	if put.Pile < 0 {
@@ -107,13 +107,13 @@ func (g *Greedy) Place(v game.View, card engine.CardID) game.Put {
 
 // bestSwap is the swap of two days that gives the most progress (buf is a
 // copy of the holder, restored on return).
-func bestSwap(rng *rand.Rand, b *engine.Board, buf []engine.CardID) (i, j, score int) {
+func (g *Greedy) bestSwap(b *engine.Board, buf []engine.CardID) (i, j, score int) {
 	n := len(buf)
 	pairs := n * (n - 1) / 2
-	k, score := pick(rng, pairs, func(p int) int {
+	k, score := pick(g.rng, pairs, func(p int) int {
 		a, c := pairIndex(p, n)
 		buf[a], buf[c] = buf[c], buf[a]
-		s := b.Progress(buf)
+		s := g.progress(b, buf)
 		buf[a], buf[c] = buf[c], buf[a]
 		return s
 	})

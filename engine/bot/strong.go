@@ -19,6 +19,7 @@ import (
 // holders, it draws from the map its holder holds least of, and places
 // each card where it links best (the maps set aside until play).
 type Strong struct {
+	counter
 	rng    *rand.Rand
 	d      *distance
 	linked *distance // maps set aside, for the fill (combined boards)
@@ -27,6 +28,18 @@ type Strong struct {
 	unseen []int
 	gains  []int32 // by card: its gain this turn, or -1 not yet weighed
 	buf    []engine.CardID
+}
+
+// Work is the work the bot has done (see counter).
+func (s *Strong) Work() int64 {
+	w := s.steps
+	if s.d != nil {
+		w += s.d.steps
+	}
+	if s.linked != nil && s.linked != s.d {
+		w += s.linked.steps
+	}
+	return w
 }
 
 func (s *Strong) setup(b *engine.Board) {
@@ -136,13 +149,13 @@ func (s *Strong) Choose(v game.View) game.Move {
 	// A swap: a certain gain, tried where it raises progress.
 	if v.SwapAllowed() {
 		s.buf = append(s.buf[:0], h...)
-		base := b.Progress(h)
+		base := s.progress(b, h)
 		bestSwapGain, si, sj := int32(0), -1, -1
 		n := len(h)
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				s.buf[i], s.buf[j] = s.buf[j], s.buf[i]
-				if b.Progress(s.buf) > base {
+				if s.progress(b, s.buf) > base {
 					if g := d0 - s.distanceOf(s.buf); g > bestSwapGain {
 						bestSwapGain, si, sj = g, i, j
 					}
@@ -167,6 +180,7 @@ func (s *Strong) Choose(v game.View) game.Move {
 				_, p := gb.bestSlot(b, h, v.Top(k), nil)
 				return p
 			})
+			s.steps += gb.steps
 		}
 		return game.Move{From: game.Source(bestPile)}
 	}
@@ -186,7 +200,7 @@ func (s *Strong) Place(v game.View, card engine.CardID) game.Put {
 	d0 := s.d.compute(h) // with what Choose learnt this turn
 	put := game.Put{Slot: -1, Pile: v.MustPile()}
 	_, cost := s.d.best(card, nil)
-	base := b.Progress(h)
+	base := s.progress(b, h)
 	s.buf = append(s.buf[:0], h...)
 	if cost <= d0 {
 		// The day where the card reaches that distance with the most
@@ -197,11 +211,7 @@ func (s *Strong) Place(v game.View, card engine.CardID) game.Put {
 			if s.d.costAt(d, card) != cost {
 				return never
 			}
-			old := s.buf[d]
-			s.buf[d] = card
-			p := b.Progress(s.buf)
-			s.buf[d] = old
-			return p
+			return s.progressWith(b, s.buf, d, card)
 		})
 		if cost < d0 || p > base || p == base && s.rng.IntN(2) == 0 {
 			put.Slot = slot

@@ -55,6 +55,7 @@ type outcome struct {
 	winner  int
 	turns   int
 	journey []engine.CardID
+	work    int64 // see Games.Work
 }
 
 // Run plays the games and reports. A bot making an illegal move (a bug) or
@@ -63,6 +64,30 @@ func Run(ctx context.Context, b *engine.Board, cfg Config) (*Report, error) {
 	if cfg.Games < 1 {
 		return nil, errors.New("at least one game")
 	}
+	g, err := Start(b, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.PlayTo(ctx, cfg.Games); err != nil {
+		return nil, err
+	}
+	return g.Report(cfg.Games), nil
+}
+
+// Games are the games of one simulation played so far, game 0 first. Game
+// i is the same whatever was played before it (its random sources come
+// from the seed and i), so the report of the first n games is the report
+// Run gives for n games, and a caller that wants n games, then more, plays
+// none twice.
+type Games struct {
+	b        *engine.Board
+	cfg      Config
+	outcomes []outcome
+}
+
+// Start checks cfg (its Games aside: PlayTo says how many) and plays no
+// game yet.
+func Start(b *engine.Board, cfg Config) (*Games, error) {
 	if len(cfg.Bots) == 0 {
 		cfg.Bots = []string{"greedy"}
 	}
@@ -78,25 +103,40 @@ func Run(ctx context.Context, b *engine.Board, cfg Config) (*Report, error) {
 	if _, err := game.New(b, cfg.Game, rand.New(rand.NewPCG(0, 0))); err != nil {
 		return nil, err
 	}
+	return &Games{b: b, cfg: cfg}, nil
+}
+
+// Played is the number of games played.
+func (g *Games) Played() int { return len(g.outcomes) }
+
+// PlayTo plays games until n are played (none when n are already), on
+// Config.Workers at once; Config.Progress hears of each, counting every
+// game played so far. It stops when ctx is cancelled, keeping none of
+// the games it was playing.
+func (g *Games) PlayTo(ctx context.Context, n int) error {
+	from := len(g.outcomes)
+	if n <= from {
+		return nil
+	}
+	cfg := g.cfg
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-
-	outcomes := make([]outcome, cfg.Games)
+	outcomes := make([]outcome, n-from)
 	// Every game started is played to its end; the error told is the
 	// first game's in order, whatever failed first on the clock.
-	errs := make([]error, cfg.Games)
+	errs := make([]error, n-from)
 	var pool errgroup.Group
 	pool.SetLimit(workers)
 	var mu sync.Mutex // Progress is called from one goroutine at a time
-	finished := 0
-	for i := range cfg.Games {
+	finished := from
+	for i := range n - from {
 		if ctx.Err() != nil {
 			break // no new game once cancelled; Go waited for a free worker
 		}
 		pool.Go(func() error {
-			outcomes[i], errs[i] = playOne(b, cfg, i)
+			outcomes[i], errs[i] = playOne(g.b, cfg, from+i)
 			if cfg.Progress != nil {
 				mu.Lock()
 				finished++
@@ -108,14 +148,33 @@ func Run(ctx context.Context, b *engine.Board, cfg Config) (*Report, error) {
 	}
 	_ = pool.Wait() // the games report through errs
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return err
 	}
 	for i, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("game %d: %w", i+1, err)
+			return fmt.Errorf("game %d: %w", from+i+1, err)
 		}
 	}
-	return summarize(b, cfg, outcomes), nil
+	g.outcomes = append(g.outcomes, outcomes...)
+	return nil
+}
+
+// Report is the report of the first n games played (n at most Played).
+func (g *Games) Report(n int) *Report {
+	cfg := g.cfg
+	cfg.Games = n
+	return summarize(g.b, cfg, g.outcomes[:n])
+}
+
+// Work is the work of the first n games played: a step a turn, and every
+// step the bots counted (engine/bot's Work). It depends on the games
+// alone, never on time: the same seed gives the same work.
+func (g *Games) Work(n int) int64 {
+	var w int64
+	for _, o := range g.outcomes[:n] {
+		w += o.work
+	}
+	return w
 }
 
 // playOne plays game i.
@@ -139,5 +198,11 @@ func playOne(b *engine.Board, cfg Config, i int) (outcome, error) {
 		return outcome{}, err
 	}
 	o.winner, o.turns, o.journey = r.Winner, r.Turns, r.Journey
+	o.work = int64(r.Turns)
+	for _, p := range players {
+		if w, ok := p.(interface{ Work() int64 }); ok {
+			o.work += w.Work()
+		}
+	}
 	return o, nil
 }

@@ -137,3 +137,34 @@ func TestRunRefusesBadConfigs(t *testing.T) {
 	_, err = Run(cancelled, b, Config{Games: 100, Game: game.Config{Players: 2}})
 	assert.ErrorIs(t, err, context.Canceled)
 }
+
+// Games played in steps are the games Run plays: the report of the first
+// n of more games is Run's for n, whatever was played in between, and
+// their work is the same whatever the workers (a measure of the games, not
+// of the time they took).
+func TestGamesInStepsAreRunsGames(t *testing.T) {
+	b := compile(t, packtest.USA())
+	cfg := Config{Seed: 9, Game: game.Config{Players: 3}, Bots: []string{"random", "greedy", "strong"}, Workers: 2}
+	g, err := Start(b, cfg)
+	require.NoError(t, err)
+	var seen []int
+	g.cfg.Progress = func(done int) { seen = append(seen, done) }
+	require.NoError(t, g.PlayTo(context.Background(), 7))
+	require.NoError(t, g.PlayTo(context.Background(), 5)) // played already
+	require.NoError(t, g.PlayTo(context.Background(), 20))
+	assert.Equal(t, 20, g.Played())
+	assert.Len(t, seen, 20)
+	assert.Equal(t, 20, seen[len(seen)-1], "progress counts every game played so far")
+
+	cfg.Games, cfg.Workers = 7, 1
+	want, err := Run(context.Background(), b, cfg)
+	require.NoError(t, err)
+	assert.Equal(t, want, g.Report(7))
+
+	one, err := Start(b, cfg)
+	require.NoError(t, err)
+	require.NoError(t, one.PlayTo(context.Background(), 20))
+	assert.Equal(t, g.Work(20), one.Work(20))
+	assert.Greater(t, g.Work(7), int64(7*want.TurnsToWin.Min), "a step a turn at least, and the bots' own")
+	assert.Less(t, g.Work(7), g.Work(20))
+}
