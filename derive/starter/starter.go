@@ -129,7 +129,7 @@ func Select(features []borders.Feature, sel Selection) (*Result, error) {
 				keep[i] = keep[i] && has && slices.Contains(byProp[p], mapdata.Fold(text(v)))
 			}
 			if !seen {
-				return nil, fmt.Errorf("--where %s=...: no feature has the property %q%s", p, p, suggest(p, propertyNames(features)))
+				return nil, fmt.Errorf("--where %s=...: no feature has the property %q%s", p, p, suggest(p, borders.PropertyNames(features)))
 			}
 		}
 	}
@@ -154,10 +154,7 @@ func Select(features []borders.Feature, sel Selection) (*Result, error) {
 			res.Kept = append(res.Kept, i)
 		}
 	}
-	geoms := make([]orb.MultiPolygon, len(features))
-	for i, f := range features {
-		geoms[i] = f.Geometry
-	}
+	geoms := borders.Geometries(features)
 	touching := map[int]bool{}
 	bordered := make([]bool, len(features))
 	touch := sel.Touch
@@ -208,21 +205,6 @@ func text(v any) string {
 		return strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return fmt.Sprint(v)
-}
-
-func propertyNames(features []borders.Feature) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, f := range features {
-		for k := range f.Properties {
-			if !seen[k] {
-				seen[k] = true
-				out = append(out, k)
-			}
-		}
-	}
-	sort.Strings(out)
-	return out
 }
 
 // suggest names up to three of all close to name.
