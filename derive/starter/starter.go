@@ -5,7 +5,8 @@
 // each region a short unique id, and writes an edition.yaml that builds as
 // it is, with a deck sized for the regions kept.
 //
-// `tendays init` is a thin layer over it.
+// Request holds what `tendays init` is asked and goes from it to the files
+// init writes; the command is a thin layer over it that prints.
 package starter
 
 import (
