@@ -7,7 +7,9 @@
 // Render builds a format's files in memory; Write places them on disk so
 // that a reader never sees a half-written output: every file goes through
 // internal/atomicfile, and a set of files is written into a temporary folder
-// first and moved into place only when all of it is done. The pictures are
+// first and moved into place only when all of it is done. Output and
+// OutputNetwork place an export where an -o argument of `tendays export`
+// says, refusing an output that is an input of the run. The pictures are
 // drawn by export/scene and painted by export/svg and export/raster; the
 // Tabletop Simulator save is made by export/tts. Nothing here prints.
 package export

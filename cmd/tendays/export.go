@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -16,7 +15,6 @@ import (
 	"github.com/tendays/tendays/export/pdf"
 	"github.com/tendays/tendays/export/topojson"
 	"github.com/tendays/tendays/geo"
-	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
@@ -142,7 +140,7 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		return usageErrorf("--format: %s", err)
 	}
 	if opts.Output == "" && !export.OneFile(opts.Format) {
-		return usageErrorf("--format %s writes several files: give -o (%s)", opts.Format, outputHint(opts.Format))
+		return usageErrorf("--format %s writes several files: give -o (%s)", opts.Format, export.OutputHint(opts.Format))
 	}
 	if _, err := opts.winding(); err != nil {
 		return err
@@ -163,7 +161,7 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		return usageErrorf("--paper: %s", err)
 	}
 	if opts.Output == "-" && !export.OneFile(opts.Format) {
-		return usageErrorf("--format %s writes several files, so not to standard output: give -o (%s)", opts.Format, outputHint(opts.Format))
+		return usageErrorf("--format %s writes several files, so not to standard output: give -o (%s)", opts.Format, export.OutputHint(opts.Format))
 	}
 	bo := opts.Global.buildOptions()
 	bo.Board = opts.Board
@@ -246,45 +244,14 @@ func boardPathOf(opts *exportOptions) string {
 func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
 	winding, _ := opts.winding() // checked in runExport
 	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
-		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, Winding: winding, Quantization: opts.Quantization,
-		OutputChosen: atomicfile.Chosen(opts.Output)}
-	out := opts.Output
-	if out != "" && out != "-" && export.OneFile(opts.Format) {
-		path, _, err := atomicfile.Dest(out, mapdata.PackFileName(in.Pack.Edition.ID))
-		if err != nil {
-			return err
-		}
-		if atomicfile.IsDirArg(out) {
-			path = filepath.Join(out, strings.TrimSuffix(filepath.Base(path), ".pack.json")+export.Ext(opts.Format))
-		}
-		out = path
-	} else if strings.HasSuffix(out, "/") && opts.Format != export.DataPackage {
-		if _, _, err := atomicfile.Dest(out, ""); err != nil { // creates the folder
-			return err
-		}
-	}
-	if err := checkClobber([]string{strings.TrimSuffix(out, "/")}, inputs); err != nil {
-		return err
-	}
-	if !export.OneFile(opts.Format) && atomicfile.WritesThrough(out) {
-		// Files "beside" a device or a pipe would be new files in /dev or
-		// next to the FIFO, never what the reader of the stream sees.
-		return usageErrorf("-o %s is a device or a pipe, and --format %s writes several files: give %s", out, opts.Format, outputHint(opts.Format))
-	}
-	if opts.Format == export.DataPackage {
-		if err := checkInside(out, inputs); err != nil {
-			return err
-		}
-	}
-	if out == "" || out == "-" {
-		files, err := export.Render(in, opts.Format, eo)
-		if err != nil {
-			return err
-		}
-		_, err = opts.IO.Out.Write(files[0].Data)
-		return err
-	}
-	paths, err := export.Write(in, opts.Format, strings.TrimSuffix(out, "/"), eo)
+		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, Winding: winding, Quantization: opts.Quantization}
+	paths, err := export.Output(opts.IO.Out, in, opts.Format, opts.Output, inputs, eo)
+	return wroteExport(opts, paths, err)
+}
+
+// wroteExport says which files an export wrote, or why it wrote none: a
+// problem with -o is a usage error.
+func wroteExport(opts *exportOptions, paths []string, err error) error {
 	if errors.Is(err, export.ErrOutput) {
 		return usageErrorf("%s", strings.TrimPrefix(err.Error(), export.ErrOutput.Error()+": "))
 	}
@@ -295,48 +262,6 @@ func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
 		opts.Global.notef(opts.IO.ErrOut, "wrote %s\n", p)
 	}
 	return nil
-}
-
-// checkInside refuses a data package folder that holds an input: the
-// export would write over it.
-func checkInside(out string, inputs []string) error {
-	dir, err := filepath.Abs(filepath.Clean(out))
-	if err != nil || out == "" || out == "-" {
-		return nil
-	}
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = real
-	}
-	for _, in := range inputs {
-		if in == "" || in == "-" {
-			continue
-		}
-		abs, err := filepath.Abs(in)
-		if err != nil {
-			continue
-		}
-		if real, err := filepath.EvalSymlinks(abs); err == nil {
-			abs = real
-		}
-		if strings.HasPrefix(abs, dir+string(filepath.Separator)) {
-			return usageErrorf("-o %s: the data package folder holds %s, an input of this run: write it elsewhere", out, in)
-		}
-	}
-	return nil
-}
-
-func outputHint(format string) string {
-	switch format {
-	case export.CSV:
-		return "-o FOLDER, -o BASE for BASE.regions.csv and BASE.links.csv, or -o FILE.zip"
-	case export.DataPackage:
-		return "-o FOLDER: a new or empty folder, or a data package tendays wrote"
-	case export.TTS:
-		return "-o FILE.json, with the images written beside it"
-	case export.GIS:
-		return "-o FOLDER, a folder for the layers' files"
-	}
-	return "-o FILE"
 }
 
 // winding reads --winding.
