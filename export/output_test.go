@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -83,4 +84,25 @@ func TestOutputNetwork(t *testing.T) {
 	_, err = OutputNetwork(&w, p, CSV, "", nil, Options{})
 	assert.ErrorContains(t, err, "--format csv does not apply to a route-network pack")
 	assert.Zero(t, w.Len())
+}
+
+// Check names the flag of each option out of range; the defaults pass.
+func TestOptionsCheck(t *testing.T) {
+	ok := Options{Width: 1600, CardWidth: 400, BoardWidth: 3200, Paper: "letter"}
+	require.NoError(t, ok.Check())
+	for _, c := range []struct {
+		edit func(o *Options)
+		want string
+	}{
+		{func(o *Options) { o.Quantization = 1 }, "--quantization 1 is out of range (2 to 1073741824)"},
+		{func(o *Options) { o.Width = 199 }, "--width 199 is out of range (200 to 20000 pixels)"},
+		{func(o *Options) { o.Width = math.NaN() }, "--width NaN is out of range"},
+		{func(o *Options) { o.CardWidth = 1001 }, "--card-width 1001 is out of range (40 to 1000 pixels)"},
+		{func(o *Options) { o.BoardWidth = 8001 }, "--board-width 8001 is out of range (200 to 8000 pixels)"},
+		{func(o *Options) { o.Paper = "a3" }, `--paper: unknown paper "a3" (want a4 or letter)`},
+	} {
+		o := ok
+		c.edit(&o)
+		assert.ErrorContains(t, o.Check(), c.want)
+	}
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/export"
-	"github.com/tendays/tendays/export/pdf"
 	"github.com/tendays/tendays/export/topojson"
 	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/mapdata"
@@ -142,23 +141,9 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	if opts.Output == "" && !export.OneFile(opts.Format) {
 		return usageErrorf("--format %s writes several files: give -o (%s)", opts.Format, export.OutputHint(opts.Format))
 	}
-	if _, err := opts.winding(); err != nil {
+	eo, err := opts.exportOptions()
+	if err != nil {
 		return err
-	}
-	if opts.Quantization != 0 && (opts.Quantization < 2 || opts.Quantization > 1<<30) { // 0: the default
-		return usageErrorf("--quantization %d is out of range (2 to %d)", opts.Quantization, 1<<30)
-	}
-	if !(opts.Width >= 200 && opts.Width <= 20000) { // NaN fails this, as it should
-		return usageErrorf("--width %g is out of range (200 to 20000 pixels)", opts.Width)
-	}
-	if opts.CardWidth < 40 || opts.CardWidth > 1000 {
-		return usageErrorf("--card-width %d is out of range (40 to 1000 pixels)", opts.CardWidth)
-	}
-	if opts.BoardWidth < 200 || opts.BoardWidth > 8000 {
-		return usageErrorf("--board-width %d is out of range (200 to 8000 pixels)", opts.BoardWidth)
-	}
-	if _, err := pdf.PaperNamed(opts.Paper); err != nil {
-		return usageErrorf("--paper: %s", err)
 	}
 	if opts.Output == "-" && !export.OneFile(opts.Format) {
 		return usageErrorf("--format %s writes several files, so not to standard output: give -o (%s)", opts.Format, export.OutputHint(opts.Format))
@@ -185,7 +170,7 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		}
 	}
 	if res.Network != nil {
-		return runExportNetwork(opts, res.Network, inputs)
+		return runExportNetwork(opts, eo, res.Network, inputs)
 	}
 	if res.Pack == nil { // a pack file that does not decode: say why
 		_, err := mapdata.DecodePack(res.Name, res.PackJSON)
@@ -228,7 +213,8 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 			return err
 		}
 	}
-	return writeExport(opts, in, inputs)
+	paths, err := export.Output(opts.IO.Out, in, opts.Format, opts.Output, inputs, eo)
+	return wroteExport(opts, paths, err)
 }
 
 // boardPathOf is where export looks for the board of a pack.
@@ -237,16 +223,6 @@ func boardPathOf(opts *exportOptions) string {
 		return opts.Board
 	}
 	return mapdata.BoardPathFor(opts.Pack)
-}
-
-// writeExport writes an export to -o (standard output without it, or with
-// "-"), refusing an output that is one of inputs.
-func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
-	winding, _ := opts.winding() // checked in runExport
-	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
-		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, Winding: winding, Quantization: opts.Quantization}
-	paths, err := export.Output(opts.IO.Out, in, opts.Format, opts.Output, inputs, eo)
-	return wroteExport(opts, paths, err)
 }
 
 // wroteExport says which files an export wrote, or why it wrote none: a
@@ -264,13 +240,16 @@ func wroteExport(opts *exportOptions, paths []string, err error) error {
 	return nil
 }
 
-// winding reads --winding.
-func (opts *exportOptions) winding() (geo.Winding, error) {
-	switch opts.Winding {
-	case "rfc7946", "":
-		return geo.RFC7946, nil
-	case "d3":
-		return geo.D3, nil
+// exportOptions are the flags as export.Options, checked.
+func (opts *exportOptions) exportOptions() (export.Options, error) {
+	winding, err := geo.WindingNamed(opts.Winding)
+	if err != nil {
+		return export.Options{}, usageErrorf("--winding %q: want rfc7946 or d3", opts.Winding)
 	}
-	return 0, usageErrorf("--winding %q: want rfc7946 or d3", opts.Winding)
+	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
+		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, Winding: winding, Quantization: opts.Quantization}
+	if err := eo.Check(); err != nil {
+		return eo, usageErrorf("%s", err)
+	}
+	return eo, nil
 }

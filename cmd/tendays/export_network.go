@@ -12,8 +12,7 @@ import (
 // on standard output or to -o (a file, a folder to put <id><ext> in, or
 // the folder of the GIS layers). inputs are the files the pack came from,
 // which -o may not overwrite.
-func runExportNetwork(opts *exportOptions, p *mapdata.NetworkPack, inputs []string) error {
-	eo := export.Options{Width: opts.Width, Graph: opts.Graph, Quantization: opts.Quantization}
+func runExportNetwork(opts *exportOptions, eo export.Options, p *mapdata.NetworkPack, inputs []string) error {
 	var err error
 	if opts.Format == export.SVG {
 		if eo.Land, err = pipeline.NetworkLand(p); err != nil {
