@@ -2,20 +2,17 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/batch"
+	"github.com/tendays/tendays/internal/numfmt"
 	"github.com/tendays/tendays/internal/safeio"
-	"github.com/tendays/tendays/internal/textwidth"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 	"github.com/tendays/tendays/play"
@@ -279,22 +276,6 @@ What is counted: ` + engine.CountDefinition + `.`,
 // (20 days, combined editions), and a second of work.
 const maxCountDays = 1000
 
-type countJSON struct {
-	Pack       string            `json:"pack"`
-	Days       int               `json:"days"`
-	Definition string            `json:"definition"`
-	Total      json.RawMessage   `json:"total"`
-	Regions    []regionCountJSON `json:"regions"`
-}
-
-type regionCountJSON struct {
-	ID       string          `json:"id"`
-	Name     string          `json:"name"`
-	Journeys json.RawMessage `json:"journeys"`
-	Share    float64         `json:"share"`
-	Few      bool            `json:"few"`
-}
-
 func runJourneyCount(ctx context.Context, opts *journeyCountOptions) error {
 	b, err := loadBoard(ctx, opts.Pack, opts.IO, opts.Global)
 	if err != nil {
@@ -308,52 +289,12 @@ func runJourneyCount(ctx context.Context, opts *journeyCountOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	// Fewest first, so that the regions to look at lead.
-	regions := slices.Clone(c.Regions)
-	slices.SortStableFunc(regions, func(x, y engine.RegionCount) int {
-		if d := x.Journeys.Cmp(y.Journeys); d != 0 {
-			return d
-		}
-		return strings.Compare(x.ID, y.ID)
-	})
+	report := b.CountReport(c)
 	if opts.Format == "json" {
-		out := countJSON{Pack: b.Pack().Edition.ID, Days: days, Definition: engine.CountDefinition,
-			Total: json.RawMessage(c.Total.String())}
-		for _, r := range regions {
-			out.Regions = append(out.Regions, regionCountJSON{ID: r.ID, Name: r.Name,
-				Journeys: json.RawMessage(r.Journeys.String()), Share: round4(r.Share), Few: r.Few})
-		}
-		return mapdata.EncodeJSON(opts.IO.Out, out)
+		return mapdata.EncodeJSON(opts.IO.Out, report)
 	}
-	w := opts.IO.Out
-	fmt.Fprintf(w, "%s: %s journeys of %d days\n", b.Pack().Edition.Name, groupDigits(c.Total.String()), days)
-	fmt.Fprintf(w, "counted: %s\n\n", engine.CountDefinition)
-	table := &textwidth.Table{Gap: "  ", Align: []textwidth.Align{textwidth.Left, textwidth.Right, textwidth.Right}, MinWidth: []int{0, 22, 6}}
-	table.Row(b.Word(), "journeys through it", "share")
-	for _, r := range regions {
-		row := []string{r.Name, groupDigits(r.Journeys.String()), fmt.Sprintf("%5.1f%%", 100*r.Share)}
-		if r.Few {
-			row = append(row, "few")
-		}
-		table.Row(row...)
-	}
-	table.WriteTo(w)
-	return nil
+	return report.WriteText(opts.IO.Out)
 }
 
-func round4(x float64) float64 {
-	v, _ := json.Number(fmt.Sprintf("%.4f", x)).Float64()
-	return v
-}
-
-// groupDigits writes 1234567 as 1,234,567.
-func groupDigits(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// groupDigits is doctor's: numfmt.GroupDigits.
+func groupDigits(s string) string { return numfmt.GroupDigits(s) }
