@@ -1,4 +1,4 @@
-// Package build is the one pipeline from an edition to a checked pack. It
+// Package pipeline is the one pipeline from an edition to a checked pack. It
 // finds the source (an edition folder, a bundled edition's name, the text of
 // an edition.yaml held in memory with the folder its files are in, or a pack
 // file), reads every file inside the source's fence (internal/safeio: os.Root,
