@@ -11,6 +11,8 @@
 // A Cache keeps what rebuilds can reuse (parsed borders, the builds of
 // bundled members); Watch rebuilds on every change of the files the last
 // build read. Every step takes a context and stops when it is cancelled.
+// ReadRules reads an edition's rules as its SOURCES.md states them, from the
+// same folder with the same fence.
 //
 // It prints nothing and writes no file: the commands (cmd/tendays), the
 // studio and advise call it, then decide what to show and where to write.
