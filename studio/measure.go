@@ -10,6 +10,7 @@ import (
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/internal/numfmt"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -134,7 +135,7 @@ func Measure(ctx context.Context, b *engine.Board, opt MeasureOptions) (*Report,
 	if err != nil {
 		rep.Notes = append(rep.Notes, "journeys not counted: "+err.Error())
 	} else {
-		ch := Chart{ID: "journeys", Title: fmt.Sprintf("Share of the %s journeys of %d days through each %s", groupDigits(c.Total.String()), c.Days, b.Word()), Unit: "%"}
+		ch := Chart{ID: "journeys", Title: fmt.Sprintf("Share of the %s journeys of %d days through each %s", numfmt.GroupDigits(c.Total.String()), c.Days, b.Word()), Unit: "%"}
 		for _, r := range c.Regions {
 			ch.Bars = append(ch.Bars, Bar{Label: r.Name, Region: r.ID, Hex: hex[p.Regions[r.Region].Color], Value: round(100*r.Share, 2), Flag: r.Few})
 		}
@@ -146,7 +147,7 @@ func Measure(ctx context.Context, b *engine.Board, opt MeasureOptions) (*Report,
 				few++
 			}
 		}
-		rep.Summary = fmt.Sprintf("%s journeys of %d days; %d %s(s) few journeys pass through.", groupDigits(c.Total.String()), c.Days, few, b.Word())
+		rep.Summary = fmt.Sprintf("%s journeys of %d days; %d %s(s) few journeys pass through.", numfmt.GroupDigits(c.Total.String()), c.Days, few, b.Word())
 	}
 
 	classes := Chart{ID: "colors", Title: "Regions of each colour (a plane links two of them)", Unit: "regions"}
@@ -216,16 +217,4 @@ func round(v float64, digits int) float64 {
 		return -float64(int64(-v*f+0.5)) / f
 	}
 	return float64(int64(v*f+0.5)) / f
-}
-
-// groupDigits writes 1234567 as 1,234,567.
-func groupDigits(s string) string {
-	out := make([]byte, 0, len(s)+len(s)/3)
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
 }
