@@ -16,7 +16,6 @@ import (
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
-	"github.com/tendays/tendays/internal/numtext"
 	"github.com/tendays/tendays/internal/unionfind"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
@@ -103,7 +102,7 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 		before.stalledTurns >= StalledTurnsToStop {
 		base.fig = before.fig
 		stoppedEarly = fmt.Sprintf("stopped after %d of %d games: their %d stalled games are %s of %d already",
-			before.fig.Games, opts.Games, before.fig.Stalled, numtext.Percent(float64(before.fig.Stalled)/float64(opts.Games)), opts.Games)
+			before.fig.Games, opts.Games, before.fig.Stalled, pct(float64(before.fig.Stalled)/float64(opts.Games)), opts.Games)
 	} else {
 		if _, err := d.figures(base); err != nil {
 			return nil, err
@@ -213,7 +212,7 @@ func worsened(b, a Figures) []string {
 	// Stalls under StalledThreshold are none the doctor speaks of: a game
 	// or two more of 2000 there is no worsening.
 	if a.Games > 0 && b.Games > 0 && a.StalledRate > b.StalledRate && a.StalledRate >= StalledThreshold {
-		if pb, pa := numtext.Percent(b.StalledRate), numtext.Percent(a.StalledRate); pb != pa || a.Games != b.Games {
+		if pb, pa := pct(b.StalledRate), pct(a.StalledRate); pb != pa || a.Games != b.Games {
 			out = append(out, fmt.Sprintf("stalls rise %s → %s", pb, pa))
 		} else {
 			out = append(out, fmt.Sprintf("stalls rise %d → %d of %d games", b.Stalled, a.Stalled, a.Games))
@@ -529,4 +528,9 @@ func planeOnly(p *mapdata.Pack, board *geojson.FeatureCollection) []string {
 		}
 	}
 	return out
+}
+
+func pct(x float64) string {
+	s := fmt.Sprintf("%.1f%%", 100*x)
+	return strings.Replace(s, ".0%", "%", 1)
 }

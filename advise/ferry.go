@@ -11,7 +11,6 @@ import (
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/tendays/tendays/geo"
-	"github.com/tendays/tendays/internal/numtext"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -175,7 +174,7 @@ func ferry(base *state, ed *mapdata.Edition, r mapdata.Region, id string) (e *ed
 	joined := func(b, a *state) bool { return !slices.Contains(a.fig.PlaneOnly, id) }
 	effect := func(b, a *state) string {
 		return fmt.Sprintf("regions only a plane reaches %d → %d; journeys through %s %s → %s; stalled games %s → %s",
-			len(b.fig.PlaneOnly), len(a.fig.PlaneOnly), id, journeyShare(b, id), journeyShare(a, id), numtext.Percent(b.fig.StalledRate), numtext.Percent(a.fig.StalledRate))
+			len(b.fig.PlaneOnly), len(a.fig.PlaneOnly), id, journeyShare(b, id), journeyShare(a, id), pct(b.fig.StalledRate), pct(a.fig.StalledRate))
 	}
 	if seas := shipSeas(base, g, id); len(seas) > 0 {
 		sea := seas[0]

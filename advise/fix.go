@@ -12,7 +12,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tendays/tendays/internal/numtext"
 	"github.com/tendays/tendays/internal/yamledit"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
@@ -50,7 +49,7 @@ func (g Goals) Unmet(f Figures) []string {
 		return append(out, "no game could be played")
 	}
 	if f.StalledRate >= g.MaxStalled {
-		out = append(out, fmt.Sprintf("stalled games %s (goal: under %s)", numtext.Percent(f.StalledRate), numtext.Percent(g.MaxStalled)))
+		out = append(out, fmt.Sprintf("stalled games %s (goal: under %s)", pct(f.StalledRate), pct(g.MaxStalled)))
 	}
 	if f.TurnsToWin < g.MinTurns || f.TurnsToWin > g.MaxTurns {
 		out = append(out, fmt.Sprintf("median game %g turns (goal: %g to %g)", f.TurnsToWin, g.MinTurns, g.MaxTurns))

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/tendays/tendays/diag"
-	"github.com/tendays/tendays/internal/numtext"
 	"github.com/tendays/tendays/internal/yamledit"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
@@ -253,7 +252,7 @@ func (d *doctor) stalls(base *state, ed *mapdata.Edition) *candidate {
 	f := Finding{Kind: "stalls", Severity: "warning", Evidence: []string{
 		fmt.Sprintf("deck: %d cards (%d cars) for %d players × %d days", fig.DeckCards, cars(p), d.opts.Players, p.Edition.Days)}}
 	if fig.Games > 0 {
-		f.Message = fmt.Sprintf("%d of %d games stalled (%s): no one won in %d turns", fig.Stalled, fig.Games, numtext.Percent(fig.StalledRate), d.opts.TurnCap)
+		f.Message = fmt.Sprintf("%d of %d games stalled (%s): no one won in %d turns", fig.Stalled, fig.Games, pct(fig.StalledRate), d.opts.TurnCap)
 		f.Evidence = append(f.Evidence, fmt.Sprintf("turns to win: median %g", fig.TurnsToWin))
 	} else {
 		f.Severity = "error"
@@ -323,9 +322,9 @@ func RegionCardsFor(players, days int) int { return players*days*3/4 + 3 }
 
 func stallEffect(b, a *state) string {
 	if b.fig.Games == 0 {
-		return fmt.Sprintf("deck %d → %d cards; stalled games %s", b.fig.DeckCards, a.fig.DeckCards, numtext.Percent(a.fig.StalledRate))
+		return fmt.Sprintf("deck %d → %d cards; stalled games %s", b.fig.DeckCards, a.fig.DeckCards, pct(a.fig.StalledRate))
 	}
-	return fmt.Sprintf("stalled games %s → %s; deck %d → %d cards; turns to win (median) %g → %g", numtext.Percent(b.fig.StalledRate), numtext.Percent(a.fig.StalledRate),
+	return fmt.Sprintf("stalled games %s → %s; deck %d → %d cards; turns to win (median) %g → %g", pct(b.fig.StalledRate), pct(a.fig.StalledRate),
 		b.fig.DeckCards, a.fig.DeckCards, b.fig.TurnsToWin, a.fig.TurnsToWin)
 }
 
@@ -500,7 +499,7 @@ func (d *doctor) lonely(base *state, ed *mapdata.Edition, colour string) candida
 				func(b, a *state) string {
 					return fmt.Sprintf("regions of %s %d → %d; lonely colours %d → %d; stalled games %s → %s", colour,
 						b.fig.ColorClasses[colour], a.fig.ColorClasses[colour], len(b.fig.LonelyColors), len(a.fig.LonelyColors),
-						numtext.Percent(b.fig.StalledRate), numtext.Percent(a.fig.StalledRate))
+						pct(b.fig.StalledRate), pct(a.fig.StalledRate))
 				}))
 		}
 		if len(c.proposals) > 0 {
@@ -538,7 +537,7 @@ func (d *doctor) uneven(base *state, ed *mapdata.Edition) *candidate {
 			func(b, a *state) bool { return spread(a.fig.ColorClasses) < spread(b.fig.ColorClasses) },
 			func(b, a *state) string {
 				return fmt.Sprintf("largest minus smallest colour class %d → %d; stalled games %s → %s",
-					spread(b.fig.ColorClasses), spread(a.fig.ColorClasses), numtext.Percent(b.fig.StalledRate), numtext.Percent(a.fig.StalledRate))
+					spread(b.fig.ColorClasses), spread(a.fig.ColorClasses), pct(b.fig.StalledRate), pct(a.fig.StalledRate))
 			}))
 		c.proposals[len(c.proposals)-1].enough = func(*state) bool { return true }
 	}
@@ -582,7 +581,7 @@ func (d *doctor) planeOnly(base *state, ed *mapdata.Edition, id string) candidat
 		keep:    func(b, a *state) bool { return !slices.Contains(a.fig.PlaneOnly, id) },
 		effect: func(b, a *state) string {
 			return fmt.Sprintf("regions only a plane reaches %d → %d; journeys through %s %s → %s; stalled games %s → %s",
-				len(b.fig.PlaneOnly), len(a.fig.PlaneOnly), id, journeyShare(b, id), journeyShare(a, id), numtext.Percent(b.fig.StalledRate), numtext.Percent(a.fig.StalledRate))
+				len(b.fig.PlaneOnly), len(a.fig.PlaneOnly), id, journeyShare(b, id), journeyShare(a, id), pct(b.fig.StalledRate), pct(a.fig.StalledRate))
 		},
 	})
 	return c
@@ -640,7 +639,7 @@ func (d *doctor) lowTraffic(base *state, ed *mapdata.Edition) []candidate {
 					},
 					func(b, a *state) string {
 						return fmt.Sprintf("journeys through %s %s → %s; stalled games %s → %s", id, journeyShare(b, id), journeyShare(a, id),
-							numtext.Percent(b.fig.StalledRate), numtext.Percent(a.fig.StalledRate))
+							pct(b.fig.StalledRate), pct(a.fig.StalledRate))
 					}))
 				c.proposals[len(c.proposals)-1].enough = func(*state) bool { return true }
 				break

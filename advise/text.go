@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/tendays/tendays/diag"
-	"github.com/tendays/tendays/internal/numtext"
+	"github.com/tendays/tendays/internal/numfmt"
 )
 
 // WriteText writes the report as `tendays doctor` prints it: a headline of
@@ -25,7 +25,7 @@ func (rep *Report) WriteText(out io.Writer) error {
 	}
 	if b := a.Budget; b != nil && b.Limited {
 		fmt.Fprintf(w, "(%d games of evidence and %d a measure: what the work budget buys of this edition's games, %s steps each; for more: %s)\n",
-			a.Games, a.MeasureGames, numtext.GroupDigits(strconv.FormatInt(b.WorkPerGame, 10)), b.More)
+			a.Games, a.MeasureGames, numfmt.GroupDigits(strconv.FormatInt(b.WorkPerGame, 10)), b.More)
 	}
 	if len(rep.Findings) == 0 {
 		fmt.Fprintln(w, "nothing to fix")
@@ -87,13 +87,13 @@ func (rep *FixReport) WriteText(out io.Writer) error {
 // figuresText is the headline figures of a fix's before or after.
 func figuresText(f Figures) string {
 	return fmt.Sprintf("stalled games %s, median game %g turns, %d error(s), %d warning(s), %d lonely colour(s), %d region(s) only a plane reaches",
-		numtext.Percent(f.StalledRate), f.TurnsToWin, f.Errors, f.Warnings, len(f.LonelyColors), len(f.PlaneOnly))
+		pct(f.StalledRate), f.TurnsToWin, f.Errors, f.Warnings, len(f.LonelyColors), len(f.PlaneOnly))
 }
 
 // changeText is a step's before → after, the figures that moved (the
 // stalled games and the median game always).
 func changeText(b, a Figures) string {
-	parts := []string{fmt.Sprintf("stalled games %s → %s", numtext.Percent(b.StalledRate), numtext.Percent(a.StalledRate)),
+	parts := []string{fmt.Sprintf("stalled games %s → %s", pct(b.StalledRate), pct(a.StalledRate)),
 		fmt.Sprintf("median game %g → %g turns", b.TurnsToWin, a.TurnsToWin)}
 	if b.DeckCards != a.DeckCards {
 		parts = append(parts, fmt.Sprintf("deck %d → %d cards", b.DeckCards, a.DeckCards))

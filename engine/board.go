@@ -1038,3 +1038,24 @@ func (b *Board) ParseJourney(tokens []string) ([]CardID, error) {
 	}
 	return out, nil
 }
+
+// LengthError is a journey of another number of cards than the game's days.
+type LengthError struct{ Cards, Days int }
+
+func (e *LengthError) Error() string {
+	return fmt.Sprintf("the journey has %d cards; a journey of this game has %d days", e.Cards, e.Days)
+}
+
+// ParseJourneyDays resolves tokens into a journey of days cards, the two
+// checks every journey to check goes through: a token that names no card is
+// a *TokenError, a journey of another length a *LengthError.
+func (b *Board) ParseJourneyDays(tokens []string, days int) ([]CardID, error) {
+	cards, err := b.ParseJourney(tokens)
+	if err != nil {
+		return nil, err
+	}
+	if len(cards) != days {
+		return nil, &LengthError{Cards: len(cards), Days: days}
+	}
+	return cards, nil
+}

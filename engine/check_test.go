@@ -455,6 +455,25 @@ func TestParseJourneyNamesTheUnknownCard(t *testing.T) {
 	assert.Contains(t, err.Error(), `"Oregon"`)
 }
 
+func TestParseJourneyDaysChecksTokensThenLength(t *testing.T) {
+	b := compile(t, packtest.USA())
+	cards, err := b.ParseJourneyDays([]string{"OR", "car", "AZ"}, 3)
+	require.NoError(t, err)
+	assert.Len(t, cards, 3)
+
+	_, err = b.ParseJourneyDays([]string{"OR", "car"}, 3)
+	var le *LengthError
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, LengthError{Cards: 2, Days: 3}, *le)
+	assert.EqualError(t, err, "the journey has 2 cards; a journey of this game has 3 days")
+
+	// An unknown card is told before the length.
+	_, err = b.ParseJourneyDays([]string{"OR", "kar"}, 3)
+	var te *TokenError
+	require.ErrorAs(t, err, &te)
+	assert.Equal(t, 1, te.Index)
+}
+
 // FuzzCheck feeds arbitrary card ids (out-of-range ones too): Check, its
 // reason and its steps never panic, and Check agrees with the reference.
 func FuzzCheck(f *testing.F) {

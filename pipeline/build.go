@@ -1,4 +1,4 @@
-// Package build is the one pipeline from an edition to a checked pack. It
+// Package pipeline is the one pipeline from an edition to a checked pack. It
 // finds the source (an edition folder, a bundled edition's name, the text of
 // an edition.yaml held in memory with the folder its files are in, or a pack
 // file), reads every file inside the source's fence (internal/safeio: os.Root,
@@ -11,6 +11,8 @@
 // A Cache keeps what rebuilds can reuse (parsed borders, the builds of
 // bundled members); Watch rebuilds on every change of the files the last
 // build read. Every step takes a context and stops when it is cancelled.
+// ReadRules reads an edition's rules as its SOURCES.md states them, from the
+// same folder with the same fence.
 //
 // It prints nothing and writes no file: the commands (cmd/tendays), the
 // studio and advise call it, then decide what to show and where to write.

@@ -217,12 +217,9 @@ func CheckJourney(b *engine.Board, tokens []string, days int) (JourneyVerdict, e
 	if len(tokens) > 1000 {
 		return JourneyVerdict{}, fmt.Errorf("%d cards: a journey is a few dozen at most", len(tokens))
 	}
-	cards, err := b.ParseJourney(tokens)
+	cards, err := b.ParseJourneyDays(tokens, days)
 	if err != nil {
 		return JourneyVerdict{}, err
-	}
-	if len(cards) != days {
-		return JourneyVerdict{}, fmt.Errorf("the journey has %d cards; a journey of this game has %d days", len(cards), days)
 	}
 	regions := make([]string, len(cards))
 	for i, c := range cards {

@@ -10,7 +10,7 @@ import (
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
-	"github.com/tendays/tendays/internal/numtext"
+	"github.com/tendays/tendays/internal/numfmt"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -135,7 +135,7 @@ func Measure(ctx context.Context, b *engine.Board, opt MeasureOptions) (*Report,
 	if err != nil {
 		rep.Notes = append(rep.Notes, "journeys not counted: "+err.Error())
 	} else {
-		ch := Chart{ID: "journeys", Title: fmt.Sprintf("Share of the %s journeys of %d days through each %s", numtext.GroupDigits(c.Total.String()), c.Days, b.Word()), Unit: "%"}
+		ch := Chart{ID: "journeys", Title: fmt.Sprintf("Share of the %s journeys of %d days through each %s", numfmt.GroupDigits(c.Total.String()), c.Days, b.Word()), Unit: "%"}
 		for _, r := range c.Regions {
 			ch.Bars = append(ch.Bars, Bar{Label: r.Name, Region: r.ID, Hex: hex[p.Regions[r.Region].Color], Value: round(100*r.Share, 2), Flag: r.Few})
 		}
@@ -147,7 +147,7 @@ func Measure(ctx context.Context, b *engine.Board, opt MeasureOptions) (*Report,
 				few++
 			}
 		}
-		rep.Summary = fmt.Sprintf("%s journeys of %d days; %d %s(s) few journeys pass through.", numtext.GroupDigits(c.Total.String()), c.Days, few, b.Word())
+		rep.Summary = fmt.Sprintf("%s journeys of %d days; %d %s(s) few journeys pass through.", numfmt.GroupDigits(c.Total.String()), c.Days, few, b.Word())
 	}
 
 	classes := Chart{ID: "colors", Title: "Regions of each colour (a plane links two of them)", Unit: "regions"}

@@ -138,7 +138,7 @@ func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) e
 		}
 		return errNo
 	}
-	id := editionID(res)
+	id := res.ID()
 	out, stdout, err := atomicfile.Dest(opts.Output, mapdata.PackFileName(id))
 	if err != nil {
 		return err
@@ -188,22 +188,14 @@ func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) e
 		}
 	}
 	if report != nil {
-		report.Edition, report.Counts = id, buildCounts(res)
+		report.Edition, report.Counts = id, res.Counts()
 		for _, o := range outputs {
 			report.Written = append(report.Written, outputName(o, stdout))
 		}
 		return nil
 	}
-	opts.Global.notef(opts.IO.ErrOut, "%s\n", summary(res, outputName(out, stdout)))
+	opts.Global.notef(opts.IO.ErrOut, "%s\n", res.Headline(outputName(out, stdout)))
 	return nil
-}
-
-// editionID is the id of a built edition.
-func editionID(res *pipeline.Result) string {
-	if res.Network != nil {
-		return res.Network.Edition.ID
-	}
-	return res.Pack.Edition.ID
 }
 
 // writeBytes is a Fill that writes data.
@@ -212,44 +204,4 @@ func writeBytes(data []byte) func(io.Writer) error {
 		_, err := w.Write(data)
 		return err
 	}
-}
-
-// buildCounts is what a pack holds, for build --format json.
-func buildCounts(res *pipeline.Result) map[string]int {
-	if p := res.Network; p != nil {
-		return map[string]int{"stations": len(p.Stations), "routes": len(p.Routes), "stationTokens": p.TokenTotal(),
-			"companies": len(p.Companies), "companyCards": p.CompanyCards(), "passengerTickets": len(p.Passenger), "freightTickets": len(p.Freight)}
-	}
-	p := res.Pack
-	c := map[string]int{"regions": len(p.Regions), "links": len(p.Links), "seas": len(p.Seas), "rails": len(p.Rails),
-		"cards": p.Deck.Totals.Cards, "regionCards": p.Deck.Totals.RegionCards, "transportCards": p.Deck.Totals.TransportCards}
-	for _, l := range p.Links {
-		c["links/"+string(l.Kind)]++
-	}
-	return c
-}
-
-// summary is one line on what was built.
-func summary(res *pipeline.Result, out string) string {
-	s := res.Summary
-	if p := res.Network; p != nil {
-		return fmt.Sprintf("%s: %d stations, %d routes; %d station tokens; %d companies, %d company cards; %d passenger and %d freight tickets; %d warning(s) -> %s",
-			p.Edition.ID, len(p.Stations), len(p.Routes), p.TokenTotal(), len(p.Companies), p.CompanyCards(), len(p.Passenger), len(p.Freight),
-			s.Warnings, out)
-	}
-	p := res.Pack
-	kinds := map[mapdata.LinkKind]int{}
-	for _, l := range p.Links {
-		kinds[l.Kind]++
-	}
-	var links []string
-	for _, k := range []mapdata.LinkKind{mapdata.Border, mapdata.Bridge, mapdata.Ferry, mapdata.Car} {
-		if kinds[k] > 0 {
-			links = append(links, fmt.Sprintf("%d %s", kinds[k], k))
-		}
-	}
-	t := p.Deck.Totals
-	return fmt.Sprintf("%s: %d regions; links: %s; %d seas, %d rail lines; deck %d cards (%d region, %d transport); %d warning(s) -> %s",
-		p.Edition.ID, len(p.Regions), strings.Join(links, ", "), len(p.Seas), len(p.Rails), t.Cards, t.RegionCards, t.TransportCards,
-		s.Warnings, out)
 }

@@ -1,22 +1,18 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/engine/batch"
+	"github.com/tendays/tendays/internal/numfmt"
 	"github.com/tendays/tendays/internal/safeio"
-	"github.com/tendays/tendays/internal/textwidth"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 	"github.com/tendays/tendays/play"
@@ -169,7 +165,7 @@ func runJourneyCheck(ctx context.Context, opts *journeyCheckOptions) error {
 		days = b.Days()
 	}
 	if opts.Batch != "" {
-		return runBatch(opts, b, days)
+		return runBatch(ctx, opts, b, days)
 	}
 	cards, err := parseJourney(b, opts.Cards, days)
 	if err != nil {
@@ -190,32 +186,26 @@ func runJourneyCheck(ctx context.Context, opts *journeyCheckOptions) error {
 	return nil
 }
 
+// lengthHint ends the message for a journey of the wrong length.
+const lengthHint = "set another length with --days"
+
 // parseJourney resolves tokens and checks the journey's length; both
 // faults are bad input.
 func parseJourney(b *engine.Board, tokens []string, days int) ([]engine.CardID, error) {
-	cards, err := b.ParseJourney(tokens)
-	if err != nil {
-		var te *engine.TokenError
-		if errors.As(err, &te) {
-			return nil, usageErrorf("card %d: %v", te.Index+1, te.Err)
-		}
-		return nil, err
-	}
-	if len(cards) != days {
-		return nil, usageErrorf("the journey has %d cards; a journey of this game has %d days (set another length with --days)", len(cards), days)
+	cards, err := b.ParseJourneyDays(tokens, days)
+	var le *engine.LengthError
+	switch {
+	case errors.As(err, &le):
+		return nil, usageErrorf("%v (%s)", err, lengthHint)
+	case err != nil:
+		return nil, usageErrorf("%v", err)
 	}
 	return cards, nil
 }
 
-type batchLine struct {
-	Line   int    `json:"line"`
-	Valid  bool   `json:"valid"`
-	Reason string `json:"reason"`
-	Error  bool   `json:"error,omitempty"`
-}
-
-// runBatch checks one journey a line and streams one JSON object a line.
-func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
+// runBatch checks one journey a line and streams one JSON object a line;
+// a line that cannot be checked is named on stderr, and the batch goes on.
+func runBatch(ctx context.Context, opts *journeyCheckOptions, b *engine.Board, days int) error {
 	var in io.Reader = opts.IO.In
 	name := "standard input"
 	if opts.Batch != "-" {
@@ -226,164 +216,17 @@ func runBatch(opts *journeyCheckOptions, b *engine.Board, days int) error {
 		defer f.Close()
 		in, name = f, opts.Batch
 	}
-	const maxLine = 4 << 20
-	lines := bufio.NewReaderSize(in, 64<<10)
-	// Answers are buffered and written when the input in hand is used up:
-	// a file or a pipe full of journeys costs a write(2) per 64 KiB, not per
-	// line, and a person (or a program) feeding lines one at a time still
-	// reads each answer before writing the next line.
-	out := bufio.NewWriterSize(opts.IO.Out, 64<<10)
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	bad, invalid, n := 0, 0, 0
-	var buf []byte
-	for {
-		text, err := readLine(lines, &buf, maxLine)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if errors.Is(err, bufio.ErrTooLong) {
-			_ = out.Flush()
-			return diag.Errorf(diag.Position{File: name, Line: n + 1}, "line is longer than %d MiB (a journey is a few dozen cards)", maxLine>>20)
-		}
-		if err != nil {
-			_ = out.Flush()
-			return &diag.InputError{Position: diag.Position{File: name, Line: n + 1}, Err: err}
-		}
-		n++
-		res := batchLine{Line: n}
-		if n == 1 {
-			// Spreadsheets save text with a byte order mark; it is no card.
-			text = strings.TrimPrefix(text, "\ufeff")
-		}
-		line := strings.TrimSpace(text)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue // a blank line or a comment is no journey
-		}
-		var cards []engine.CardID
-		tokens, err := splitCards(line)
-		if err == nil {
-			cards, err = parseJourney(b, tokens, days)
-		}
-		if err != nil {
-			bad++
-			res.Reason, res.Error = err.Error(), true
-			if err := out.Flush(); err != nil { // the answers before it first
-				return err
-			}
-			fmt.Fprintf(opts.IO.ErrOut, "%s:%d: %v\n", name, n, err)
-		} else {
-			v := b.Check(cards)
-			res.Valid, res.Reason = v.Valid, v.Reason()
-			if !v.Valid {
-				invalid++
-			}
-		}
-		if err := enc.Encode(res); err != nil {
-			return err
-		}
-		if lines.Buffered() == 0 { // the next read may wait for more input
-			if err := out.Flush(); err != nil {
-				return err
-			}
-		}
-	}
-	if err := out.Flush(); err != nil {
-		return err
-	}
+	counts, err := batch.Check(ctx, b, in, opts.IO.Out, batch.Options{Days: days, Name: name, LengthHint: lengthHint,
+		BadLine: func(e *batch.LineError) { fmt.Fprintf(opts.IO.ErrOut, "%s:%d: %v\n", name, e.Line, e.Err) }})
 	switch {
-	case bad > 0:
+	case err != nil:
+		return err
+	case counts.Bad > 0:
 		return &silentError{code: exitUsage}
-	case invalid > 0:
+	case counts.Invalid > 0:
 		return errNo
 	}
 	return nil
-}
-
-// readLine reads one line of at most max bytes, without its line break (LF,
-// or CR LF), as bufio.ScanLines does; buf is reused between calls. A last
-// line without a break is a line; after it, io.EOF.
-func readLine(r *bufio.Reader, buf *[]byte, max int) (string, error) {
-	*buf = (*buf)[:0]
-	for {
-		chunk, err := r.ReadSlice('\n')
-		if len(*buf)+len(chunk) > max+1 { // +1: the line break
-			return "", bufio.ErrTooLong
-		}
-		*buf = append(*buf, chunk...)
-		switch {
-		case err == nil:
-			line := (*buf)[:len(*buf)-1]
-			return string(bytes.TrimSuffix(line, []byte("\r"))), nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, io.EOF) && len(*buf) > 0:
-			return string(bytes.TrimSuffix(*buf, []byte("\r"))), nil
-		}
-		return "", err
-	}
-}
-
-// splitCards splits a batch line into card tokens: separated by commas
-// when the line has a comma outside quotes, else by spaces as a shell
-// would, so that a line pasted from the single form reads the same. A card
-// in double or single quotes ("New York") is the text inside them.
-func splitCards(line string) ([]string, error) {
-	sep := func(r byte) bool { return r == ' ' || r == '\t' }
-	if hasUnquotedComma(line) {
-		sep = func(r byte) bool { return r == ',' }
-	}
-	var tokens []string
-	var cur strings.Builder
-	var quote byte
-	quoted := false // the token had quotes, so it counts even when empty
-	flush := func(force bool) {
-		tok := strings.TrimSpace(cur.String())
-		if tok != "" || quoted || force {
-			tokens = append(tokens, tok)
-		}
-		cur.Reset()
-		quoted = false
-	}
-	// Bytes, not runes: quotes and separators are ASCII, and a card with
-	// bytes that are not UTF-8 is quoted back as it was given.
-	for i := 0; i < len(line); i++ {
-		r := line[i]
-		switch {
-		case quote != 0 && r == quote:
-			quote = 0
-		case quote != 0:
-			cur.WriteByte(r)
-		case r == '"' || r == '\'':
-			quote, quoted = r, true
-		case sep(r):
-			flush(r == ',')
-		default:
-			cur.WriteByte(r)
-		}
-	}
-	if quote != 0 {
-		return nil, fmt.Errorf("unclosed %c quote", quote)
-	}
-	flush(false)
-	return tokens, nil
-}
-
-func hasUnquotedComma(line string) bool {
-	var quote byte
-	for i := 0; i < len(line); i++ {
-		r := line[i]
-		switch {
-		case quote != 0 && r == quote:
-			quote = 0
-		case quote != 0:
-		case r == '"' || r == '\'':
-			quote = r
-		case r == ',':
-			return true
-		}
-	}
-	return false
 }
 
 type journeyCountOptions struct {
@@ -433,22 +276,6 @@ What is counted: ` + engine.CountDefinition + `.`,
 // (20 days, combined editions), and a second of work.
 const maxCountDays = 1000
 
-type countJSON struct {
-	Pack       string            `json:"pack"`
-	Days       int               `json:"days"`
-	Definition string            `json:"definition"`
-	Total      json.RawMessage   `json:"total"`
-	Regions    []regionCountJSON `json:"regions"`
-}
-
-type regionCountJSON struct {
-	ID       string          `json:"id"`
-	Name     string          `json:"name"`
-	Journeys json.RawMessage `json:"journeys"`
-	Share    float64         `json:"share"`
-	Few      bool            `json:"few"`
-}
-
 func runJourneyCount(ctx context.Context, opts *journeyCountOptions) error {
 	b, err := loadBoard(ctx, opts.Pack, opts.IO, opts.Global)
 	if err != nil {
@@ -462,52 +289,12 @@ func runJourneyCount(ctx context.Context, opts *journeyCountOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	// Fewest first, so that the regions to look at lead.
-	regions := slices.Clone(c.Regions)
-	slices.SortStableFunc(regions, func(x, y engine.RegionCount) int {
-		if d := x.Journeys.Cmp(y.Journeys); d != 0 {
-			return d
-		}
-		return strings.Compare(x.ID, y.ID)
-	})
+	report := b.CountReport(c)
 	if opts.Format == "json" {
-		out := countJSON{Pack: b.Pack().Edition.ID, Days: days, Definition: engine.CountDefinition,
-			Total: json.RawMessage(c.Total.String())}
-		for _, r := range regions {
-			out.Regions = append(out.Regions, regionCountJSON{ID: r.ID, Name: r.Name,
-				Journeys: json.RawMessage(r.Journeys.String()), Share: round4(r.Share), Few: r.Few})
-		}
-		return mapdata.EncodeJSON(opts.IO.Out, out)
+		return mapdata.EncodeJSON(opts.IO.Out, report)
 	}
-	w := opts.IO.Out
-	fmt.Fprintf(w, "%s: %s journeys of %d days\n", b.Pack().Edition.Name, groupDigits(c.Total.String()), days)
-	fmt.Fprintf(w, "counted: %s\n\n", engine.CountDefinition)
-	table := &textwidth.Table{Gap: "  ", Align: []textwidth.Align{textwidth.Left, textwidth.Right, textwidth.Right}, MinWidth: []int{0, 22, 6}}
-	table.Row(b.Word(), "journeys through it", "share")
-	for _, r := range regions {
-		row := []string{r.Name, groupDigits(r.Journeys.String()), fmt.Sprintf("%5.1f%%", 100*r.Share)}
-		if r.Few {
-			row = append(row, "few")
-		}
-		table.Row(row...)
-	}
-	table.WriteTo(w)
-	return nil
+	return report.WriteText(opts.IO.Out)
 }
 
-func round4(x float64) float64 {
-	v, _ := json.Number(fmt.Sprintf("%.4f", x)).Float64()
-	return v
-}
-
-// groupDigits writes 1234567 as 1,234,567.
-func groupDigits(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// groupDigits is doctor's: numfmt.GroupDigits.
+func groupDigits(s string) string { return numfmt.GroupDigits(s) }

@@ -4,13 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/cliargs"
 	"github.com/tendays/tendays/internal/version"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
@@ -98,7 +96,7 @@ Exit codes: 0 success, 1 the answer is "no" (findings, an invalid journey),
 	root.SetOut(io.Out)
 	root.SetErr(io.ErrOut)
 	pf := root.PersistentFlags()
-	pf.Var((*byteSize)(&g.MaxInput), "max-input", fmt.Sprintf("refuse input files larger than this `size` in bytes, or with a unit: 1KiB, 256MiB, 1GiB (default: %d MiB for borders and other geometry, %d MiB for packs, %d MiB for YAML)",
+	pf.Var((*cliargs.ByteSize)(&g.MaxInput), "max-input", fmt.Sprintf("refuse input files larger than this `size` in bytes, or with a unit: 1KiB, 256MiB, 1GiB (default: %d MiB for borders and other geometry, %d MiB for packs, %d MiB for YAML)",
 		mapdata.DefaultMaxInput>>20, mapdata.DefaultMaxDocument>>20, mapdata.DefaultMaxYAML>>20))
 	pf.BoolVarP(&g.Quiet, "quiet", "q", false, "print only results and errors: no summary lines, no warnings")
 	pf.BoolVarP(&g.Verbose, "verbose", "v", false, "print info findings too (antimeridian cuts, repaired rings, ...)")
@@ -108,7 +106,11 @@ Exit codes: 0 success, 1 the answer is "no" (findings, an invalid journey),
 		if g.Quiet && g.Verbose {
 			return &usageError{msg: "--quiet and --verbose cannot be given together", cmd: cmd}
 		}
-		return checkFlags(cmd) // NaN, infinities, an explicit 0 that would mean "default"
+		// NaN, infinities, an explicit 0 that would mean "default"
+		if err := cliargs.CheckFlags(cmd.Flags()); err != nil {
+			return &usageError{msg: err.Error(), help: cmd.CommandPath()}
+		}
+		return nil
 	}
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &usageError{msg: err.Error(), cmd: cmd}
@@ -171,19 +173,7 @@ func makeGroup(cmd *cobra.Command) {
 		if len(args) == 0 {
 			return nil
 		}
-		msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
-		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
-			msg += "; did you mean " + strings.Join(s, " or ") + "?"
-		} else {
-			var names []string
-			for _, c := range cmd.Commands() {
-				if c.IsAvailableCommand() {
-					names = append(names, c.Name())
-				}
-			}
-			msg += " (commands: " + strings.Join(names, ", ") + ")"
-		}
-		return &usageError{msg: msg, cmd: cmd}
+		return &usageError{msg: cliargs.UnknownCommand(cmd, args[0]), cmd: cmd}
 	}
 	cmd.RunE = func(cmd *cobra.Command, args []string) error { return cmd.Help() }
 }
@@ -207,93 +197,6 @@ func humaneArgs(cmd *cobra.Command) {
 		if _, ok := err.(*usageError); ok {
 			return err
 		}
-		return &usageError{msg: argsMessage(cmd.Use, args), cmd: cmd, usage: true}
+		return &usageError{msg: cliargs.WrongCount(cmd.Use, args), cmd: cmd, usage: true}
 	}
-}
-
-// argsMessage names what is missing or too much from the placeholders of a
-// command's Use line: "build EDITION" with no argument is "missing
-// EDITION"; with two, "unexpected argument "x"".
-func argsMessage(use string, args []string) string {
-	want, optional, variadic := placeholders(use)
-	switch {
-	case len(args) < len(want):
-		return "missing " + strings.Join(want[len(args):], " ")
-	case !variadic && len(args) > len(want)+optional:
-		extra := args[len(want)+optional:]
-		if len(extra) == 1 {
-			return fmt.Sprintf("unexpected argument %q", extra[0])
-		}
-		return fmt.Sprintf("%d unexpected arguments, from %q", len(extra), extra[0])
-	}
-	return fmt.Sprintf("wrong number of arguments (%d)", len(args))
-}
-
-// placeholders reads the required positional arguments of a Use line (the
-// first of its forms): upper-case words that are neither optional ([...])
-// nor a flag's value. CARD... is variadic and needs at least one; optional
-// counts the bracketed ones that are no flag ("[pack|edition]").
-func placeholders(use string) (want []string, optional int, variadic bool) {
-	form, _, _ := strings.Cut(use, " | ")
-	words := strings.Fields(form)
-	for i := 1; i < len(words); i++ {
-		w := words[i]
-		switch {
-		case strings.HasPrefix(w, "["):
-			if !strings.HasPrefix(w, "[-") {
-				optional++
-			}
-			for !strings.HasSuffix(words[i], "]") && i+1 < len(words) {
-				i++
-			}
-		case strings.HasPrefix(w, "-"):
-			i++ // the flag's value
-		case strings.ToUpper(w) == w:
-			if strings.HasSuffix(w, "...") {
-				variadic = true
-			}
-			want = append(want, w)
-		}
-	}
-	return want, optional, variadic
-}
-
-// byteSize is --max-input: bytes, or a number with a unit (KiB, MiB, GiB,
-// KB, MB, GB; B; case ignored).
-type byteSize int64
-
-var byteUnits = []struct {
-	suffix string
-	mult   float64
-}{
-	{"kib", 1 << 10}, {"mib", 1 << 20}, {"gib", 1 << 30},
-	{"kb", 1e3}, {"mb", 1e6}, {"gb", 1e9},
-	{"k", 1 << 10}, {"m", 1 << 20}, {"g", 1 << 30},
-	{"b", 1},
-}
-
-func (b *byteSize) String() string {
-	if *b == 0 {
-		return "0"
-	}
-	return strconv.FormatInt(int64(*b), 10)
-}
-
-func (b *byteSize) Type() string { return "size" }
-
-func (b *byteSize) Set(s string) error {
-	text := strings.ToLower(strings.TrimSpace(s))
-	mult := 1.0
-	for _, u := range byteUnits {
-		if strings.HasSuffix(text, u.suffix) {
-			text, mult = strings.TrimSpace(strings.TrimSuffix(text, u.suffix)), u.mult
-			break
-		}
-	}
-	n, err := strconv.ParseFloat(text, 64)
-	if err != nil || n < 0 || math.IsInf(n, 0) || math.IsNaN(n) || n*mult > math.MaxInt64/2 {
-		return fmt.Errorf("want a size such as 1048576, 1KiB or 256MiB, not %q", s)
-	}
-	*b = byteSize(math.Round(n * mult))
-	return nil
 }

@@ -27,36 +27,6 @@ func TestEveryCommandHasExamples(t *testing.T) {
 	assert.Greater(t, n, 12)
 }
 
-func TestArgsMessage(t *testing.T) {
-	for _, tc := range []struct {
-		use  string
-		args []string
-		want string
-	}{
-		{"build EDITION", nil, "missing EDITION"},
-		{"build EDITION", []string{"a", "b"}, `unexpected argument "b"`},
-		{"export PACK --format FORMAT [-o OUT]", nil, "missing PACK"},
-		{"init FOLDER --borders FILE", []string{"a", "b", "c"}, `2 unexpected arguments, from "b"`},
-		{"schema [pack|edition]", []string{"a", "b"}, `unexpected argument "b"`},
-		{"check PACK CARD... | check PACK --batch FILE|-", nil, "missing PACK CARD..."},
-	} {
-		assert.Equal(t, tc.want, argsMessage(tc.use, tc.args), tc.use)
-	}
-}
-
-func TestByteSize(t *testing.T) {
-	for in, want := range map[string]int64{"1024": 1024, "1KiB": 1024, "256MiB": 256 << 20, "1.5k": 1536, "2 GiB": 2 << 30, "1MB": 1e6, "0": 0} {
-		var b byteSize
-		if assert.NoError(t, b.Set(in), in) {
-			assert.Equal(t, want, int64(b), in)
-		}
-	}
-	for _, in := range []string{"", "-1", "KiB", "1ZiB", "NaN", "1e300GiB"} {
-		var b byteSize
-		assert.Error(t, b.Set(in), in)
-	}
-}
-
 // The benchmark tables say what was measured: no "?" or "nan" cells.
 func TestBenchmarkTablesHaveNoUnknownCells(t *testing.T) {
 	src, err := os.ReadFile("../../docs/BENCHMARKS.md")

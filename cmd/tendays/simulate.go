@@ -5,16 +5,13 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/bot"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
-	"github.com/tendays/tendays/internal/textwidth"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -180,8 +177,7 @@ func runSimulate(ctx context.Context, opts *simulateOptions) error {
 	if opts.Format == "json" {
 		return mapdata.EncodeJSON(opts.IO.Out, r)
 	}
-	writeSimReport(opts.IO.Out, b, r)
-	return nil
+	return r.WriteText(opts.IO.Out, b)
 }
 
 // progressBar draws "simulating [#####     ] 512/1000" on a terminal,
@@ -204,97 +200,4 @@ func (p *progressBar) finish() {
 	if p != nil {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
-}
-
-func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
-
-// rateTable is a table of win rates: name, rate, 95% interval, wins/games.
-func rateTable() *textwidth.Table {
-	return &textwidth.Table{Indent: "  ", Gap: "  ", Align: []textwidth.Align{textwidth.Left, textwidth.Right}, MinWidth: []int{7, 6}}
-}
-
-// rateRow adds a win rate to a rateTable; suffix ends its last cell.
-func rateRow(t *textwidth.Table, r sim.Rate, suffix string) {
-	t.Row(r.Name, pct(r.Rate), fmt.Sprintf("[%s, %s]", pct(r.Low), pct(r.High)), fmt.Sprintf("%d/%d%s", r.Wins, r.Games, suffix))
-}
-
-func writeStats(s sim.Stats) string {
-	if s.N == 0 {
-		return "no wins"
-	}
-	return fmt.Sprintf("mean %.1f, median %g, p90 %d (min %d, max %d)", s.Mean, s.Median, s.P90, s.Min, s.Max)
-}
-
-func writeSimReport(w io.Writer, b *engine.Board, r *sim.Report) {
-	swap := "off"
-	if r.Swap {
-		swap = "on"
-	}
-	hands := ""
-	if r.OpenHands {
-		hands = ", open hands"
-	}
-	fmt.Fprintf(w, "%s: %d games, %d players, %d days, swap %s%s, seed %d, bots %s\n",
-		b.Pack().Edition.Name, r.Games, r.Players, r.Days, swap, hands, r.Seed, strings.Join(r.Bots, ","))
-	if len(r.Variants) > 0 {
-		fmt.Fprintf(w, "variant: %s\n", strings.Join(r.Variants, "; "))
-	}
-	fmt.Fprintf(w, "finished %d, stalled %d (turn cap %d)\n", r.Finished, r.Stalled, r.TurnCap)
-	fmt.Fprintf(w, "turns to win (every player's turns): %s\n", writeStats(r.TurnsToWin))
-
-	fmt.Fprintf(w, "\nwin rate by seat (95%% interval)\n")
-	seats := rateTable()
-	for _, s := range r.Seats {
-		rateRow(seats, s, "")
-	}
-	seats.WriteTo(w)
-	if len(r.ByBot) > 1 || len(r.Bots) > 1 {
-		fmt.Fprintf(w, "\nwin rate by bot, per seat played (95%% interval)\n")
-		bots := rateTable()
-		bots.MinWidth = nil
-		turns := &textwidth.Table{Indent: "  ", Gap: "  "}
-		for _, bs := range r.ByBot {
-			rateRow(bots, bs.Rate, "")
-			turns.Row(bs.Name, fmt.Sprintf("%s; dead cards %d", writeStats(bs.TurnsToWin), len(bs.Dead)))
-		}
-		bots.WriteTo(w)
-		fmt.Fprintf(w, "\nturns to win by bot\n")
-		turns.WriteTo(w)
-		if len(r.HeadToHead) > 0 {
-			fmt.Fprintf(w, "\nhead to head (games sat in together: wins)\n")
-			for _, h := range r.HeadToHead {
-				fmt.Fprintf(w, "  %s %d – %d %s  (%d games)\n", h.A, h.AWins, h.BWins, h.B, h.Games)
-			}
-		}
-	}
-
-	if len(r.Maps) > 0 {
-		fmt.Fprintf(w, "\nmaps covered by the winning journeys (regions on each map)\n")
-		maps := &textwidth.Table{Indent: "  ", Gap: "  "}
-		for _, m := range r.Maps {
-			maps.Row(m.Name, writeStats(m.Days))
-		}
-		maps.WriteTo(w)
-	}
-
-	cards := slices.Clone(r.Cards)
-	slices.SortStableFunc(cards, func(x, y sim.CardStat) int { return y.Wins - x.Wins })
-	fmt.Fprintf(w, "\ncards in winning journeys (share of the %d wins)\n", r.Finished)
-	table := &textwidth.Table{Indent: "  ", Gap: "  ", Align: []textwidth.Align{textwidth.Left, textwidth.Right}, MinWidth: []int{0, 6}}
-	for _, c := range cards {
-		table.Row(c.Name, pct(c.Share), strconv.Itoa(c.Wins))
-	}
-	table.WriteTo(w)
-	if len(r.Dead) == 0 {
-		fmt.Fprintf(w, "\ndead cards: none\n")
-		return
-	}
-	names := make([]string, len(r.Dead))
-	for i, tok := range r.Dead {
-		names[i] = tok
-		if c, err := b.Lookup(tok); err == nil {
-			names[i] = b.Name(c)
-		}
-	}
-	fmt.Fprintf(w, "\ndead cards (in no winning journey): %s\n", strings.Join(names, ", "))
 }

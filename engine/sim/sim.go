@@ -6,7 +6,8 @@
 // The result depends on the seed alone, not on the number of workers: each
 // game's random sources are derived from (seed, game index) and the results
 // are aggregated in game order. It holds no rules (engine, engine/game) and
-// prints nothing.
+// prints nothing: Report.WriteText writes a report on the writer it is
+// given.
 package sim
 
 import (

@@ -3,7 +3,8 @@
 // a win rate with its 95% Wilson interval, and the per-game seed that makes
 // a simulation's result independent of how many workers play it.
 //
-// It knows nothing of games or bots.
+// It also writes them as the text reports show them (Summary.Text, a table
+// of win rates). It knows nothing of games or bots.
 package stats
 
 import (

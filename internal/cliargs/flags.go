@@ -1,4 +1,4 @@
-package main
+package cliargs
 
 import (
 	"fmt"
@@ -6,13 +6,20 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
-// checkFlags is the one check every command's flags go through before the
-// command runs (root's PersistentPreRunE), for what a command's own range
-// check would let through:
+// FlagError is a flag given a value it refuses.
+type FlagError struct {
+	Name, Value string
+	Msg         string
+}
+
+func (e *FlagError) Error() string { return fmt.Sprintf("--%s %s: %s", e.Name, e.Value, e.Msg) }
+
+// CheckFlags is the one check every command's flags go through before the
+// command runs, for what a command's own range check would let through; it
+// looks at the flags given only, the first fault found is its *FlagError:
 //
 //   - a float flag set to NaN or ±Inf (strconv reads "NaN" and "Inf", and
 //     NaN passes every "x < lo || x > hi" test: --width NaN wrote an SVG
@@ -21,14 +28,14 @@ import (
 //     explicitly: --days 0, --turn-cap 0 and --bots ” silently took the
 //     default, --workers -1 every core, --only ” selected every feature.
 //     Left out, they still do; --workers 0 is documented as one per core.
-func checkFlags(cmd *cobra.Command) error {
+func CheckFlags(flags *pflag.FlagSet) error {
 	var err error
-	cmd.Flags().Visit(func(f *pflag.Flag) {
+	flags.Visit(func(f *pflag.Flag) {
 		if err != nil {
 			return
 		}
 		bad := func(format string, args ...any) {
-			err = &usageError{msg: fmt.Sprintf("--%s %s: ", f.Name, f.Value.String()) + fmt.Sprintf(format, args...), help: cmd.CommandPath()}
+			err = &FlagError{Name: f.Name, Value: f.Value.String(), Msg: fmt.Sprintf(format, args...)}
 		}
 		switch f.Value.Type() {
 		case "float64", "float32":

@@ -1,17 +1,14 @@
-package main
+package batch
 
 import (
 	"bytes"
+	"context"
 	"io"
-	"os"
 	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/tendays/tendays/engine"
-	"github.com/tendays/tendays/mapdata"
 )
 
 // journeyLines makes a batch of n lines on demand, cycling through a few
@@ -61,29 +58,23 @@ func (w *heapWatcher) Write(p []byte) (int, error) {
 }
 
 // TestBatchStreamsManyJourneys checks a quarter of a million journeys through
-// `journey check --batch -` and watches the heap: it stays flat, because
-// the batch is read and answered a line at a time.
+// Check and watches the heap: it stays flat, because the batch is read and
+// answered a line at a time.
 func TestBatchStreamsManyJourneys(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a million journeys")
 	}
-	src, err := os.ReadFile("../../testdata/packs/mini.pack.json")
-	require.NoError(t, err)
-	doc, err := mapdata.DecodePack("mini.pack.json", src)
-	require.NoError(t, err)
-	b, err := engine.Compile(doc.Pack)
-	require.NoError(t, err)
+	b := miniBoard(t)
 
 	const n = 250_000
 	runtime.GC()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	out := &heapWatcher{every: 25_000}
-	var stderr bytes.Buffer
-	opts := &journeyCheckOptions{IO: &IOStreams{In: &journeyLines{n: n}, Out: out, ErrOut: &stderr}, Batch: "-"}
-	if err := runBatch(opts, b, b.Days()); err != nil {
-		require.ErrorIs(t, err, errNo, stderr.String())
-	}
+	counts, err := Check(context.Background(), b, &journeyLines{n: n}, out, Options{Days: b.Days(), Name: "standard input"})
+	require.NoError(t, err)
+	assert.Equal(t, n, counts.Journeys)
+	assert.Zero(t, counts.Bad)
 	assert.Equal(t, n, out.lines)
 	grew := int64(out.maxHeap) - int64(before.HeapInuse)
 	t.Logf("%d journeys: heap in use %.1f MB before, at most %.1f MB during (%+.1f MB)",

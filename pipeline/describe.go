@@ -1,0 +1,70 @@
+package pipeline
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tendays/tendays/mapdata"
+)
+
+// ID is the id of the edition built or the pack read ("" when nothing was
+// derived).
+func (r *Result) ID() string {
+	switch {
+	case r.Network != nil:
+		return r.Network.Edition.ID
+	case r.Pack != nil:
+		return r.Pack.Edition.ID
+	}
+	return ""
+}
+
+// Counts are what the pack holds, by name (build --format json's "counts"):
+// regions, links (and links/KIND), seas, rails and cards for a regions or
+// combined pack; stations, routes, tokens, companies and tickets for a
+// network pack. Nil when nothing was derived.
+func (r *Result) Counts() map[string]int {
+	if p := r.Network; p != nil {
+		return map[string]int{"stations": len(p.Stations), "routes": len(p.Routes), "stationTokens": p.TokenTotal(),
+			"companies": len(p.Companies), "companyCards": p.CompanyCards(), "passengerTickets": len(p.Passenger), "freightTickets": len(p.Freight)}
+	}
+	p := r.Pack
+	if p == nil {
+		return nil
+	}
+	c := map[string]int{"regions": len(p.Regions), "links": len(p.Links), "seas": len(p.Seas), "rails": len(p.Rails),
+		"cards": p.Deck.Totals.Cards, "regionCards": p.Deck.Totals.RegionCards, "transportCards": p.Deck.Totals.TransportCards}
+	for _, l := range p.Links {
+		c["links/"+string(l.Kind)]++
+	}
+	return c
+}
+
+// Headline is one line on what was built and where it went (out, as the
+// reader should see it named): the pack's id, what it holds, its warnings.
+func (r *Result) Headline(out string) string {
+	s := r.Summary
+	if p := r.Network; p != nil {
+		return fmt.Sprintf("%s: %d stations, %d routes; %d station tokens; %d companies, %d company cards; %d passenger and %d freight tickets; %d warning(s) -> %s",
+			p.Edition.ID, len(p.Stations), len(p.Routes), p.TokenTotal(), len(p.Companies), p.CompanyCards(), len(p.Passenger), len(p.Freight),
+			s.Warnings, out)
+	}
+	p := r.Pack
+	if p == nil {
+		return fmt.Sprintf("%s: nothing derived; %d error(s) -> %s", r.Name, s.Errors, out)
+	}
+	kinds := map[mapdata.LinkKind]int{}
+	for _, l := range p.Links {
+		kinds[l.Kind]++
+	}
+	var links []string
+	for _, k := range []mapdata.LinkKind{mapdata.Border, mapdata.Bridge, mapdata.Ferry, mapdata.Car} {
+		if kinds[k] > 0 {
+			links = append(links, fmt.Sprintf("%d %s", kinds[k], k))
+		}
+	}
+	t := p.Deck.Totals
+	return fmt.Sprintf("%s: %d regions; links: %s; %d seas, %d rail lines; deck %d cards (%d region, %d transport); %d warning(s) -> %s",
+		p.Edition.ID, len(p.Regions), strings.Join(links, ", "), len(p.Seas), len(p.Rails), t.Cards, t.RegionCards, t.TransportCards,
+		s.Warnings, out)
+}

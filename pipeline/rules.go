@@ -1,0 +1,100 @@
+package pipeline
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/safeio"
+	"github.com/tendays/tendays/mapdata"
+)
+
+// Rules are an edition's rules as its SOURCES.md states them ("## Rules"
+// section), each with where it comes from: the box's, from reviews, or the
+// toolkit's own decision with its reason. `tendays rules --format json`
+// prints this shape.
+type Rules struct {
+	Edition string              `json:"edition"`
+	Name    string              `json:"name"`
+	File    string              `json:"file"`
+	Counts  map[string]int      `json:"counts"`
+	Rules   []mapdata.RuleEntry `json:"rules"`
+}
+
+// ReadRules reads the rules of the edition folder (or bundled edition)
+// edition names: its id and name from edition.yaml (the folder's name when
+// it has none), its rules from the SOURCES.md beside it, which must exist.
+func ReadRules(edition string, opts Options) (*Rules, error) {
+	src, err := OpenEdition(edition, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer src.Close()
+	doc, err := mapdata.ParseYAML(path.Join(src.Dir, EditionFile), src.Text)
+	if err != nil {
+		return nil, err
+	}
+	r := &Rules{Edition: path.Base(src.Dir), Name: path.Base(src.Dir)}
+	if m, ok := doc.Value.(map[string]any); ok {
+		if id, ok := m["id"].(string); ok && id != "" {
+			r.Edition = id
+		}
+		if name, ok := m["name"].(string); ok && name != "" {
+			r.Name = name
+		}
+	}
+	r.File = path.Join(src.Dir, mapdata.SourcesFile)
+	text, err := safeio.FolderFS(src.FS).ReadFile(mapdata.SourcesFile, opts.limit(mapdata.DefaultMaxYAML))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, diag.Errorf(diag.Position{File: r.File}, "no %s in %s: the rules and their sources are listed there", mapdata.SourcesFile, src.Dir)
+		}
+		return nil, diag.Errorf(diag.Position{File: r.File}, "%w", err)
+	}
+	if r.Rules, err = mapdata.ParseRuleSheet(r.File, text); err != nil {
+		return nil, err
+	}
+	r.Counts = mapdata.OriginCounts(r.Rules)
+	return r, nil
+}
+
+var ruleHeadings = map[string]string{
+	mapdata.FromBox:     "The box's rules (the publisher's rulebook or sheet):",
+	mapdata.FromReview:  "From reviews of the box:",
+	mapdata.FromToolkit: "The toolkit's own (no source settles them; each with its reason):",
+}
+
+// WriteText writes the rules for people: a count by origin, then the rules
+// of each origin under its heading, each with its source (or, for the
+// toolkit's own, why).
+func (r *Rules) WriteText(w io.Writer) error {
+	var out bytes.Buffer
+	c := r.Counts
+	fmt.Fprintf(&out, "%s: %d rules: %d the box's, %d from reviews, %d the toolkit's (%s)\n", r.Name,
+		len(r.Rules), c[mapdata.FromBox], c[mapdata.FromReview], c[mapdata.FromToolkit], r.File)
+	for _, status := range mapdata.Origins {
+		if c[status] == 0 {
+			continue
+		}
+		fmt.Fprintf(&out, "\n%s\n", ruleHeadings[status])
+		label := "source"
+		if status == mapdata.FromToolkit {
+			label = "why"
+		}
+		for _, e := range r.Rules {
+			if e.Status == status {
+				fmt.Fprintf(&out, "  - %s\n      %s: %s\n", plainCell(e.Rule), label, plainCell(e.Source))
+			}
+		}
+	}
+	_, err := w.Write(out.Bytes())
+	return err
+}
+
+// plainCell is a Markdown table cell as text: code marks dropped.
+func plainCell(s string) string { return strings.ReplaceAll(s, "`", "") }
