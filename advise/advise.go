@@ -8,7 +8,10 @@
 // edition.yaml that Apply writes keeping the file's comments and layout.
 //
 // It prints nothing: Diagnose returns a Report, which is what
-// `tendays doctor --format json` prints, and the studio serves the same.
+// `tendays doctor --format json` prints, and the studio serves the same;
+// Report.WriteText and FixReport.WriteText write the text the doctor
+// prints to a writer they are given. ApplyFile and FixFile write
+// edition.yaml, never over a save made since the diagnosis read it.
 package advise
 
 import (

@@ -2,6 +2,7 @@ package advise
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -82,4 +83,21 @@ func WriteEdition(dir string, diagnosed, text []byte) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return atomicfile.WriteAll(atomicfile.File{Path: target, Perm: fi.Mode().Perm(), Fill: atomicfile.Bytes(text)})
+}
+
+// FixFile runs Fix on in, the edition of the folder dir, and writes the
+// fixed edition.yaml when a step was applied, as WriteEdition does: under
+// a lock, the file must still hold in.EditionYAML, the text the fix
+// started from (ErrChanged otherwise), and keeps its mode.
+func FixFile(ctx context.Context, dir string, in Input, opts Options, goals Goals) (*FixReport, error) {
+	rep, err := Fix(ctx, in, opts, goals)
+	if err != nil {
+		return nil, err
+	}
+	if len(rep.Steps) > 0 {
+		if err := WriteEdition(dir, in.EditionYAML, rep.Text); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
 }

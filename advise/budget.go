@@ -2,6 +2,8 @@ package advise
 
 import (
 	"fmt"
+
+	"github.com/tendays/tendays/diag"
 )
 
 // The work budget: when no flag fixes the number of games, the doctor
@@ -145,4 +147,23 @@ func (d *doctor) progress(done int) {
 	p := d.stage
 	p.Done = min(done, p.Games)
 	d.opts.Progress(p)
+}
+
+// Percent is how much of its stage p has played, 0 to 100.
+func (p Progress) Percent() int { return 100 * p.Done / max(p.Games, 1) }
+
+// String is p as the doctor's progress line says it: "doctor: evidence
+// 120/530 games (22%)", the edit measured cut to 48 characters.
+func (p Progress) String() string {
+	switch p.Stage {
+	case StageSizing:
+		return fmt.Sprintf("doctor: sizing the games %d/%d (%d%%)", p.Done, p.Games, p.Percent())
+	case StageEvidence:
+		return fmt.Sprintf("doctor: evidence %d/%d games (%d%%)", p.Done, p.Games, p.Percent())
+	}
+	edit := diag.OneLine(p.Edit)
+	if r := []rune(edit); len(r) > 48 {
+		edit = string(r[:47]) + "…"
+	}
+	return fmt.Sprintf("doctor: measuring edit %d of %d (%s): %d/%d games (%d%%)", p.Tried, p.Edits, edit, p.Done, p.Games, p.Percent())
 }

@@ -7,7 +7,9 @@
 // Render builds a format's files in memory; Write places them on disk so
 // that a reader never sees a half-written output: every file goes through
 // internal/atomicfile, and a set of files is written into a temporary folder
-// first and moved into place only when all of it is done. The pictures are
+// first and moved into place only when all of it is done. Output and
+// OutputNetwork place an export where an -o argument of `tendays export`
+// says, refusing an output that is an input of the run. The pictures are
 // drawn by export/scene and painted by export/svg and export/raster; the
 // Tabletop Simulator save is made by export/tts. Nothing here prints.
 package export
@@ -21,6 +23,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/export/pdf"
 	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/mapdata"
 )
@@ -122,6 +125,30 @@ type Options struct {
 	// by the toolkit (atomicfile.File.Chosen). Files written beside or
 	// inside an output are chosen names always.
 	OutputChosen bool
+}
+
+// Check refuses options out of the ranges the formats draw in, naming the
+// flag of `tendays export` that sets each: a quantization (0 is the
+// default) from 2 to 2^30, an svg width from 200 to 20,000 pixels, tts
+// cards from 40 to 1,000 and a board from 200 to 8,000 pixels, a paper
+// pdf.PaperNamed knows.
+func (o Options) Check() error {
+	if o.Quantization != 0 && (o.Quantization < 2 || o.Quantization > 1<<30) {
+		return fmt.Errorf("--quantization %d is out of range (2 to %d)", o.Quantization, 1<<30)
+	}
+	if !(o.Width >= 200 && o.Width <= 20000) { // NaN fails this, as it should
+		return fmt.Errorf("--width %g is out of range (200 to 20000 pixels)", o.Width)
+	}
+	if o.CardWidth < 40 || o.CardWidth > 1000 {
+		return fmt.Errorf("--card-width %d is out of range (40 to 1000 pixels)", o.CardWidth)
+	}
+	if o.BoardWidth < 200 || o.BoardWidth > 8000 {
+		return fmt.Errorf("--board-width %d is out of range (200 to 8000 pixels)", o.BoardWidth)
+	}
+	if _, err := pdf.PaperNamed(o.Paper); err != nil {
+		return fmt.Errorf("--paper: %w", err)
+	}
+	return nil
 }
 
 // File is one output file.

@@ -1,6 +1,10 @@
 package geo
 
-import "github.com/paulmach/orb"
+import (
+	"fmt"
+
+	"github.com/paulmach/orb"
+)
 
 // Winding is the order of a polygon's rings in longitude/latitude (x east,
 // y north). Two conventions are in use and they disagree:
@@ -18,6 +22,17 @@ const (
 	RFC7946 Winding = iota
 	D3
 )
+
+// WindingNamed is the winding of a name: rfc7946 (or "") or d3.
+func WindingNamed(name string) (Winding, error) {
+	switch name {
+	case "rfc7946", "":
+		return RFC7946, nil
+	case "d3":
+		return D3, nil
+	}
+	return 0, fmt.Errorf("unknown winding %q (want rfc7946 or d3)", name)
+}
 
 // Wind returns g with every polygon ring wound by w. Rings already so wound
 // are kept as they are (shared, not copied); others are reversed copies. A

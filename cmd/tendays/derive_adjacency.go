@@ -1,18 +1,9 @@
 package main
 
 import (
-	"bufio"
-	"encoding/csv"
-	"encoding/json"
 	"fmt"
-	"maps"
 	"math"
-	"regexp"
-	"slices"
-	"strconv"
-	"strings"
 
-	"github.com/paulmach/orb"
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/derive/adjacency"
@@ -96,10 +87,10 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 		}
 		return err
 	}
-	if err := checkIDProperty(layer, opts.ID); err != nil {
+	if err := layer.CheckIDProperty(opts.ID); err != nil {
 		return err
 	}
-	findings = disambiguateIDs(layer, findings)
+	findings = layer.Disambiguate(findings)
 	last := ""
 	for _, f := range findings {
 		// Parts of one geometry report at one place: say it once.
@@ -108,16 +99,12 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 			last = line
 		}
 	}
-	if projected(findings) {
+	if borders.Projected(findings) {
 		// Lengths and contacts computed from metres read as degrees mean
 		// nothing: print none rather than pairs a script might trust.
 		return errNo
 	}
-	geoms := make([]orb.MultiPolygon, len(layer.Features))
-	for i := range layer.Features {
-		geoms[i] = layer.Features[i].Geometry
-	}
-	res := adjacency.Compute(geoms, adjacency.Options{
+	res := adjacency.Compute(borders.Geometries(layer.Features), adjacency.Options{
 		Rule: adjacency.Rule(opts.Rule), ToleranceM: opts.ToleranceM, MinBorderM: opts.MinBorderM,
 	})
 	problems := res.Problems(func(i int) string { return layer.Features[i].ID },
@@ -126,143 +113,10 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 	for _, f := range problems {
 		fmt.Fprintln(opts.IO.ErrOut, f.String())
 	}
-	findings = append(findings, problems...)
-	rows := sortedRows(layer.Features, res.Pairs)
-	w := bufio.NewWriterSize(opts.IO.Out, 64<<10)
-	km := func(r pairRow) string { return strconv.FormatFloat(r.km, 'f', 3, 64) }
-	if opts.Format == "json" {
-		w.WriteString("[")
-		for i, r := range rows {
-			if i > 0 {
-				w.WriteString(",")
-			}
-			a, _ := json.Marshal(r.a)
-			b, _ := json.Marshal(r.b)
-			fmt.Fprintf(w, "\n  {\"a\": %s, \"b\": %s, \"length_km\": %s}", a, b, km(r))
-		}
-		w.WriteString("\n]\n")
-		if err := w.Flush(); err != nil {
-			return err
-		}
-		return errorsFound(findings)
-	}
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"a", "b", "length_km"})
-	for _, r := range rows {
-		// The one CSV policy (export.SafeCell): no control character, no
-		// cell a spreadsheet would take for a formula.
-		cw.Write([]string{export.SafeCell(r.a), export.SafeCell(r.b), km(r)})
-	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
+	if err := export.WriteAdjacency(opts.IO.Out, opts.Format, res.Rows(layer.IDs())); err != nil {
 		return err
 	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	return errorsFound(findings)
-}
-
-// disambiguateIDs gives features that share an id distinct ones, id_name
-// (world-atlas has Australia and the Ashmore and Cartier Islands both as
-// "036"), so that every output row names one feature and the pairs stay
-// usable; the duplicate-id errors become warnings that say so.
-func disambiguateIDs(layer *borders.Layer, findings []diag.Finding) []diag.Finding {
-	count := map[string]int{}
-	for _, f := range layer.Features {
-		count[f.ID]++
-	}
-	renamed := map[string][]string{}
-	used := map[string]bool{}
-	for _, f := range layer.Features {
-		if count[f.ID] == 1 {
-			used[f.ID] = true
-		}
-	}
-	for i := range layer.Features {
-		f := &layer.Features[i]
-		if count[f.ID] < 2 {
-			continue
-		}
-		id := f.ID + "_" + nonWord.ReplaceAllString(f.Name, "_")
-		if f.Name == "" || used[id] {
-			id = f.ID
-			for n := 2; used[id]; n++ {
-				id = f.ID + "_" + strconv.Itoa(n)
-			}
-		}
-		used[id] = true
-		renamed[f.ID] = append(renamed[f.ID], id)
-		f.ID = id
-	}
-	out := findings[:0:0]
-	for _, f := range findings {
-		if f.Rule == borders.RuleDuplicateID && f.Severity == diag.Error {
-			f.Severity = diag.Warning
-			f.Message += " (the output names them " + strings.Join(uniqueRenames(renamed), ", ") + ")"
-		}
-		out = append(out, f)
-	}
-	return out
-}
-
-// checkIDProperty refuses an --id property that no feature has: every id
-// would be made up, which is a mistyped flag rather than a finding a
-// feature.
-func checkIDProperty(layer *borders.Layer, prop string) error {
-	if prop == "" || len(layer.Features) == 0 {
-		return nil
-	}
-	seen := map[string]bool{}
-	for _, f := range layer.Features {
-		if _, ok := f.Properties[prop]; ok {
-			return nil
-		}
-		for k := range f.Properties {
-			seen[k] = true
-		}
-	}
-	names := slices.Sorted(maps.Keys(seen))
-	if len(names) == 0 {
-		return diag.Errorf(diag.Position{File: layer.File}, "no feature has the property %q given by --id (the features have no properties; leave --id out to use the feature ids)", prop)
-	}
-	hint := ""
-	best, bestD := "", 1<<30
-	for _, n := range names {
-		if d := mapdata.EditDistance(strings.ToLower(prop), strings.ToLower(n)); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	if bestD <= max(2, len(prop)/2) {
-		hint = fmt.Sprintf("; did you mean %q?", best)
-	}
-	shown := names
-	if len(shown) > 10 {
-		shown = append(shown[:10:10], "...")
-	}
-	return diag.Errorf(diag.Position{File: layer.File}, "no feature has the property %q given by --id (the features have %s%s)", prop, strings.Join(shown, ", "), hint)
-}
-
-var nonWord = regexp.MustCompile(`\W+`)
-
-func uniqueRenames(renamed map[string][]string) []string {
-	var out []string
-	for _, ids := range renamed {
-		out = append(out, ids...)
-	}
-	slices.Sort(out)
-	return out
-}
-
-// projected tells whether the data is not in longitude/latitude: a position
-// outside [-180, 180] × [-90, 90].
-func projected(findings []diag.Finding) bool {
-	for _, f := range findings {
-		if f.Rule == borders.RuleOutOfRange {
-			return true
-		}
-	}
-	return false
+	return errorsFound(append(findings, problems...))
 }
 
 // errorsFound is errNo when a finding is an error: the output was written,
@@ -274,50 +128,4 @@ func errorsFound(findings []diag.Finding) error {
 		}
 	}
 	return nil
-}
-
-type pairRow struct {
-	a, b string
-	km   float64
-}
-
-// sortedRows names the pairs by id, a before b, sorted by (a, b). The ids
-// are sorted once and the pairs then by rank, which is much cheaper than
-// comparing two strings per step on 300,000 pairs.
-func sortedRows(features []borders.Feature, pairs []adjacency.Pair) []pairRow {
-	byID := make([]int, len(features))
-	for i := range byID {
-		byID[i] = i
-	}
-	slices.SortStableFunc(byID, func(x, y int) int { return strings.Compare(features[x].ID, features[y].ID) })
-	rank := make([]uint64, len(features))
-	for r, i := range byID {
-		rank[i] = uint64(r)
-	}
-	type ranked struct {
-		key uint64
-		km  float64
-	}
-	keys := make([]ranked, len(pairs))
-	for i, p := range pairs {
-		ra, rb := rank[p.A], rank[p.B]
-		if rb < ra {
-			ra, rb = rb, ra
-		}
-		keys[i] = ranked{ra<<32 | rb, p.LengthKm}
-	}
-	slices.SortFunc(keys, func(x, y ranked) int {
-		switch {
-		case x.key < y.key:
-			return -1
-		case x.key > y.key:
-			return 1
-		}
-		return 0
-	})
-	rows := make([]pairRow, len(keys))
-	for i, k := range keys {
-		rows[i] = pairRow{features[byID[k.key>>32]].ID, features[byID[uint32(k.key)]].ID, k.km}
-	}
-	return rows
 }

@@ -195,7 +195,7 @@ func diagnose(ctx context.Context, opts *doctorOptions, in advise.Input, apply *
 	if apply != nil {
 		return applyProposals(opts, rep, in.EditionYAML, apply.file, apply.ids)
 	}
-	if err := writeReport(opts, rep, func() { printDoctor(opts.IO.Out, rep) }); err != nil {
+	if err := writeReport(opts, rep, rep.WriteText); err != nil {
 		return err
 	}
 	if len(rep.Proposals) > 0 {
@@ -205,10 +205,9 @@ func diagnose(ctx context.Context, opts *doctorOptions, in advise.Input, apply *
 }
 
 // writeReport prints a report as indented JSON (--format json) or as text.
-func writeReport(opts *doctorOptions, rep any, text func()) error {
+func writeReport(opts *doctorOptions, rep any, text func(io.Writer) error) error {
 	if opts.Format != "json" {
-		text()
-		return nil
+		return text(opts.IO.Out)
 	}
 	enc := json.NewEncoder(opts.IO.Out)
 	enc.SetIndent("", "  ")
@@ -217,22 +216,16 @@ func writeReport(opts *doctorOptions, rep any, text func()) error {
 
 // fixEdition runs --fix and writes edition.yaml when a step was applied.
 func fixEdition(ctx context.Context, opts *doctorOptions, in advise.Input, file string) error {
-	rep, err := advise.Fix(ctx, in, opts.Advise, advise.Goals{})
-	if err != nil {
+	// As --apply: under a lock, edition.yaml must still be the text the
+	// fix started from, and keeps its mode.
+	rep, err := advise.FixFile(ctx, filepath.Dir(file), in, opts.Advise, advise.Goals{})
+	if errors.Is(err, advise.ErrChanged) {
+		fmt.Fprintf(opts.IO.ErrOut, "tendays: %s\n", diag.OneLine(err.Error()))
+		return errNo
+	} else if err != nil {
 		return err
 	}
-	if len(rep.Steps) > 0 {
-		// As --apply: under a lock, edition.yaml must still be the text
-		// the fix started from, and keeps its mode.
-		if err := advise.WriteEdition(filepath.Dir(file), in.EditionYAML, rep.Text); err != nil {
-			if errors.Is(err, advise.ErrChanged) {
-				fmt.Fprintf(opts.IO.ErrOut, "tendays: %s\n", diag.OneLine(err.Error()))
-				return errNo
-			}
-			return err
-		}
-	}
-	if err := writeReport(opts, rep, func() { printFix(opts.IO.Out, rep) }); err != nil {
+	if err := writeReport(opts, rep, rep.WriteText); err != nil {
 		return err
 	}
 	if len(rep.Steps) > 0 {
@@ -244,62 +237,10 @@ func fixEdition(ctx context.Context, opts *doctorOptions, in advise.Input, file 
 	return nil
 }
 
-func printFix(w io.Writer, rep *advise.FixReport) {
-	a, g := rep.Analysis, rep.Goals
-	fmt.Fprintf(w, "%s: goals: under %.0f%% of games stalled, median game %g to %g turns (%d games a measure, seed %d, %d players, %s bots, stalled after %d turns)\n",
-		rep.Edition, 100*g.MaxStalled, g.MinTurns, g.MaxTurns, a.MeasureGames, a.Seed, a.Players, a.Bots, a.TurnCap)
-	fmt.Fprintf(w, "before: %s\n", fixFigures(rep.Before))
-	for i, s := range rep.Steps {
-		fmt.Fprintf(w, "step %d: %s\n    %s\n", i+1, s.Edit, fixChange(s.Before, s.After))
-	}
-	if len(rep.Steps) == 0 {
-		fmt.Fprintln(w, "no step applied")
-	}
-	fmt.Fprintf(w, "after: %s\n", fixFigures(rep.After))
-	if rep.Met {
-		fmt.Fprintln(w, "goals met")
-	} else {
-		fmt.Fprintf(w, "goals not met: %s\n", strings.Join(rep.Unmet, "; "))
-	}
-	fmt.Fprintf(w, "(%d games simulated in all)\n", a.TotalGames)
-}
-
-func fixFigures(f advise.Figures) string {
-	return fmt.Sprintf("stalled games %s, median game %g turns, %d error(s), %d warning(s), %d lonely colour(s), %d region(s) only a plane reaches",
-		pctText(f.StalledRate), f.TurnsToWin, f.Errors, f.Warnings, len(f.LonelyColors), len(f.PlaneOnly))
-}
-
-// fixChange is a step's before → after, the figures that moved.
-func fixChange(b, a advise.Figures) string {
-	parts := []string{fmt.Sprintf("stalled games %s → %s", pctText(b.StalledRate), pctText(a.StalledRate)),
-		fmt.Sprintf("median game %g → %g turns", b.TurnsToWin, a.TurnsToWin)}
-	if b.DeckCards != a.DeckCards {
-		parts = append(parts, fmt.Sprintf("deck %d → %d cards", b.DeckCards, a.DeckCards))
-	}
-	for _, m := range []struct {
-		what string
-		b, a int
-	}{{"errors", b.Errors, a.Errors}, {"warnings", b.Warnings, a.Warnings}, {"lonely colours", len(b.LonelyColors), len(a.LonelyColors)},
-		{"regions only a plane reaches", len(b.PlaneOnly), len(a.PlaneOnly)}} {
-		if m.b != m.a {
-			parts = append(parts, fmt.Sprintf("%s %d → %d", m.what, m.b, m.a))
-		}
-	}
-	return strings.Join(parts, "; ")
-}
-
-func pctText(x float64) string {
-	s := fmt.Sprintf("%.1f%%", 100*x)
-	return strings.Replace(s, ".0%", "%", 1)
-}
-
 func applyProposals(opts *doctorOptions, rep *advise.Report, text []byte, file string, ids []int) error {
-	var chosen []advise.Proposal
-	for _, id := range ids {
-		if id > len(rep.Proposals) {
-			return &usageError{msg: fmt.Sprintf("--apply %d: the report has %d proposal(s)", id, len(rep.Proposals))}
-		}
-		chosen = append(chosen, rep.Proposals[id-1])
+	chosen, err := rep.Chosen(ids)
+	if err != nil {
+		return err
 	}
 	// Under a lock, edition.yaml is read again and must still be the text
 	// diagnosed: an edit saved meanwhile is never overwritten.
@@ -315,48 +256,6 @@ func applyProposals(opts *doctorOptions, rep *advise.Report, text []byte, file s
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "wrote %s; next: tendays build %s\n", filepath.ToSlash(file), filepath.ToSlash(filepath.Dir(file)))
 	return nil
-}
-
-func printDoctor(w io.Writer, rep *advise.Report) {
-	a, f := rep.Analysis, rep.Figures
-	fmt.Fprintf(w, "%s: %d games (seed %d, %d players, %s bots, stalled after %d turns): %d stalled (%.1f%%), turns to win (median) %g; %d error(s), %d warning(s)\n",
-		diag.OneLine(rep.Edition), a.Games, a.Seed, a.Players, a.Bots, a.TurnCap, f.Stalled, 100*f.StalledRate, f.TurnsToWin, f.Errors, f.Warnings)
-	if a.StoppedEarly != "" {
-		fmt.Fprintf(w, "(%s)\n", a.StoppedEarly)
-	}
-	if b := a.Budget; b != nil && b.Limited {
-		fmt.Fprintf(w, "(%d games of evidence and %d a measure: what the work budget buys of this edition's games, %s steps each; for more: %s)\n",
-			a.Games, a.MeasureGames, groupDigits(strconv.FormatInt(b.WorkPerGame, 10)), b.More)
-	}
-	if len(rep.Findings) == 0 {
-		fmt.Fprintln(w, "nothing to fix")
-	}
-	byID := map[int]advise.Proposal{}
-	for _, p := range rep.Proposals {
-		byID[p.ID] = p
-	}
-	for _, fd := range rep.Findings {
-		fmt.Fprintf(w, "\n%s %s: %s\n", fd.Severity, fd.Kind, diag.OneLine(fd.Message))
-		for _, e := range fd.Evidence {
-			fmt.Fprintf(w, "    evidence: %s\n", diag.OneLine(e))
-		}
-		for _, id := range fd.Proposals {
-			p := byID[id]
-			if p.Unmade != "" {
-				fmt.Fprintf(w, "  [%d] (cannot be made) %s\n      %s\n", p.ID, diag.OneLine(p.Edit), diag.OneLine(p.Effect))
-				continue
-			}
-			tag := ""
-			if p.TradeOff != "" {
-				tag = " (trade-off)"
-			}
-			fmt.Fprintf(w, "  [%d]%s %s\n      measured on %d games: %s\n", p.ID, tag, diag.OneLine(p.Edit), p.After.Games, diag.OneLine(p.Effect))
-		}
-	}
-	if len(rep.Proposals) > 0 {
-		fmt.Fprintf(w, "\n%d proposal(s); apply with: tendays doctor EDITION --apply N,...\n", len(rep.Proposals))
-	}
-	fmt.Fprintf(w, "(%d games simulated in all)\n", a.TotalGames)
 }
 
 // progressLine is the doctor's progress on a terminal's stderr: one line,
@@ -378,28 +277,14 @@ func newProgressLine(opts *doctorOptions) *progressLine {
 
 func (l *progressLine) update(p advise.Progress) {
 	// Redrawn at each percent of a stage, not at each game.
-	pct := 100 * p.Done / max(p.Games, 1)
 	at := p
-	at.Done = pct
+	at.Done = p.Percent()
 	if l.shown != "" && at == l.at {
 		return
 	}
 	l.at = at
-	var s string
-	switch p.Stage {
-	case advise.StageSizing:
-		s = fmt.Sprintf("doctor: sizing the games %d/%d (%d%%)", p.Done, p.Games, pct)
-	case advise.StageEvidence:
-		s = fmt.Sprintf("doctor: evidence %d/%d games (%d%%)", p.Done, p.Games, pct)
-	default:
-		edit := diag.OneLine(p.Edit)
-		if r := []rune(edit); len(r) > 48 {
-			edit = string(r[:47]) + "…"
-		}
-		s = fmt.Sprintf("doctor: measuring edit %d of %d (%s): %d/%d games (%d%%)", p.Tried, p.Edits, edit, p.Done, p.Games, pct)
-	}
-	l.shown = s
-	fmt.Fprintf(l.w, "\r\033[K%s", s)
+	l.shown = p.String()
+	fmt.Fprintf(l.w, "\r\033[K%s", l.shown)
 }
 
 // finish clears the line.

@@ -6,17 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/export"
-	"github.com/tendays/tendays/export/pdf"
 	"github.com/tendays/tendays/export/topojson"
 	"github.com/tendays/tendays/geo"
-	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
@@ -142,28 +139,14 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		return usageErrorf("--format: %s", err)
 	}
 	if opts.Output == "" && !export.OneFile(opts.Format) {
-		return usageErrorf("--format %s writes several files: give -o (%s)", opts.Format, outputHint(opts.Format))
+		return usageErrorf("--format %s writes several files: give -o (%s)", opts.Format, export.OutputHint(opts.Format))
 	}
-	if _, err := opts.winding(); err != nil {
+	eo, err := opts.exportOptions()
+	if err != nil {
 		return err
 	}
-	if opts.Quantization != 0 && (opts.Quantization < 2 || opts.Quantization > 1<<30) { // 0: the default
-		return usageErrorf("--quantization %d is out of range (2 to %d)", opts.Quantization, 1<<30)
-	}
-	if !(opts.Width >= 200 && opts.Width <= 20000) { // NaN fails this, as it should
-		return usageErrorf("--width %g is out of range (200 to 20000 pixels)", opts.Width)
-	}
-	if opts.CardWidth < 40 || opts.CardWidth > 1000 {
-		return usageErrorf("--card-width %d is out of range (40 to 1000 pixels)", opts.CardWidth)
-	}
-	if opts.BoardWidth < 200 || opts.BoardWidth > 8000 {
-		return usageErrorf("--board-width %d is out of range (200 to 8000 pixels)", opts.BoardWidth)
-	}
-	if _, err := pdf.PaperNamed(opts.Paper); err != nil {
-		return usageErrorf("--paper: %s", err)
-	}
 	if opts.Output == "-" && !export.OneFile(opts.Format) {
-		return usageErrorf("--format %s writes several files, so not to standard output: give -o (%s)", opts.Format, outputHint(opts.Format))
+		return usageErrorf("--format %s writes several files, so not to standard output: give -o (%s)", opts.Format, export.OutputHint(opts.Format))
 	}
 	bo := opts.Global.buildOptions()
 	bo.Board = opts.Board
@@ -187,7 +170,7 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		}
 	}
 	if res.Network != nil {
-		return runExportNetwork(opts, res.Network, inputs)
+		return runExportNetwork(opts, eo, res.Network, inputs)
 	}
 	if res.Pack == nil { // a pack file that does not decode: say why
 		_, err := mapdata.DecodePack(res.Name, res.PackJSON)
@@ -230,7 +213,8 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 			return err
 		}
 	}
-	return writeExport(opts, in, inputs)
+	paths, err := export.Output(opts.IO.Out, in, opts.Format, opts.Output, inputs, eo)
+	return wroteExport(opts, paths, err)
 }
 
 // boardPathOf is where export looks for the board of a pack.
@@ -241,50 +225,9 @@ func boardPathOf(opts *exportOptions) string {
 	return mapdata.BoardPathFor(opts.Pack)
 }
 
-// writeExport writes an export to -o (standard output without it, or with
-// "-"), refusing an output that is one of inputs.
-func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
-	winding, _ := opts.winding() // checked in runExport
-	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
-		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, Winding: winding, Quantization: opts.Quantization,
-		OutputChosen: atomicfile.Chosen(opts.Output)}
-	out := opts.Output
-	if out != "" && out != "-" && export.OneFile(opts.Format) {
-		path, _, err := atomicfile.Dest(out, mapdata.PackFileName(in.Pack.Edition.ID))
-		if err != nil {
-			return err
-		}
-		if atomicfile.IsDirArg(out) {
-			path = filepath.Join(out, strings.TrimSuffix(filepath.Base(path), ".pack.json")+export.Ext(opts.Format))
-		}
-		out = path
-	} else if strings.HasSuffix(out, "/") && opts.Format != export.DataPackage {
-		if _, _, err := atomicfile.Dest(out, ""); err != nil { // creates the folder
-			return err
-		}
-	}
-	if err := checkClobber([]string{strings.TrimSuffix(out, "/")}, inputs); err != nil {
-		return err
-	}
-	if !export.OneFile(opts.Format) && atomicfile.WritesThrough(out) {
-		// Files "beside" a device or a pipe would be new files in /dev or
-		// next to the FIFO, never what the reader of the stream sees.
-		return usageErrorf("-o %s is a device or a pipe, and --format %s writes several files: give %s", out, opts.Format, outputHint(opts.Format))
-	}
-	if opts.Format == export.DataPackage {
-		if err := checkInside(out, inputs); err != nil {
-			return err
-		}
-	}
-	if out == "" || out == "-" {
-		files, err := export.Render(in, opts.Format, eo)
-		if err != nil {
-			return err
-		}
-		_, err = opts.IO.Out.Write(files[0].Data)
-		return err
-	}
-	paths, err := export.Write(in, opts.Format, strings.TrimSuffix(out, "/"), eo)
+// wroteExport says which files an export wrote, or why it wrote none: a
+// problem with -o is a usage error.
+func wroteExport(opts *exportOptions, paths []string, err error) error {
 	if errors.Is(err, export.ErrOutput) {
 		return usageErrorf("%s", strings.TrimPrefix(err.Error(), export.ErrOutput.Error()+": "))
 	}
@@ -297,55 +240,16 @@ func writeExport(opts *exportOptions, in export.Input, inputs []string) error {
 	return nil
 }
 
-// checkInside refuses a data package folder that holds an input: the
-// export would write over it.
-func checkInside(out string, inputs []string) error {
-	dir, err := filepath.Abs(filepath.Clean(out))
-	if err != nil || out == "" || out == "-" {
-		return nil
+// exportOptions are the flags as export.Options, checked.
+func (opts *exportOptions) exportOptions() (export.Options, error) {
+	winding, err := geo.WindingNamed(opts.Winding)
+	if err != nil {
+		return export.Options{}, usageErrorf("--winding %q: want rfc7946 or d3", opts.Winding)
 	}
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = real
+	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
+		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, Winding: winding, Quantization: opts.Quantization}
+	if err := eo.Check(); err != nil {
+		return eo, usageErrorf("%s", err)
 	}
-	for _, in := range inputs {
-		if in == "" || in == "-" {
-			continue
-		}
-		abs, err := filepath.Abs(in)
-		if err != nil {
-			continue
-		}
-		if real, err := filepath.EvalSymlinks(abs); err == nil {
-			abs = real
-		}
-		if strings.HasPrefix(abs, dir+string(filepath.Separator)) {
-			return usageErrorf("-o %s: the data package folder holds %s, an input of this run: write it elsewhere", out, in)
-		}
-	}
-	return nil
-}
-
-func outputHint(format string) string {
-	switch format {
-	case export.CSV:
-		return "-o FOLDER, -o BASE for BASE.regions.csv and BASE.links.csv, or -o FILE.zip"
-	case export.DataPackage:
-		return "-o FOLDER: a new or empty folder, or a data package tendays wrote"
-	case export.TTS:
-		return "-o FILE.json, with the images written beside it"
-	case export.GIS:
-		return "-o FOLDER, a folder for the layers' files"
-	}
-	return "-o FILE"
-}
-
-// winding reads --winding.
-func (opts *exportOptions) winding() (geo.Winding, error) {
-	switch opts.Winding {
-	case "rfc7946", "":
-		return geo.RFC7946, nil
-	case "d3":
-		return geo.D3, nil
-	}
-	return 0, usageErrorf("--winding %q: want rfc7946 or d3", opts.Winding)
+	return eo, nil
 }

@@ -5,7 +5,8 @@
 // each region a short unique id, and writes an edition.yaml that builds as
 // it is, with a deck sized for the regions kept.
 //
-// `tendays init` is a thin layer over it.
+// Request holds what `tendays init` is asked and goes from it to the files
+// init writes; the command is a thin layer over it that prints.
 package starter
 
 import (
@@ -129,7 +130,7 @@ func Select(features []borders.Feature, sel Selection) (*Result, error) {
 				keep[i] = keep[i] && has && slices.Contains(byProp[p], mapdata.Fold(text(v)))
 			}
 			if !seen {
-				return nil, fmt.Errorf("--where %s=...: no feature has the property %q%s", p, p, suggest(p, propertyNames(features)))
+				return nil, fmt.Errorf("--where %s=...: no feature has the property %q%s", p, p, suggest(p, borders.PropertyNames(features)))
 			}
 		}
 	}
@@ -154,10 +155,7 @@ func Select(features []borders.Feature, sel Selection) (*Result, error) {
 			res.Kept = append(res.Kept, i)
 		}
 	}
-	geoms := make([]orb.MultiPolygon, len(features))
-	for i, f := range features {
-		geoms[i] = f.Geometry
-	}
+	geoms := borders.Geometries(features)
 	touching := map[int]bool{}
 	bordered := make([]bool, len(features))
 	touch := sel.Touch
@@ -208,21 +206,6 @@ func text(v any) string {
 		return strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return fmt.Sprint(v)
-}
-
-func propertyNames(features []borders.Feature) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, f := range features {
-		for k := range f.Properties {
-			if !seen[k] {
-				seen[k] = true
-				out = append(out, k)
-			}
-		}
-	}
-	sort.Strings(out)
-	return out
 }
 
 // suggest names up to three of all close to name.

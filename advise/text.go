@@ -1,0 +1,124 @@
+package advise
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/numfmt"
+)
+
+// WriteText writes the report as `tendays doctor` prints it: a headline of
+// the games and figures, then each finding with its evidence and its
+// numbered proposals, each with its measured effect. Text from the
+// edition is written on one line each (diag.OneLine).
+func (rep *Report) WriteText(out io.Writer) error {
+	w := bufio.NewWriter(out)
+	a, f := rep.Analysis, rep.Figures
+	fmt.Fprintf(w, "%s: %d games (seed %d, %d players, %s bots, stalled after %d turns): %d stalled (%.1f%%), turns to win (median) %g; %d error(s), %d warning(s)\n",
+		diag.OneLine(rep.Edition), a.Games, a.Seed, a.Players, a.Bots, a.TurnCap, f.Stalled, 100*f.StalledRate, f.TurnsToWin, f.Errors, f.Warnings)
+	if a.StoppedEarly != "" {
+		fmt.Fprintf(w, "(%s)\n", a.StoppedEarly)
+	}
+	if b := a.Budget; b != nil && b.Limited {
+		fmt.Fprintf(w, "(%d games of evidence and %d a measure: what the work budget buys of this edition's games, %s steps each; for more: %s)\n",
+			a.Games, a.MeasureGames, numfmt.GroupDigits(strconv.FormatInt(b.WorkPerGame, 10)), b.More)
+	}
+	if len(rep.Findings) == 0 {
+		fmt.Fprintln(w, "nothing to fix")
+	}
+	byID := map[int]Proposal{}
+	for _, p := range rep.Proposals {
+		byID[p.ID] = p
+	}
+	for _, fd := range rep.Findings {
+		fmt.Fprintf(w, "\n%s %s: %s\n", fd.Severity, fd.Kind, diag.OneLine(fd.Message))
+		for _, e := range fd.Evidence {
+			fmt.Fprintf(w, "    evidence: %s\n", diag.OneLine(e))
+		}
+		for _, id := range fd.Proposals {
+			p := byID[id]
+			if p.Unmade != "" {
+				fmt.Fprintf(w, "  [%d] (cannot be made) %s\n      %s\n", p.ID, diag.OneLine(p.Edit), diag.OneLine(p.Effect))
+				continue
+			}
+			tag := ""
+			if p.TradeOff != "" {
+				tag = " (trade-off)"
+			}
+			fmt.Fprintf(w, "  [%d]%s %s\n      measured on %d games: %s\n", p.ID, tag, diag.OneLine(p.Edit), p.After.Games, diag.OneLine(p.Effect))
+		}
+	}
+	if len(rep.Proposals) > 0 {
+		fmt.Fprintf(w, "\n%d proposal(s); apply with: tendays doctor EDITION --apply N,...\n", len(rep.Proposals))
+	}
+	fmt.Fprintf(w, "(%d games simulated in all)\n", a.TotalGames)
+	return w.Flush()
+}
+
+// WriteText writes what --fix did as `tendays doctor --fix` prints it: the
+// goals, the figures before, each step with the figures it moved, the
+// figures after and whether the goals are met.
+func (rep *FixReport) WriteText(out io.Writer) error {
+	w := bufio.NewWriter(out)
+	a, g := rep.Analysis, rep.Goals
+	fmt.Fprintf(w, "%s: goals: under %.0f%% of games stalled, median game %g to %g turns (%d games a measure, seed %d, %d players, %s bots, stalled after %d turns)\n",
+		rep.Edition, 100*g.MaxStalled, g.MinTurns, g.MaxTurns, a.MeasureGames, a.Seed, a.Players, a.Bots, a.TurnCap)
+	fmt.Fprintf(w, "before: %s\n", figuresText(rep.Before))
+	for i, s := range rep.Steps {
+		fmt.Fprintf(w, "step %d: %s\n    %s\n", i+1, s.Edit, changeText(s.Before, s.After))
+	}
+	if len(rep.Steps) == 0 {
+		fmt.Fprintln(w, "no step applied")
+	}
+	fmt.Fprintf(w, "after: %s\n", figuresText(rep.After))
+	if rep.Met {
+		fmt.Fprintln(w, "goals met")
+	} else {
+		fmt.Fprintf(w, "goals not met: %s\n", strings.Join(rep.Unmet, "; "))
+	}
+	fmt.Fprintf(w, "(%d games simulated in all)\n", a.TotalGames)
+	return w.Flush()
+}
+
+// figuresText is the headline figures of a fix's before or after.
+func figuresText(f Figures) string {
+	return fmt.Sprintf("stalled games %s, median game %g turns, %d error(s), %d warning(s), %d lonely colour(s), %d region(s) only a plane reaches",
+		pct(f.StalledRate), f.TurnsToWin, f.Errors, f.Warnings, len(f.LonelyColors), len(f.PlaneOnly))
+}
+
+// changeText is a step's before → after, the figures that moved (the
+// stalled games and the median game always).
+func changeText(b, a Figures) string {
+	parts := []string{fmt.Sprintf("stalled games %s → %s", pct(b.StalledRate), pct(a.StalledRate)),
+		fmt.Sprintf("median game %g → %g turns", b.TurnsToWin, a.TurnsToWin)}
+	if b.DeckCards != a.DeckCards {
+		parts = append(parts, fmt.Sprintf("deck %d → %d cards", b.DeckCards, a.DeckCards))
+	}
+	for _, m := range []struct {
+		what string
+		b, a int
+	}{{"errors", b.Errors, a.Errors}, {"warnings", b.Warnings, a.Warnings}, {"lonely colours", len(b.LonelyColors), len(a.LonelyColors)},
+		{"regions only a plane reaches", len(b.PlaneOnly), len(a.PlaneOnly)}} {
+		if m.b != m.a {
+			parts = append(parts, fmt.Sprintf("%s %d → %d", m.what, m.b, m.a))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Chosen are the proposals numbered ids (1-based, as the report numbers
+// them), in the order given.
+func (rep *Report) Chosen(ids []int) ([]Proposal, error) {
+	var chosen []Proposal
+	for _, id := range ids {
+		if id < 1 || id > len(rep.Proposals) {
+			return nil, fmt.Errorf("--apply %d: the report has %d proposal(s)", id, len(rep.Proposals))
+		}
+		chosen = append(chosen, rep.Proposals[id-1])
+	}
+	return chosen, nil
+}
