@@ -16,6 +16,7 @@ import (
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/internal/numfmt"
 	"github.com/tendays/tendays/internal/unionfind"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
@@ -530,7 +531,4 @@ func planeOnly(p *mapdata.Pack, board *geojson.FeatureCollection) []string {
 	return out
 }
 
-func pct(x float64) string {
-	s := fmt.Sprintf("%.1f%%", 100*x)
-	return strings.Replace(s, ".0%", "%", 1)
-}
+func pct(x float64) string { return numfmt.PercentShort(x) }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -179,9 +178,9 @@ func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) e
 		// The pack and its board are written as a pair: both or neither.
 		// A default name, and the board's always, is the toolkit's choice:
 		// a link there leading out of the working folder is refused.
-		pair := []atomicfile.File{{Path: out, Perm: 0o644, Fill: writeBytes(files.Pack), Chosen: atomicfile.Chosen(opts.Output)}}
+		pair := []atomicfile.File{{Path: out, Perm: 0o644, Fill: atomicfile.Bytes(files.Pack), Chosen: atomicfile.Chosen(opts.Output)}}
 		if withBoard {
-			pair = append(pair, atomicfile.File{Path: mapdata.BoardPathFor(out), Perm: 0o644, Fill: writeBytes(files.Board), Chosen: true})
+			pair = append(pair, atomicfile.File{Path: mapdata.BoardPathFor(out), Perm: 0o644, Fill: atomicfile.Bytes(files.Board), Chosen: true})
 		}
 		if err := atomicfile.WriteAll(pair...); err != nil {
 			return err
@@ -196,12 +195,4 @@ func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) e
 	}
 	opts.Global.notef(opts.IO.ErrOut, "%s\n", res.Headline(outputName(out, stdout)))
 	return nil
-}
-
-// writeBytes is a Fill that writes data.
-func writeBytes(data []byte) func(io.Writer) error {
-	return func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	}
 }

@@ -40,7 +40,7 @@ func editFile(t testing.TB, path, old, new string) {
 		return
 	}
 	if err == nil {
-		err = atomicfile.Write(path, 0o644, writeBytes([]byte(strings.Replace(string(data), old, new, 1))))
+		err = atomicfile.Write(path, 0o644, atomicfile.Bytes([]byte(strings.Replace(string(data), old, new, 1))))
 	}
 	if err != nil {
 		t.Error(err)

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
@@ -20,12 +18,5 @@ func runExportNetwork(opts *exportOptions, eo export.Options, p *mapdata.Network
 		}
 	}
 	paths, err := export.OutputNetwork(opts.IO.Out, p, opts.Format, opts.Output, inputs, eo)
-	if err == nil && opts.Format != export.GIS {
-		// One file: said even under --quiet, as it always was.
-		for _, path := range paths {
-			fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", path)
-		}
-		return nil
-	}
 	return wroteExport(opts, paths, err)
 }

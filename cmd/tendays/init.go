@@ -138,8 +138,8 @@ func runInit(opts *initOptions) error {
 		return fmt.Errorf("create %s: %w", req.Folder, err)
 	}
 	if err := atomicfile.WriteAll(
-		atomicfile.File{Path: filepath.Join(req.Folder, plan.BordersFile), Perm: 0o644, Fill: writeBytes(plan.Borders), Chosen: true},
-		atomicfile.File{Path: target, Perm: 0o644, Fill: writeBytes(plan.Edition), Chosen: true},
+		atomicfile.File{Path: filepath.Join(req.Folder, plan.BordersFile), Perm: 0o644, Fill: atomicfile.Bytes(plan.Borders), Chosen: true},
+		atomicfile.File{Path: target, Perm: 0o644, Fill: atomicfile.Bytes(plan.Edition), Chosen: true},
 	); err != nil {
 		return err
 	}

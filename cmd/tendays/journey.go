@@ -11,7 +11,6 @@ import (
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/batch"
-	"github.com/tendays/tendays/internal/numfmt"
 	"github.com/tendays/tendays/internal/safeio"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
@@ -295,6 +294,3 @@ func runJourneyCount(ctx context.Context, opts *journeyCountOptions) error {
 	}
 	return report.WriteText(opts.IO.Out)
 }
-
-// groupDigits is doctor's: numfmt.GroupDigits.
-func groupDigits(s string) string { return numfmt.GroupDigits(s) }

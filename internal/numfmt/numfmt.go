@@ -6,7 +6,10 @@
 // nothing.
 package numfmt
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // GroupDigits writes the digits of a whole number, such as big.Int's
 // String, in groups of three: 1234567 as 1,234,567. A sign stays in front.
@@ -28,3 +31,13 @@ func GroupDigits(s string) string {
 
 // Percent writes a share (0.125) as a percentage with one decimal (12.5%).
 func Percent(share float64) string { return fmt.Sprintf("%.1f%%", 100*share) }
+
+// PercentShort writes a share as Percent does, without a decimal that is
+// zero: 0.429 as 42.9%, 0.03 as 3%. The doctor's reports use it.
+func PercentShort(share float64) string {
+	s := Percent(share)
+	if strings.HasSuffix(s, ".0%") {
+		return s[:len(s)-3] + "%"
+	}
+	return s
+}

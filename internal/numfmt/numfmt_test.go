@@ -27,3 +27,9 @@ func TestPercent(t *testing.T) {
 		assert.Equal(t, want, Percent(share), share)
 	}
 }
+
+func TestPercentShort(t *testing.T) {
+	for share, want := range map[float64]string{0.429: "42.9%", 0.03: "3%", 0: "0%", 1: "100%", 0.0004: "0%", 0.125: "12.5%"} {
+		assert.Equal(t, want, PercentShort(share), "%v", share)
+	}
+}
