@@ -15,9 +15,12 @@ import (
 // averages over the cards it has not seen of the box that pile's top comes
 // from (a tile's back shows it on a combined board; the draw pile and
 // closed hands otherwise). It swaps when a swap gains more; ties in
-// distance go to the journey-progress measure. Filling a combined board's
-// holders, it draws from the map its holder holds least of, and places
-// each card where it links best (the maps set aside until play).
+// distance go to the journey-progress measure; on a combined board to the
+// outlook (see outlook: the cards still to come that would bring the
+// holder closer), which also decides whether a card that keeps the
+// distance stays. Filling a combined board's holders, it draws from the
+// map its holder holds least of, and places each card where it links
+// best (the maps set aside until play).
 type Strong struct {
 	counter
 	rng    *rand.Rand
