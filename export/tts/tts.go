@@ -207,6 +207,11 @@ func Build(p *mapdata.Pack, b *board.Board, opt Options) (*Save, []File, error) 
 		return nil, nil, fmt.Errorf("the deck has no cards")
 	}
 
+	frames, err := paintFrames(faces, cw, ch)
+	if err != nil {
+		return nil, nil, err
+	}
+
 	url := func(name string) string { return opt.AssetURL + name }
 	backName := opt.Base + ".back.png"
 	boardName := opt.Base + ".board.png"
@@ -232,13 +237,12 @@ func Build(p *mapdata.Pack, b *board.Board, opt Options) (*Save, []File, error) 
 		jobs = append(jobs, func() error {
 			sheet := image.NewRGBA(image.Rect(0, 0, cols*cw, rows*ch))
 			for i := lo; i < hi; i++ {
-				img, err := raster.Render(faces[i].Scene, 1)
-				if err != nil {
-					return fmt.Errorf("card %s: %w", faces[i].Card.Token, err)
-				}
 				k := i - lo
 				at := image.Pt((k%cols)*cw, (k/cols)*ch)
-				draw.Draw(sheet, image.Rectangle{Min: at, Max: at.Add(image.Pt(cw, ch))}, img, image.Point{}, draw.Src)
+				place := sheet.SubImage(image.Rectangle{Min: at, Max: at.Add(image.Pt(cw, ch))}).(*image.RGBA)
+				if err := paintFace(place, faces[i], frames); err != nil {
+					return fmt.Errorf("card %s: %w", faces[i].Card.Token, err)
+				}
 			}
 			data, err := encodePNG(sheet)
 			files[s] = File{Name: name, Data: data}
@@ -301,6 +305,67 @@ func Build(p *mapdata.Pack, b *board.Board, opt Options) (*Save, []File, error) 
 	save := &Save{SaveName: p.Edition.Name, Gravity: 0.5, PlayArea: 0.5, TabStates: map[string]string{}, ObjectStates: []Object{deck, tile},
 		Rules: combinedRules(p)}
 	return save, files, nil
+}
+
+// maxFrameBytes bounds the frames paintFrames keeps: an edition of a
+// thousand colours gets the frames of its most used ones.
+const maxFrameBytes = 64 << 20
+
+// paintFrames paints the frame of every edge colour that two faces or more
+// share (most used first, as many as maxFrameBytes holds), once: the
+// frame is most of a face's pixels (the panel's fill and outline span the
+// card), and painting it for every card was most of the export's work.
+func paintFrames(faces []Face, cw, ch int) (map[string]*image.RGBA, error) {
+	uses := map[string]int{}
+	first := map[string]Face{}
+	for _, f := range faces {
+		if f.frame == 0 {
+			continue
+		}
+		bg := f.Scene.Background
+		if uses[bg] == 0 {
+			first[bg] = f
+		}
+		uses[bg]++
+	}
+	var shared []string
+	for bg, n := range uses {
+		if n >= 2 {
+			shared = append(shared, bg)
+		}
+	}
+	slices.SortFunc(shared, func(a, b string) int {
+		if uses[a] != uses[b] {
+			return uses[b] - uses[a]
+		}
+		return strings.Compare(a, b)
+	})
+	shared = shared[:min(len(shared), maxFrameBytes/(4*cw*ch))]
+	frames := make(map[string]*image.RGBA, len(shared))
+	for _, bg := range shared {
+		f := first[bg]
+		img, err := raster.Render(&scene.Scene{Width: f.Scene.Width, Height: f.Scene.Height, Background: bg, Items: f.Scene.Items[:f.frame]}, 1)
+		if err != nil {
+			return nil, fmt.Errorf("card %s: %w", f.Card.Token, err)
+		}
+		frames[bg] = img
+	}
+	return frames, nil
+}
+
+// paintFace paints f onto its place on a sheet: its frame copied from
+// frames when it is there, then the rest of its items over it. The pixels
+// are those of raster.Render(f.Scene) (painting is in item order, each item
+// over what is there).
+func paintFace(place *image.RGBA, f Face, frames map[string]*image.RGBA) error {
+	frame, ok := frames[f.Scene.Background]
+	if !ok {
+		return raster.Paint(place, f.Scene, 1)
+	}
+	draw.Draw(place, place.Bounds(), frame, image.Point{}, draw.Src)
+	rest := *f.Scene
+	rest.Background, rest.Items = "", f.Scene.Items[f.frame:]
+	return raster.Paint(place, &rest, 1)
 }
 
 // combinedRules is the setup a combined pack adds to its boxes' rules,
