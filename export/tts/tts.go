@@ -222,8 +222,31 @@ func Build(p *mapdata.Pack, b *board.Board, opt Options) (*Save, []File, error) 
 	// painted and encoded on its own, several at once (a 2,000-card deck
 	// is 30 sheets of 16 megapixels); each lands at its own index, so the
 	// files and their bytes do not depend on the order the jobs finish.
+	// The board and the back start first: the board of a big edition is
+	// the longest job, and started last it would run alone at the end.
 	files := make([]File, nSheets+2)
 	jobs := make([]func() error, 0, nSheets+2)
+	jobs = append(jobs, func() error {
+		sc, err := scene.Board(p, b, scene.Options{Width: float64(bw)})
+		if err != nil {
+			return err
+		}
+		boardImg, err := raster.Render(sc, 1)
+		if err != nil {
+			return err
+		}
+		data, err := encodePNG(boardImg)
+		files[nSheets+1] = File{Name: boardName, Data: data}
+		return err
+	}, func() error {
+		backImg, err := raster.Render(Back(p, float64(cw)), 1)
+		if err != nil {
+			return err
+		}
+		data, err := encodePNG(backImg)
+		files[nSheets] = File{Name: backName, Data: data}
+		return err
+	})
 	for s := range nSheets {
 		lo, hi := s*MaxPerSheet, min(len(faces), (s+1)*MaxPerSheet)
 		n := hi - lo
@@ -249,27 +272,6 @@ func Build(p *mapdata.Pack, b *board.Board, opt Options) (*Save, []File, error) 
 			return err
 		})
 	}
-	jobs = append(jobs, func() error {
-		backImg, err := raster.Render(Back(p, float64(cw)), 1)
-		if err != nil {
-			return err
-		}
-		data, err := encodePNG(backImg)
-		files[nSheets] = File{Name: backName, Data: data}
-		return err
-	}, func() error {
-		sc, err := scene.Board(p, b, scene.Options{Width: float64(bw)})
-		if err != nil {
-			return err
-		}
-		boardImg, err := raster.Render(sc, 1)
-		if err != nil {
-			return err
-		}
-		data, err := encodePNG(boardImg)
-		files[nSheets+1] = File{Name: boardName, Data: data}
-		return err
-	})
 	if err := runJobs(jobs); err != nil {
 		return nil, nil, err
 	}
