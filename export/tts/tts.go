@@ -54,12 +54,12 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
-	"image/png"
 	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/export/pngenc"
 	"github.com/tendays/tendays/export/raster"
 	"github.com/tendays/tendays/export/scene"
 	"github.com/tendays/tendays/mapdata"
@@ -423,9 +423,11 @@ func runJobs(jobs []func() error) error {
 	return errors.Join(slices.DeleteFunc(errs, func(e error) bool { return e == nil })...)
 }
 
-func encodePNG(img image.Image) ([]byte, error) {
+// encodePNG writes an image with export/pngenc: the same pixels as
+// image/png, in about a quarter of the time (issue 26).
+func encodePNG(img *image.RGBA) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.DefaultCompression}).Encode(&buf, img); err != nil {
+	if err := pngenc.Encode(&buf, img); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
