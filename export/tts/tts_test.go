@@ -2,12 +2,16 @@ package tts
 
 import (
 	"fmt"
+	"image"
+	"image/png"
+	"io"
 	"testing"
 
 	"github.com/paulmach/orb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/export/raster"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -100,6 +104,88 @@ func BenchmarkBuild1000(b *testing.B) {
 	for b.Loop() {
 		if _, _, err := Build(p, bd, Options{}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// sheetOf paints the first full sheet of a big deck at the default card
+// width, with or without the frames painted once.
+func sheetOf(b *testing.B, withFrames bool) *image.RGBA {
+	p, bd := bigDeck(b, MaxPerSheet)
+	faces, err := Faces(p, bd, DefaultCardW)
+	require.NoError(b, err)
+	cw := DefaultCardW
+	ch := int(float64(cw)*CardAspect + 0.5)
+	frames := map[string]*image.RGBA{}
+	if withFrames {
+		frames, err = paintFrames(faces, cw, ch)
+		require.NoError(b, err)
+	}
+	sheet := image.NewRGBA(image.Rect(0, 0, MaxColumns*cw, MaxRows*ch))
+	for k, f := range faces[:MaxPerSheet] {
+		at := image.Pt((k%MaxColumns)*cw, (k/MaxColumns)*ch)
+		require.NoError(b, paintFace(sheet.SubImage(image.Rectangle{Min: at, Max: at.Add(image.Pt(cw, ch))}).(*image.RGBA), f, frames))
+	}
+	return sheet
+}
+
+// BenchmarkPaintSheet paints a sheet of 69 faces: every face whole
+// ("each-frame", as before issue 26) or over its colour's frame painted
+// once ("shared-frames"). The pixels are the same (TestSharedFramesSamePixels).
+func BenchmarkPaintSheet(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		frames bool
+	}{{"each-frame", false}, {"shared-frames", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				sheetOf(b, c.frames)
+			}
+		})
+	}
+}
+
+// BenchmarkEncodeSheet writes a painted sheet (4,000 by 3,920 pixels) as
+// PNG: export/pngenc as Build does, and image/png at its default level, as
+// before issue 26.
+func BenchmarkEncodeSheet(b *testing.B) {
+	sheet := sheetOf(b, true)
+	b.Run("pngenc", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := encodePNG(sheet); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("image-png", func(b *testing.B) {
+		for b.Loop() {
+			if err := png.Encode(io.Discard, sheet); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestSharedFramesSamePixels: a sheet painted over shared frames is the
+// sheet painted face by face, pixel for pixel.
+func TestSharedFramesSamePixels(t *testing.T) {
+	p, bd := bigDeck(t, 30)
+	faces, err := Faces(p, bd, 137)
+	require.NoError(t, err)
+	cw := 137
+	ch := int(float64(cw)*CardAspect + 0.5)
+	frames, err := paintFrames(faces, cw, ch)
+	require.NoError(t, err)
+	require.NotEmpty(t, frames)
+	for _, f := range faces {
+		whole, err := raster.Render(f.Scene, 1)
+		require.NoError(t, err)
+		sheet := image.NewRGBA(image.Rect(0, 0, 3*cw, 2*ch))
+		at := image.Pt(cw, ch)
+		place := sheet.SubImage(image.Rectangle{Min: at, Max: at.Add(image.Pt(cw, ch))}).(*image.RGBA)
+		require.NoError(t, paintFace(place, f, frames))
+		for y := range ch {
+			require.Equal(t, whole.Pix[y*whole.Stride:y*whole.Stride+4*cw], place.Pix[y*place.Stride:y*place.Stride+4*cw], "card %s, row %d", f.Card.Token, y)
 		}
 	}
 }
