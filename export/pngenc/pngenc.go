@@ -73,27 +73,37 @@ func Encode(w io.Writer, img *image.RGBA) error {
 		return err
 	}
 	n := width * bpp
-	prev := make([]byte, n) // the row above: zeros above the first
-	cur := make([]byte, n)
+	// The RGBA path keeps the straight row above; the RGB one reads it
+	// from the image.
+	var prev, cur []byte
+	if bpp == 4 {
+		prev, cur = make([]byte, n), make([]byte, n)
+	}
 	out := make([]byte, 1+n)
 	out[0] = 2 // filter type Up
+	d := out[1:]
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		row := img.Pix[img.PixOffset(b.Min.X, y):][:4*width]
-		if bpp == 3 {
-			for x, i := 0, 0; x < n; x, i = x+3, i+4 {
-				cur[x], cur[x+1], cur[x+2] = row[i], row[i+1], row[i+2]
-			}
-		} else {
+		switch {
+		case bpp == 4:
 			unpremultiply(cur, row)
-		}
-		d := out[1:]
-		for i := range d {
-			d[i] = cur[i] - prev[i]
+			for i := range d {
+				d[i] = cur[i] - prev[i]
+			}
+			prev, cur = cur, prev
+		case y == b.Min.Y:
+			for x, i := 0, 0; x < n; x, i = x+3, i+4 {
+				d[x], d[x+1], d[x+2] = row[i], row[i+1], row[i+2]
+			}
+		default:
+			above := img.Pix[img.PixOffset(b.Min.X, y-1):][:4*width]
+			for x, i := 0, 0; x < n; x, i = x+3, i+4 {
+				d[x], d[x+1], d[x+2] = row[i]-above[i], row[i+1]-above[i+1], row[i+2]-above[i+2]
+			}
 		}
 		if _, err := zw.Write(out); err != nil {
 			return err
 		}
-		prev, cur = cur, prev
 	}
 	if err := zw.Close(); err != nil {
 		return err
@@ -108,15 +118,16 @@ func Encode(w io.Writer, img *image.RGBA) error {
 // unpremultiply turns a row of premultiplied RGBA into PNG's straight
 // RGBA, as color.NRGBAModel converts.
 func unpremultiply(dst, src []byte) {
-	for i := 0; i+3 < len(src); i += 4 {
-		switch a := src[i+3]; a {
-		case 0:
-			dst[i], dst[i+1], dst[i+2], dst[i+3] = 0, 0, 0, 0
+	for i := 0; i+3 < len(src) && i+3 < len(dst); i += 4 {
+		s, d := src[i:i+4:i+4], dst[i:i+4:i+4]
+		switch s[3] {
 		case 0xff:
-			copy(dst[i:i+4], src[i:i+4])
+			d[0], d[1], d[2], d[3] = s[0], s[1], s[2], 0xff
+		case 0:
+			d[0], d[1], d[2], d[3] = 0, 0, 0, 0
 		default:
-			c := color.NRGBAModel.Convert(color.RGBA{R: src[i], G: src[i+1], B: src[i+2], A: a}).(color.NRGBA)
-			dst[i], dst[i+1], dst[i+2], dst[i+3] = c.R, c.G, c.B, c.A
+			c := color.NRGBAModel.Convert(color.RGBA{R: s[0], G: s[1], B: s[2], A: s[3]}).(color.NRGBA)
+			d[0], d[1], d[2], d[3] = c.R, c.G, c.B, c.A
 		}
 	}
 }
