@@ -1,6 +1,8 @@
 // Package tts makes a Tabletop Simulator saved object for a pack: the deck
 // as custom cards and the board as a custom tile, with the card sheets and
-// the board painted as PNG images (export/raster) that the save points at.
+// the board painted (export/raster) and written as PNG images (export/pngenc)
+// that the save points at. Each edge colour's card frame is painted once and
+// copied under every face of that colour.
 //
 // # The structure written
 //
