@@ -61,8 +61,10 @@ func (ix *boxIndex) add(i int, b orb.Bound) {
 	ix.all = append(ix.all, i)
 	x0, y0, x1, y1, ok := ix.span(b)
 	if !ok {
-		// A box that is not a number meets no point; it stays in all.
-		return
+		// A bound that is not a number may still hold a point (a
+		// comparison with NaN is false, so orb's Contains lets it
+		// through): filed under every cell, as trying every item would.
+		x0, y0, x1, y1 = 0, 0, ix.n-1, ix.n-1
 	}
 	for y := y0; y <= y1; y++ {
 		for x := x0; x <= x1; x++ {
