@@ -38,24 +38,44 @@ func Render(sc *scene.Scene, scale float64) (*image.RGBA, error) {
 		return nil, fmt.Errorf("raster: %dx%d pixels is over the limit of %d", w, h, MaxPixels)
 	}
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	if sc.Background != "" {
-		c, err := rgba(sc.Background, 1)
-		if err != nil {
-			return nil, err
-		}
-		draw.Draw(img, img.Bounds(), image.NewUniform(c), image.Point{}, draw.Src)
-	}
-	p := &painter{img: img, s: scale, z: &vector.Rasterizer{}}
-	for _, it := range sc.Items {
-		if err := p.item(it, img.Bounds()); err != nil {
-			return nil, err
-		}
+	if err := Paint(img, sc, scale); err != nil {
+		return nil, err
 	}
 	return img, nil
 }
 
+// Paint paints sc at scale onto dst, over what dst already holds: the
+// scene's top left corner at dst's, clipped to dst's bounds. dst may be a
+// part of a larger image (a card's place on a sheet: export/tts paints its
+// faces straight onto the sheet, over a frame copied in); a pixel comes out
+// as Render would make it, byte for byte, when dst starts as Render's
+// picture of the items painted before.
+func Paint(dst *image.RGBA, sc *scene.Scene, scale float64) error {
+	if !(scale > 0) {
+		return fmt.Errorf("raster: scale %g is not positive", scale)
+	}
+	if sc.Background != "" {
+		c, err := rgba(sc.Background, 1)
+		if err != nil {
+			return err
+		}
+		draw.Draw(dst, dst.Bounds(), image.NewUniform(c), image.Point{}, draw.Src)
+	}
+	b := dst.Bounds()
+	p := &painter{img: dst, at: b.Min, s: scale, z: &vector.Rasterizer{}}
+	for _, it := range sc.Items {
+		if err := p.item(it, image.Rect(0, 0, b.Dx(), b.Dy())); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// painter works in the scene's pixels, (0, 0) at its top left corner, and
+// draws at img's pixels offset by at.
 type painter struct {
 	img   *image.RGBA
+	at    image.Point
 	s     float64
 	faces map[faceKey]font.Face
 	z     *vector.Rasterizer
@@ -168,7 +188,7 @@ func (p *painter) paint(rings [][]orb.Point, c color.NRGBA, clip image.Rectangle
 		}
 		p.z.ClosePath()
 	}
-	p.z.Draw(p.img, r, image.NewUniform(c), image.Point{})
+	p.z.Draw(p.img, r.Add(p.at), image.NewUniform(c), image.Point{})
 }
 
 // stroke outlines lines as polygons: a quadrilateral per segment, a disc at
@@ -347,13 +367,13 @@ func (p *painter) text(t *scene.Text, clip image.Rectangle) error {
 			if err != nil {
 				return err
 			}
-			draw.DrawMask(p.img, r, image.NewUniform(hc), image.Point{}, dilate(mask, halo), r.Min, draw.Over)
+			draw.DrawMask(p.img, r.Add(p.at), image.NewUniform(hc), image.Point{}, dilate(mask, halo), r.Min, draw.Over)
 		}
 		fcol, err := rgba(t.Fill, 1)
 		if err != nil {
 			return err
 		}
-		draw.DrawMask(p.img, r, image.NewUniform(fcol), image.Point{}, mask, r.Min, draw.Over)
+		draw.DrawMask(p.img, r.Add(p.at), image.NewUniform(fcol), image.Point{}, mask, r.Min, draw.Over)
 	}
 	return nil
 }

@@ -502,7 +502,7 @@ func (l *BoardLayout) labelLayer(lb *labeler, landShapes []shape, seas seaLayer,
 			obstacles = append(obstacles, pr.shape)
 		}
 	}
-	lb.land = append(obstacles, landShapes...)
+	lb.setLand(append(obstacles, landShapes...))
 	var jobs []*labelJob
 	for _, pr := range l.regions {
 		if pr.inset >= 0 {

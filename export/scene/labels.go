@@ -14,12 +14,14 @@ import (
 // another, goes outside on a leader line, where it hides the least land.
 type labeler struct {
 	area   orb.Bound   // labels stay inside this box
-	placed []orb.Bound // boxes already taken
-	land   []shape     // what outside labels should not cover
-	u      float64
-	maxS   float64 // the largest name
-	minS   float64 // the smallest name inside a region
-	outS   float64 // names outside their region
+	placed []orb.Bound // boxes already taken (take adds one)
+	land   []shape     // what outside labels should not cover (setLand)
+	// placedIx and landIx find the boxes and the land near a place.
+	placedIx, landIx *boxIndex
+	u                float64
+	maxS             float64 // the largest name
+	minS             float64 // the smallest name inside a region
+	outS             float64 // names outside their region
 }
 
 type labelJob struct {
@@ -31,23 +33,51 @@ type labelJob struct {
 }
 
 func newLabeler(area orb.Bound, u float64) *labeler {
-	return &labeler{area: area, u: u, maxS: 17 * u, minS: 9 * u, outS: 10.5 * u}
+	return &labeler{area: area, u: u, maxS: 17 * u, minS: 9 * u, outS: 10.5 * u, placedIx: newBoxIndex(area, 1024)}
 }
 
 // block reserves a box (an inset) that no label may cover.
-func (lb *labeler) block(b orb.Bound) { lb.placed = append(lb.placed, b) }
+func (lb *labeler) block(b orb.Bound) { lb.take(b) }
+
+// take marks a box as taken by a label or an inset.
+func (lb *labeler) take(b orb.Bound) {
+	lb.placedIx.add(len(lb.placed), b)
+	lb.placed = append(lb.placed, b)
+}
+
+// setLand is what outside labels should not cover.
+func (lb *labeler) setLand(land []shape) {
+	lb.land = land
+	lb.landIx = newBoxIndex(lb.area, len(land))
+	for i, s := range land {
+		lb.landIx.add(i, s.bound)
+	}
+}
+
+// onLand reports whether p is on a shape setLand gave.
+func (lb *labeler) onLand(p orb.Point) bool {
+	if lb.landIx == nil {
+		return false
+	}
+	for _, i := range lb.landIx.atPoint(p) {
+		if lb.land[i].contains(p) {
+			return true
+		}
+	}
+	return false
+}
 
 func (lb *labeler) free(b orb.Bound) bool {
 	if !inside(b, lb.area) {
 		return false
 	}
 	g := b.Pad(1.5 * lb.u)
-	for _, p := range lb.placed {
-		if overlaps(g, p) {
-			return false
-		}
-	}
-	return true
+	free := true
+	lb.placedIx.meeting(g, func(i int) bool {
+		free = !overlaps(g, lb.placed[i])
+		return free
+	})
+	return free
 }
 
 func (lb *labeler) text(lines []string, at orb.Point, size float64) *Text {
@@ -70,7 +100,7 @@ func (lb *labeler) place(jobs []*labelJob) []Item {
 	for _, j := range order {
 		if t := lb.inside(j); t != nil {
 			byJob[j] = []Item{t}
-			lb.placed = append(lb.placed, t.Bound())
+			lb.take(t.Bound())
 		} else {
 			outside = append(outside, j)
 		}
@@ -245,10 +275,10 @@ func (lb *labeler) outside(j *labelJob) []Item {
 	if best == nil {
 		// Nowhere free: keep the name at home, small, rather than lose it.
 		t := lb.text(lines, j.anchor, lb.minS*0.9)
-		lb.placed = append(lb.placed, t.Bound())
+		lb.take(t.Bound())
 		return []Item{t}
 	}
-	lb.placed = append(lb.placed, best.Bound())
+	lb.take(best.Bound())
 	end := nearestOnBound(best.Bound().Pad(1*lb.u), j.anchor)
 	return []Item{
 		&Path{Class: "leader", Rings: [][]orb.Point{{j.anchor, end}}, Style: Style{Stroke: textColor, StrokeOpacity: 0.8, StrokeWidth: 0.8 * lb.u}},
@@ -264,11 +294,8 @@ func (lb *labeler) landCost(b orb.Bound) float64 {
 	for i := 0; i < 3; i++ {
 		for k := 0; k < 3; k++ {
 			p := orb.Point{b.Min[0] + float64(i)*(b.Max[0]-b.Min[0])/2, b.Min[1] + float64(k)*(b.Max[1]-b.Min[1])/2}
-			for _, s := range lb.land {
-				if s.contains(p) {
-					cost += 9 * lb.u
-					break
-				}
+			if lb.onLand(p) {
+				cost += 9 * lb.u
 			}
 		}
 	}
@@ -286,11 +313,8 @@ func (lb *labeler) crossCost(a, b orb.Point, own shape) float64 {
 		if own.contains(p) {
 			continue
 		}
-		for _, s := range lb.land {
-			if s.contains(p) {
-				cost += 6 * lb.u
-				break
-			}
+		if lb.onLand(p) {
+			cost += 6 * lb.u
 		}
 	}
 	return cost
@@ -334,7 +358,7 @@ func (lb *labeler) seaLabel(name string, s shape) Item {
 	if best == nil {
 		return nil
 	}
-	lb.placed = append(lb.placed, best.Bound())
+	lb.take(best.Bound())
 	return best
 }
 
@@ -355,7 +379,7 @@ func (lb *labeler) lineLabel(name string, lines [][]orb.Point) Item {
 	for _, off := range []orb.Point{{0, -10}, {0, 10}, {0, -18}, {0, 18}} {
 		t := &Text{Class: "rail-label", At: orb.Point{mid[0] + off[0]*lb.u, mid[1] + off[1]*lb.u}, Lines: []string{name}, Size: size, Font: Italic, Fill: railColor, Halo: haloColor, HaloWidth: 2 * lb.u}
 		if lb.free(t.Bound()) {
-			lb.placed = append(lb.placed, t.Bound())
+			lb.take(t.Bound())
 			return t
 		}
 	}

@@ -16,6 +16,10 @@ type Face struct {
 	Card  mapdata.Card
 	Title string
 	Scene *scene.Scene
+	// frame is how many of Scene's first items are the card's frame
+	// (card): the same on every face of its edge colour, so Build paints
+	// it once per colour and copies it.
+	frame int
 }
 
 const (
@@ -85,13 +89,16 @@ func Faces(p *mapdata.Pack, b *board.Board, w float64) ([]Face, error) {
 			if r.AirOnly {
 				note += " · air only"
 			}
-			f = Face{Title: r.Name, Scene: regionFace(r, geo, colour(r.Color), note, w)}
+			sc, frame := regionFace(r, geo, colour(r.Color), note, w)
+			f = Face{Title: r.Name, Scene: sc, frame: frame}
 			corners(f.Scene, r.Color, colour(r.Color))
 		case mapdata.PlaneCard:
-			f = Face{Title: "Airplane (" + colourName(c.Color) + ")", Scene: transportFace("AIRPLANE", colourName(c.Color), "between two regions of this colour", colour(c.Color), planeIcon, nil, w)}
+			sc, frame := transportFace("AIRPLANE", colourName(c.Color), "between two regions of this colour", colour(c.Color), planeIcon, nil, w)
+			f = Face{Title: "Airplane (" + colourName(c.Color) + ")", Scene: sc, frame: frame}
 			corners(f.Scene, c.Color, colour(c.Color))
 		case mapdata.CarCard:
-			f = Face{Title: "Automobile", Scene: transportFace("AUTOMOBILE", "", "through a region that borders both", carBg, carIcon, carWheels, w)}
+			sc, frame := transportFace("AUTOMOBILE", "", "through a region that borders both", carBg, carIcon, carWheels, w)
+			f = Face{Title: "Automobile", Scene: sc, frame: frame}
 		case mapdata.ShipCard:
 			sea := c.Sea
 			for _, s := range p.Seas {
@@ -99,7 +106,8 @@ func Faces(p *mapdata.Pack, b *board.Board, w float64) ([]Face, error) {
 					sea = s.Name
 				}
 			}
-			f = Face{Title: "Ship (" + sea + ")", Scene: transportFace("SHIP", sea, "between two regions on this sea", shipBg, shipIcon, nil, w)}
+			sc, frame := transportFace("SHIP", sea, "between two regions on this sea", shipBg, shipIcon, nil, w)
+			f = Face{Title: "Ship (" + sea + ")", Scene: sc, frame: frame}
 		case mapdata.TrainCard:
 			line, title := "any line", "Train"
 			for _, r := range p.Rails {
@@ -107,7 +115,8 @@ func Faces(p *mapdata.Pack, b *board.Board, w float64) ([]Face, error) {
 					line, title = nameOr(r.Name, r.ID), "Train ("+nameOr(r.Name, r.ID)+")"
 				}
 			}
-			f = Face{Title: title, Scene: transportFace("TRAIN", line, "between two stops of one line", trainBg, trainIcon, trainWheels, w)}
+			sc, frame := transportFace("TRAIN", line, "between two stops of one line", trainBg, trainIcon, trainWheels, w)
+			f = Face{Title: title, Scene: sc, frame: frame}
 		default:
 			return nil, fmt.Errorf("deck card %q has kind %q, which tendays cannot draw", c.Token, c.Kind)
 		}
@@ -124,7 +133,8 @@ func nameOr(name, id string) string {
 	return id
 }
 
-// card is the common frame: a coloured edge and a white panel.
+// card is the common frame: a coloured edge and a white panel. It depends
+// on w and edge alone (Build paints it once per edge colour).
 func card(w float64, edge string) (*scene.Scene, float64) {
 	h := math.Round(w * CardAspect)
 	u := w / 400
@@ -138,8 +148,10 @@ func card(w float64, edge string) (*scene.Scene, float64) {
 	return sc, u
 }
 
-func regionFace(r *mapdata.Region, geo orb.MultiPolygon, fill, note string, w float64) *scene.Scene {
+// regionFace is a region's face and the number of its frame's items.
+func regionFace(r *mapdata.Region, geo orb.MultiPolygon, fill, note string, w float64) (*scene.Scene, int) {
 	sc, u := card(w, fill)
+	frame := len(sc.Items)
 	sc.Title = r.Name
 	sc.Items = append(sc.Items, fitted(r.Name, scene.Bold, orb.Point{w / 2, 92 * u}, 340*u, 118*u, 48*u))
 	if len(geo) > 0 {
@@ -150,11 +162,14 @@ func regionFace(r *mapdata.Region, geo orb.MultiPolygon, fill, note string, w fl
 	sc.Items = append(sc.Items,
 		&scene.Text{At: orb.Point{w / 2, 470 * u}, Lines: []string{r.ID}, Size: 40 * u, Font: scene.Bold, Fill: ink},
 		fitted(note, scene.Regular, orb.Point{w / 2, 512 * u}, 330*u, 30*u, 22*u))
-	return sc
+	return sc, frame
 }
 
-func transportFace(kind, what, rule, bg string, icon [][]orb.Point, wheels []orb.Point, w float64) *scene.Scene {
+// transportFace is a transport card's face and the number of its frame's
+// items.
+func transportFace(kind, what, rule, bg string, icon [][]orb.Point, wheels []orb.Point, w float64) (*scene.Scene, int) {
 	sc, u := card(w, bg)
+	frame := len(sc.Items)
 	sc.Title = kind
 	sc.Items = append(sc.Items, fitted(kind, scene.Bold, orb.Point{w / 2, 80 * u}, 340*u, 80*u, 46*u))
 	box := orb.Bound{Min: orb.Point{90 * u, 140 * u}, Max: orb.Point{w - 90*u, 360 * u}}
@@ -163,7 +178,7 @@ func transportFace(kind, what, rule, bg string, icon [][]orb.Point, wheels []orb
 		sc.Items = append(sc.Items, fitted(what, scene.Bold, orb.Point{w / 2, 415 * u}, 340*u, 70*u, 34*u))
 	}
 	sc.Items = append(sc.Items, wrapped(rule, orb.Point{w / 2, 490 * u}, 320*u, 21*u))
-	return sc
+	return sc, frame
 }
 
 // fitted is text as large as fits in maxW by maxH (two lines if that is

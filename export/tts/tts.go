@@ -1,6 +1,8 @@
 // Package tts makes a Tabletop Simulator saved object for a pack: the deck
 // as custom cards and the board as a custom tile, with the card sheets and
-// the board painted as PNG images (export/raster) that the save points at.
+// the board painted (export/raster) and written as PNG images (export/pngenc)
+// that the save points at. Each edge colour's card frame is painted once and
+// copied under every face of that colour.
 //
 // # The structure written
 //
@@ -54,12 +56,12 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
-	"image/png"
 	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/export/pngenc"
 	"github.com/tendays/tendays/export/raster"
 	"github.com/tendays/tendays/export/scene"
 	"github.com/tendays/tendays/mapdata"
@@ -207,6 +209,11 @@ func Build(p *mapdata.Pack, b *board.Board, opt Options) (*Save, []File, error) 
 		return nil, nil, fmt.Errorf("the deck has no cards")
 	}
 
+	frames, err := paintFrames(faces, cw, ch)
+	if err != nil {
+		return nil, nil, err
+	}
+
 	url := func(name string) string { return opt.AssetURL + name }
 	backName := opt.Base + ".back.png"
 	boardName := opt.Base + ".board.png"
@@ -217,8 +224,31 @@ func Build(p *mapdata.Pack, b *board.Board, opt Options) (*Save, []File, error) 
 	// painted and encoded on its own, several at once (a 2,000-card deck
 	// is 30 sheets of 16 megapixels); each lands at its own index, so the
 	// files and their bytes do not depend on the order the jobs finish.
+	// The board and the back start first: the board of a big edition is
+	// the longest job, and started last it would run alone at the end.
 	files := make([]File, nSheets+2)
 	jobs := make([]func() error, 0, nSheets+2)
+	jobs = append(jobs, func() error {
+		sc, err := scene.Board(p, b, scene.Options{Width: float64(bw)})
+		if err != nil {
+			return err
+		}
+		boardImg, err := raster.Render(sc, 1)
+		if err != nil {
+			return err
+		}
+		data, err := encodePNG(boardImg)
+		files[nSheets+1] = File{Name: boardName, Data: data}
+		return err
+	}, func() error {
+		backImg, err := raster.Render(Back(p, float64(cw)), 1)
+		if err != nil {
+			return err
+		}
+		data, err := encodePNG(backImg)
+		files[nSheets] = File{Name: backName, Data: data}
+		return err
+	})
 	for s := range nSheets {
 		lo, hi := s*MaxPerSheet, min(len(faces), (s+1)*MaxPerSheet)
 		n := hi - lo
@@ -232,40 +262,18 @@ func Build(p *mapdata.Pack, b *board.Board, opt Options) (*Save, []File, error) 
 		jobs = append(jobs, func() error {
 			sheet := image.NewRGBA(image.Rect(0, 0, cols*cw, rows*ch))
 			for i := lo; i < hi; i++ {
-				img, err := raster.Render(faces[i].Scene, 1)
-				if err != nil {
-					return fmt.Errorf("card %s: %w", faces[i].Card.Token, err)
-				}
 				k := i - lo
 				at := image.Pt((k%cols)*cw, (k/cols)*ch)
-				draw.Draw(sheet, image.Rectangle{Min: at, Max: at.Add(image.Pt(cw, ch))}, img, image.Point{}, draw.Src)
+				place := sheet.SubImage(image.Rectangle{Min: at, Max: at.Add(image.Pt(cw, ch))}).(*image.RGBA)
+				if err := paintFace(place, faces[i], frames); err != nil {
+					return fmt.Errorf("card %s: %w", faces[i].Card.Token, err)
+				}
 			}
 			data, err := encodePNG(sheet)
 			files[s] = File{Name: name, Data: data}
 			return err
 		})
 	}
-	jobs = append(jobs, func() error {
-		backImg, err := raster.Render(Back(p, float64(cw)), 1)
-		if err != nil {
-			return err
-		}
-		data, err := encodePNG(backImg)
-		files[nSheets] = File{Name: backName, Data: data}
-		return err
-	}, func() error {
-		sc, err := scene.Board(p, b, scene.Options{Width: float64(bw)})
-		if err != nil {
-			return err
-		}
-		boardImg, err := raster.Render(sc, 1)
-		if err != nil {
-			return err
-		}
-		data, err := encodePNG(boardImg)
-		files[nSheets+1] = File{Name: boardName, Data: data}
-		return err
-	})
 	if err := runJobs(jobs); err != nil {
 		return nil, nil, err
 	}
@@ -301,6 +309,67 @@ func Build(p *mapdata.Pack, b *board.Board, opt Options) (*Save, []File, error) 
 	save := &Save{SaveName: p.Edition.Name, Gravity: 0.5, PlayArea: 0.5, TabStates: map[string]string{}, ObjectStates: []Object{deck, tile},
 		Rules: combinedRules(p)}
 	return save, files, nil
+}
+
+// maxFrameBytes bounds the frames paintFrames keeps: an edition of a
+// thousand colours gets the frames of its most used ones.
+const maxFrameBytes = 64 << 20
+
+// paintFrames paints the frame of every edge colour that two faces or more
+// share (most used first, as many as maxFrameBytes holds), once: the
+// frame is most of a face's pixels (the panel's fill and outline span the
+// card), and painting it for every card was most of the export's work.
+func paintFrames(faces []Face, cw, ch int) (map[string]*image.RGBA, error) {
+	uses := map[string]int{}
+	first := map[string]Face{}
+	for _, f := range faces {
+		if f.frame == 0 {
+			continue
+		}
+		bg := f.Scene.Background
+		if uses[bg] == 0 {
+			first[bg] = f
+		}
+		uses[bg]++
+	}
+	var shared []string
+	for bg, n := range uses {
+		if n >= 2 {
+			shared = append(shared, bg)
+		}
+	}
+	slices.SortFunc(shared, func(a, b string) int {
+		if uses[a] != uses[b] {
+			return uses[b] - uses[a]
+		}
+		return strings.Compare(a, b)
+	})
+	shared = shared[:min(len(shared), maxFrameBytes/(4*cw*ch))]
+	frames := make(map[string]*image.RGBA, len(shared))
+	for _, bg := range shared {
+		f := first[bg]
+		img, err := raster.Render(&scene.Scene{Width: f.Scene.Width, Height: f.Scene.Height, Background: bg, Items: f.Scene.Items[:f.frame]}, 1)
+		if err != nil {
+			return nil, fmt.Errorf("card %s: %w", f.Card.Token, err)
+		}
+		frames[bg] = img
+	}
+	return frames, nil
+}
+
+// paintFace paints f onto its place on a sheet: its frame copied from
+// frames when it is there, then the rest of its items over it. The pixels
+// are those of raster.Render(f.Scene) (painting is in item order, each item
+// over what is there).
+func paintFace(place *image.RGBA, f Face, frames map[string]*image.RGBA) error {
+	frame, ok := frames[f.Scene.Background]
+	if !ok {
+		return raster.Paint(place, f.Scene, 1)
+	}
+	draw.Draw(place, place.Bounds(), frame, image.Point{}, draw.Src)
+	rest := *f.Scene
+	rest.Background, rest.Items = "", f.Scene.Items[f.frame:]
+	return raster.Paint(place, &rest, 1)
 }
 
 // combinedRules is the setup a combined pack adds to its boxes' rules,
@@ -356,9 +425,11 @@ func runJobs(jobs []func() error) error {
 	return errors.Join(slices.DeleteFunc(errs, func(e error) bool { return e == nil })...)
 }
 
-func encodePNG(img image.Image) ([]byte, error) {
+// encodePNG writes an image with export/pngenc: the same pixels as
+// image/png, in about a quarter of the time (issue 26).
+func encodePNG(img *image.RGBA) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.DefaultCompression}).Encode(&buf, img); err != nil {
+	if err := pngenc.Encode(&buf, img); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

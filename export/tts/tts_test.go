@@ -2,12 +2,16 @@ package tts
 
 import (
 	"fmt"
+	"image"
+	"image/png"
+	"io"
 	"testing"
 
 	"github.com/paulmach/orb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/export/raster"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -103,3 +107,95 @@ func BenchmarkBuild1000(b *testing.B) {
 		}
 	}
 }
+
+// sheetFaces are the faces of a big deck's first full sheet at the default
+// card width, and their frames.
+func sheetFaces(b *testing.B) ([]Face, map[string]*image.RGBA) {
+	p, bd := bigDeck(b, MaxPerSheet)
+	faces, err := Faces(p, bd, DefaultCardW)
+	require.NoError(b, err)
+	frames, err := paintFrames(faces, DefaultCardW, cardH(DefaultCardW))
+	require.NoError(b, err)
+	return faces[:MaxPerSheet], frames
+}
+
+// paintSheet paints faces onto a new sheet, over frames where they have one.
+func paintSheet(b *testing.B, faces []Face, frames map[string]*image.RGBA) *image.RGBA {
+	cw := DefaultCardW
+	ch := cardH(cw)
+	sheet := image.NewRGBA(image.Rect(0, 0, MaxColumns*cw, MaxRows*ch))
+	for k, f := range faces {
+		at := image.Pt((k%MaxColumns)*cw, (k/MaxColumns)*ch)
+		require.NoError(b, paintFace(sheet.SubImage(image.Rectangle{Min: at, Max: at.Add(image.Pt(cw, ch))}).(*image.RGBA), f, frames))
+	}
+	return sheet
+}
+
+// BenchmarkPaintSheet paints a sheet of 69 faces: every face whole
+// ("each-frame", as before issue 26) or over its colour's frame painted
+// once ("shared-frames", the frames' own painting included). The pixels
+// are the same (TestSharedFramesSamePixels).
+func BenchmarkPaintSheet(b *testing.B) {
+	faces, _ := sheetFaces(b)
+	b.Run("each-frame", func(b *testing.B) {
+		for b.Loop() {
+			paintSheet(b, faces, nil)
+		}
+	})
+	b.Run("shared-frames", func(b *testing.B) {
+		for b.Loop() {
+			frames, err := paintFrames(faces, DefaultCardW, cardH(DefaultCardW))
+			require.NoError(b, err)
+			paintSheet(b, faces, frames)
+		}
+	})
+}
+
+// BenchmarkEncodeSheet writes a painted sheet (4,000 by 3,920 pixels) as
+// PNG: export/pngenc as Build does, and image/png at its default level, as
+// before issue 26.
+func BenchmarkEncodeSheet(b *testing.B) {
+	faces, frames := sheetFaces(b)
+	sheet := paintSheet(b, faces, frames)
+	b.Run("pngenc", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := encodePNG(sheet); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("image-png", func(b *testing.B) {
+		for b.Loop() {
+			if err := png.Encode(io.Discard, sheet); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestSharedFramesSamePixels: a sheet painted over shared frames is the
+// sheet painted face by face, pixel for pixel.
+func TestSharedFramesSamePixels(t *testing.T) {
+	p, bd := bigDeck(t, 30)
+	faces, err := Faces(p, bd, 137)
+	require.NoError(t, err)
+	cw := 137
+	ch := cardH(cw)
+	frames, err := paintFrames(faces, cw, ch)
+	require.NoError(t, err)
+	require.NotEmpty(t, frames)
+	for _, f := range faces {
+		whole, err := raster.Render(f.Scene, 1)
+		require.NoError(t, err)
+		sheet := image.NewRGBA(image.Rect(0, 0, 3*cw, 2*ch))
+		at := image.Pt(cw, ch)
+		place := sheet.SubImage(image.Rectangle{Min: at, Max: at.Add(image.Pt(cw, ch))}).(*image.RGBA)
+		require.NoError(t, paintFace(place, f, frames))
+		for y := range ch {
+			require.Equal(t, whole.Pix[y*whole.Stride:y*whole.Stride+4*cw], place.Pix[y*place.Stride:y*place.Stride+4*cw], "card %s, row %d", f.Card.Token, y)
+		}
+	}
+}
+
+// cardH is a card's height in pixels at width w, as Build makes it.
+func cardH(w int) int { return int(float64(w)*CardAspect + 0.5) }
