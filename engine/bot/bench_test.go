@@ -48,14 +48,18 @@ func BenchmarkGame(b *testing.B) {
 // World (the four-map combined edition, six face-up piles), greedy bots,
 // one game an iteration on one core, turn cap 1000; it prints games a
 // second and the share of games stalled at the cap.
-func BenchmarkGameCombined(b *testing.B) { benchCombined(b, 3, 1000) }
+func BenchmarkGameCombined(b *testing.B) { benchCombined(b, "greedy", 3, 1000) }
+
+// BenchmarkGameCombinedStrong is BenchmarkGameCombined with strong bots
+// in every seat (the cost of the outlook strong weighs its ties by).
+func BenchmarkGameCombinedStrong(b *testing.B) { benchCombined(b, "strong", 3, 1000) }
 
 // BenchmarkGameDoctor plays whole games of 20 Days Around the World as the
 // doctor plays them: 4 players, greedy bots, turn cap 300; it prints the
 // time of a turn (every player's) too.
-func BenchmarkGameDoctor(b *testing.B) { benchCombined(b, 4, 300) }
+func BenchmarkGameDoctor(b *testing.B) { benchCombined(b, "greedy", 4, 300) }
 
-func benchCombined(b *testing.B, seats, turnCap int) {
+func benchCombined(b *testing.B, name string, seats, turnCap int) {
 	board := bot.AroundTheWorld(b)
 	b.ReportAllocs()
 	seed, stalled, turns := uint64(0), 0, 0
@@ -67,7 +71,7 @@ func benchCombined(b *testing.B, seats, turnCap int) {
 		}
 		players := make([]game.Player, seats)
 		for s := range players {
-			players[s], _ = bot.New("greedy", rand.New(rand.NewPCG(seed, uint64(s)+1)))
+			players[s], _ = bot.New(name, rand.New(rand.NewPCG(seed, uint64(s)+1)))
 		}
 		r, err := game.Play(g, players, turnCap)
 		if err != nil {

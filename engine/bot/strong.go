@@ -15,9 +15,12 @@ import (
 // averages over the cards it has not seen of the box that pile's top comes
 // from (a tile's back shows it on a combined board; the draw pile and
 // closed hands otherwise). It swaps when a swap gains more; ties in
-// distance go to the journey-progress measure. Filling a combined board's
-// holders, it draws from the map its holder holds least of, and places
-// each card where it links best (the maps set aside until play).
+// distance go to the journey-progress measure; on a combined board to the
+// outlook (see outlook: the cards still to come that would bring the
+// holder closer), which also decides whether a card that keeps the
+// distance stays. Filling a combined board's holders, it draws from the
+// map its holder holds least of, and places each card where it links
+// best (the maps set aside until play).
 type Strong struct {
 	counter
 	rng    *rand.Rand
@@ -28,6 +31,7 @@ type Strong struct {
 	unseen []int
 	gains  []int32 // by card: its gain this turn, or -1 not yet weighed
 	buf    []engine.CardID
+	ahead  *outlook // combined boards: the cards to come, for ties
 }
 
 // Work is the work the bot has done (see counter).
@@ -39,6 +43,9 @@ func (s *Strong) Work() int64 {
 	if s.linked != nil && s.linked != s.d {
 		w += s.linked.steps
 	}
+	if s.ahead != nil {
+		w += s.ahead.d.steps
+	}
 	return w
 }
 
@@ -46,9 +53,10 @@ func (s *Strong) setup(b *engine.Board) {
 	if s.board != b {
 		s.board, s.d = b, newDistance(b)
 		s.kn = newKnowledge(b, s.d)
-		s.linked = s.d
+		s.linked, s.ahead = s.d, nil
 		if b.NumMaps() > 0 {
 			s.linked = newDistanceMaps(b, false)
+			s.ahead = newOutlook(b)
 		}
 		s.unseen = make([]int, b.NumCards())
 		s.gains = make([]int32, b.NumCards())
@@ -58,6 +66,9 @@ func (s *Strong) setup(b *engine.Board) {
 // learn takes in what the seat's view tells of where the cards are.
 func (s *Strong) learn(v game.View) {
 	s.kn.learn(v, s.d, v.Holder())
+	if s.ahead != nil {
+		s.ahead.learn(s.kn, s.d)
+	}
 }
 
 func (s *Strong) Fill(v game.View, card engine.CardID) int {
@@ -169,8 +180,11 @@ func (s *Strong) Choose(v game.View) game.Move {
 		}
 	}
 	if bestTop > 0 && float64(bestTop) >= drawGain || drawPile < 0 {
-		// Among equal tops, the one that helps progress most.
-		if bestTop >= 0 {
+		// Among equal tops, the one that helps progress most; on a
+		// combined board, the one whose best day leaves the best outlook.
+		if bestTop > 0 && s.ahead != nil {
+			bestPile = s.topAhead(v, h, topGain, bestTop, d0-bestTop)
+		} else if bestTop >= 0 {
 			var gb Greedy
 			gb.rng = s.rng
 			bestPile, _ = pick(s.rng, v.NumPiles(), func(k int) int {
@@ -202,7 +216,15 @@ func (s *Strong) Place(v game.View, card engine.CardID) game.Put {
 	_, cost := s.d.best(card, nil)
 	base := s.progress(b, h)
 	s.buf = append(s.buf[:0], h...)
-	if cost <= d0 {
+	if cost <= d0 && s.ahead != nil {
+		// The day where the card reaches that distance with the best
+		// outlook; at equal distance, only if the outlook improves (or,
+		// half the time, stays level: see below).
+		slot, v := s.dayAhead(h, card, cost)
+		if cost < d0 || v > s.ahead.of(s.d, h) || v == s.ahead.of(s.d, h) && s.rng.IntN(2) == 0 {
+			put.Slot = slot
+		}
+	} else if cost <= d0 {
 		// The day where the card reaches that distance with the most
 		// progress; at equal distance, only if progress rises (or, half
 		// the time, stays level, so that a holder waiting for a card
@@ -225,4 +247,48 @@ func (s *Strong) Place(v game.View, card engine.CardID) game.Put {
 		put.Pile, _ = pick(s.rng, v.NumPiles(), func(k int) int { return -int(s.gain(d0, v.Top(k))) })
 	}
 	return put
+}
+
+// dayAhead is the day where card brings holder h to distance cost (the
+// seat's tables hold h) with the best outlook, and that outlook; ties go
+// to a day at random.
+func (s *Strong) dayAhead(h []engine.CardID, card engine.CardID, cost int32) (int, int64) {
+	slot, best, ties := -1, int64(-1), 0
+	for d := range h {
+		if s.d.costAt(d, card) != cost {
+			continue
+		}
+		switch v := s.ahead.with(h, d, card); {
+		case v > best:
+			slot, best, ties = d, v, 1
+		case v == best:
+			ties++
+			if s.rng.IntN(ties) == 0 {
+				slot = d
+			}
+		}
+	}
+	return slot, best
+}
+
+// topAhead is the face-up pile, among those whose top brings holder h to
+// distance target (its gain, topGain, is gain), whose top leaves the best
+// outlook at its best day; ties go to a pile at random.
+func (s *Strong) topAhead(v game.View, h []engine.CardID, topGain []int32, gain, target int32) int {
+	pile, best, ties := -1, int64(-1), 0
+	for k := range v.NumPiles() {
+		if topGain[k] != gain {
+			continue
+		}
+		switch _, o := s.dayAhead(h, v.Top(k), target); {
+		case o > best:
+			pile, best, ties = k, o, 1
+		case o == best:
+			ties++
+			if s.rng.IntN(ties) == 0 {
+				pile = k
+			}
+		}
+	}
+	return pile
 }
