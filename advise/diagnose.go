@@ -8,6 +8,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/paulmach/orb/geo"
 	"github.com/paulmach/orb/geojson"
@@ -50,6 +51,24 @@ type state struct {
 	// stalledTurns is the share of the games' turns played in stalled
 	// games.
 	stalledTurns float64
+
+	// What the board's geometry gives, worked out once a state: the
+	// figures and every plane-only region's proposals ask for it.
+	linkedOnce, normalOnce sync.Once
+	linkedG                groups
+	normal                 float64
+}
+
+// linked is linkedGroups of the state's pack and board.
+func (st *state) linked() groups {
+	st.linkedOnce.Do(func() { st.linkedG = linkedGroups(st.pack, st.board) })
+	return st.linkedG
+}
+
+// normalCrossingKm is normalKm of the state.
+func (st *state) normalCrossingKm() float64 {
+	st.normalOnce.Do(func() { st.normal = normalKm(st) })
+	return st.normal
 }
 
 // StalledThreshold is the share of stalled games from which the doctor
@@ -352,7 +371,7 @@ func (d *doctor) figures(st *state) (*engine.Board, error) {
 			fig.LonelyColors = append(fig.LonelyColors, c)
 		}
 	}
-	fig.PlaneOnly = planeOnly(p, st.board)
+	fig.PlaneOnly = cutOff(p, st.linked())
 	st.fig = fig
 	b, err := engine.Compile(p)
 	if err != nil {
@@ -521,7 +540,11 @@ func regionAreas(board *geojson.FeatureCollection) map[string]float64 {
 // planeOnly lists the regions (not air-only) that only a plane reaches
 // from the main group of linked regions (see linkedGroups), in pack order.
 func planeOnly(p *mapdata.Pack, board *geojson.FeatureCollection) []string {
-	g := linkedGroups(p, board)
+	return cutOff(p, linkedGroups(p, board))
+}
+
+// cutOff lists the regions of p that groups g cuts off, in pack order.
+func cutOff(p *mapdata.Pack, g groups) []string {
 	out := []string{}
 	for _, r := range p.Regions {
 		if g.cutOff(r.ID) {

@@ -158,9 +158,10 @@ func ferry(base *state, ed *mapdata.Edition, r mapdata.Region, id string) (e *ed
 	if to.km < 1 {
 		km = "under 1 km"
 	}
-	normal := normalKm(base)
-	g := linkedGroups(base.pack, base.board)
-	if to.km > normal && len(shipSeas(base, g, id)) == 0 {
+	normal := base.normalCrossingKm()
+	g := base.linked()
+	seas := shipSeas(base, g, id)
+	if to.km > normal && len(seas) == 0 {
 		// Too far for a ferry: a sea with ship cards, the coasts found on
 		// the board, joins the group instead.
 		if e := newSea(base, g, id); e != nil {
@@ -176,12 +177,12 @@ func ferry(base *state, ed *mapdata.Edition, r mapdata.Region, id string) (e *ed
 		return fmt.Sprintf("regions only a plane reaches %d → %d; journeys through %s %s → %s; stalled games %s → %s",
 			len(b.fig.PlaneOnly), len(a.fig.PlaneOnly), id, journeyShare(b, id), journeyShare(a, id), pct(b.fig.StalledRate), pct(a.fig.StalledRate))
 	}
-	if seas := shipSeas(base, g, id); len(seas) > 0 {
+	if len(seas) > 0 {
 		sea := seas[0]
 		return &edit{
 			edit: fmt.Sprintf("put %s (%s) on the sea %s, which ship cards already sail from %s (%s): its coast is %s away",
 				other.Name, other.ID, sea, r.Name, id, km),
-			changes: []Change{{Op: "append", Path: []string{"seas", sea, "add"}, Value: seaKey(ed, other)}},
+			changes: []Change{{Op: "append", Path: []string{"seas", sea, "add"}, Value: regionKey(ed, other)}},
 			keep:    joined,
 			effect:  effect,
 		}, ""
@@ -193,15 +194,6 @@ func ferry(base *state, ed *mapdata.Edition, r mapdata.Region, id string) (e *ed
 		keep:   joined,
 		effect: effect,
 	}, ""
-}
-
-// seaKey is how a sea's add list names region r: as the edition names it
-// elsewhere, else by name.
-func seaKey(ed *mapdata.Edition, r mapdata.Region) string {
-	if ed == nil {
-		return r.Name
-	}
-	return editionKey(ed.Copies, r)
 }
 
 // polygons are the polygons of a board feature's geometry.

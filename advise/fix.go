@@ -279,7 +279,7 @@ func copiesEdit(ed *mapdata.Edition, p *mapdata.Pack, what string, f func(r mapd
 		before += r.Copies
 		after += n
 		if n != r.Copies {
-			e.changes = append(e.changes, Change{Op: "set", Path: []string{"copies", copiesKey(ed, r)}, Value: n})
+			e.changes = append(e.changes, Change{Op: "set", Path: []string{"copies", regionKey(ed, r)}, Value: n})
 		}
 	}
 	if len(e.changes) == 0 {

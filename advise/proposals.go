@@ -295,7 +295,7 @@ func (d *doctor) stalls(base *state, ed *mapdata.Edition) *candidate {
 			enough: func(a *state) bool { return a.fig.StalledRate < StalledThreshold },
 		}
 		for _, r := range p.Regions {
-			e.changes = append(e.changes, Change{Op: "set", Path: []string{"copies", copiesKey(ed, r)}, Value: 2})
+			e.changes = append(e.changes, Change{Op: "set", Path: []string{"copies", regionKey(ed, r)}, Value: 2})
 		}
 		c.proposals = append(c.proposals, e)
 	}
@@ -328,8 +328,9 @@ func stallEffect(b, a *state) string {
 		b.fig.DeckCards, a.fig.DeckCards, b.fig.TurnsToWin, a.fig.TurnsToWin)
 }
 
-// copiesKey is the key of copies naming the region.
-func copiesKey(ed *mapdata.Edition, r mapdata.Region) string {
+// regionKey is how edition.yaml names region r in copies and in a sea's
+// add list: as the edition's copies name it, else by name.
+func regionKey(ed *mapdata.Edition, r mapdata.Region) string {
 	if ed == nil {
 		return r.Name
 	}
@@ -557,7 +558,7 @@ func regionByID(p *mapdata.Pack, id string) mapdata.Region {
 
 func (d *doctor) planeOnly(base *state, ed *mapdata.Edition, id string) candidate {
 	r := regionByID(base.pack, id)
-	g := linkedGroups(base.pack, base.board)
+	g := base.linked()
 	msg := fmt.Sprintf("only a plane reaches %s (%s): no border, bridge, ferry, car, ship or train joins it to the rest", r.Name, id)
 	if group := g.members[g.of[id]]; len(group) > 1 {
 		msg = fmt.Sprintf("only a plane reaches %s (%s) from the main group of linked regions: its group (%s) is cut off from the %d regions of the largest (%s)",

@@ -111,7 +111,7 @@ func (f Finding) String() string {
 func OneLine(s string) string {
 	clean := utf8.ValidString(s)
 	for _, r := range s {
-		if !clean || escaped(r) {
+		if !clean || Unsafe(r) {
 			clean = false
 			break
 		}
@@ -131,9 +131,9 @@ func OneLine(s string) string {
 			b.WriteString(`\r`)
 		case r == '\t':
 			b.WriteString(`\t`)
-		case r < 0x80 && escaped(r):
+		case r < 0x80 && Unsafe(r):
 			fmt.Fprintf(&b, `\x%02x`, r)
-		case escaped(r):
+		case Unsafe(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
 			b.WriteString(s[i : i+size])
@@ -143,7 +143,11 @@ func OneLine(s string) string {
 	return b.String()
 }
 
-func escaped(r rune) bool {
+// Unsafe reports a character a terminal would act on instead of showing:
+// control characters (C0, DEL, C1), line and paragraph separators, bidi
+// overrides and isolates. OneLine escapes them; mapdata refuses them in
+// names.
+func Unsafe(r rune) bool {
 	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) ||
 		r == 0x2028 || r == 0x2029 || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
 }

@@ -19,14 +19,14 @@ func FuzzOneLine(f *testing.F) {
 			t.Fatalf("OneLine(%q) = %q is not UTF-8", s, got)
 		}
 		for _, r := range got {
-			if escaped(r) {
+			if Unsafe(r) {
 				t.Fatalf("OneLine(%q) = %q keeps %U", s, got, r)
 			}
 		}
 		if again := OneLine(got); again != got {
 			t.Fatalf("not idempotent: %q then %q", got, again)
 		}
-		if utf8.ValidString(s) && !strings.ContainsFunc(s, escaped) && got != s {
+		if utf8.ValidString(s) && !strings.ContainsFunc(s, Unsafe) && got != s {
 			t.Fatalf("OneLine(%q) = %q changed clean text", s, got)
 		}
 	})

@@ -109,7 +109,6 @@ type countGraph struct {
 
 type clique struct {
 	members []int32
-	w       uint64 // transport cards whose relation holds this clique
 }
 
 type weighted struct {
@@ -142,7 +141,7 @@ func (b *Board) countGraph() *countGraph {
 			for _, x := range k {
 				g.in[x] = append(g.in[x], int32(len(g.cliques)))
 			}
-			g.cliques = append(g.cliques, clique{members: k, w: 1})
+			g.cliques = append(g.cliques, clique{members: k})
 		}
 	}
 	w := make([]uint64, n)
@@ -258,11 +257,7 @@ func (g *countGraph) count64(days, skip int) (total uint64, ok bool) {
 			if i >= 2 {
 				for _, k := range g.in[r] {
 					// Every member of the clique but r itself.
-					hi, lo := bits.Mul64(sums[k]-f[i-2][r], g.cliques[k].w)
-					if hi != 0 {
-						return 0, false
-					}
-					if sum, carry = bits.Add64(sum, lo, 0); carry != 0 {
+					if sum, carry = bits.Add64(sum, sums[k]-f[i-2][r], 0); carry != 0 {
 						return 0, false
 					}
 				}
@@ -335,7 +330,6 @@ func (g *countGraph) countBig(days, skip int) *big.Int {
 			if i >= 2 {
 				for _, k := range g.in[r] {
 					term.Sub(&sums[k], &f[i-2][r])
-					term.Mul(&term, new(big.Int).SetUint64(g.cliques[k].w))
 					sum.Add(sum, &term)
 				}
 				for _, e := range g.hop[r] {
@@ -473,7 +467,7 @@ func (g *countGraph) count128(days int, skip []bool) (hi, lo uint64, ok bool) {
 			}
 			if i >= 2 {
 				for _, k := range g.in[r] {
-					if sum, ok = sum.addMul(sums[k].sub(f[i-2][r]), g.cliques[k].w); !ok {
+					if sum, ok = sum.addMul(sums[k].sub(f[i-2][r]), 1); !ok {
 						return 0, 0, false
 					}
 				}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/tendays/tendays/diag"
 )
 
 // The text rules of the pack schema ($defs/id and $defs/name), in Go, so
@@ -17,12 +19,6 @@ const MaxName = 200
 
 // MaxID is the longest id a pack holds, in characters.
 const MaxID = 64
-
-// unsafe reports a character a terminal would act on instead of showing:
-// control characters, line and paragraph separators, bidi overrides.
-func unsafe(r rune) bool {
-	return unicode.In(r, unicode.Cc, unicode.Zl, unicode.Zp) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
-}
 
 // CheckName says why s cannot be a name shown to players (a region's, a
 // colour's, a sea's, a line's, the edition's): empty, longer than MaxName
@@ -39,7 +35,7 @@ func CheckName(s string) error {
 		return fmt.Errorf("it is %d characters long; a name is at most %d", n, MaxName)
 	}
 	for _, r := range s {
-		if unsafe(r) {
+		if diag.Unsafe(r) {
 			return fmt.Errorf("it holds the character %U (no control characters, line breaks or bidi overrides)", r)
 		}
 	}

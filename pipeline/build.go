@@ -96,10 +96,6 @@ type Result struct {
 	Bundled, FromPack bool
 	// File is the file findings point into: edition.yaml or the pack.
 	File string
-	// EditionText is edition.yaml as read (nil for a pack); EditionPath
-	// is that file on disk ("" when bundled or held in memory).
-	EditionText []byte
-	EditionPath string
 	// Pack is the derived or read pack of kind regions or combined;
 	// Network one of kind network. Neither is set when the source broke
 	// its schema: Findings say where.
@@ -121,10 +117,11 @@ type Result struct {
 	// PackJSON is the pack as read, for a pack file.
 	PackJSON []byte
 	// locate maps a pointer into the pack to the place that made it.
-	locate   func(string) diag.Position
-	opts     Options
-	boardArg string // a pack's board file
-	layers   layers
+	locate    func(string) diag.Position
+	opts      Options
+	boardArg  string // a pack's board file
+	layers    layers
+	boardJSON boardJSON
 }
 
 // Derived says whether a pack came out (the source kept its schema).

@@ -31,9 +31,6 @@ func NewCache() *Cache {
 	return &Cache{borders: derive.NewBordersCache(8), members: map[memberKey]memberBuild{}}
 }
 
-// BordersHits says how many borders reads the cache answered.
-func (c *Cache) BordersHits() int { return c.borders.Hits() }
-
 // Members says how many bundled members' builds the cache keeps.
 func (c *Cache) Members() int {
 	c.mu.Lock()

@@ -79,7 +79,7 @@ func (r *Result) member(ctx context.Context, f *folder, name string) (memberBuil
 	if err != nil {
 		return memberBuild{}, err
 	}
-	m := &Result{Name: mf.dir, Bundled: mf.bundled, File: file, EditionText: text, opts: r.opts}
+	m := &Result{Name: mf.dir, Bundled: mf.bundled, File: file, opts: r.opts}
 	if p := mf.path(EditionFile); p != "" {
 		m.addInput(p)
 	}

@@ -118,11 +118,11 @@ func loadText(ctx context.Context, src Source, opts Options) (*Result, error) {
 // buildText builds an edition from the text of its edition.yaml: checked
 // against the edition schema, then derived by kind, then linted.
 func buildText(ctx context.Context, f *folder, file string, text []byte, opts Options, configFrom string) (*Result, error) {
-	r := &Result{Name: f.dir, Bundled: f.bundled, File: file, EditionText: text, opts: opts}
+	r := &Result{Name: f.dir, Bundled: f.bundled, File: file, opts: opts}
 	if p := f.path(EditionFile); p != "" {
-		r.EditionPath = p
 		r.addInput(p)
 	}
+	r.addInput(opts.Board) // BoardLayers reads it in place of the derived board
 	target, err := r.derive(ctx, f, file, text)
 	if err != nil {
 		return r, err

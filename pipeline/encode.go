@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/lint"
@@ -31,7 +32,7 @@ func (r *Result) Encode(withBoard bool) (Files, error) {
 		}
 	case r.Pack != nil:
 		if withBoard && r.Board != nil {
-			data, err := mapdata.EncodeBoard(r.Board)
+			data, err := r.boardBytes()
 			if err != nil {
 				return out, fmt.Errorf("%s: the board: %w", r.Name, err)
 			}
@@ -46,6 +47,20 @@ func (r *Result) Encode(withBoard bool) (Files, error) {
 	}
 	out.Pack = buf.Bytes()
 	return out, nil
+}
+
+// boardJSON is a derived board encoded, once: build writes it and export
+// reads its layers back from the same bytes.
+type boardJSON struct {
+	once sync.Once
+	data []byte
+	err  error
+}
+
+// boardBytes is the derived board (r.Board) as build writes it.
+func (r *Result) boardBytes() ([]byte, error) {
+	r.boardJSON.once.Do(func() { r.boardJSON.data, r.boardJSON.err = mapdata.EncodeBoard(r.Board) })
+	return r.boardJSON.data, r.boardJSON.err
 }
 
 // ReadBackError is a pack that would not read back as every command reads

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"sync"
@@ -16,22 +17,26 @@ import (
 	"github.com/tendays/tendays/mapdata"
 )
 
+// ReadInput reads a file a command takes, at most max bytes, or standard
+// input (stdin) when path is "-"; name is how messages call it. Errors
+// name the file.
+func ReadInput(path string, stdin io.Reader, max int64) (data []byte, name string, err error) {
+	if path != safeio.Stdin {
+		data, err := mapdata.ReadFile(path, max)
+		return data, path, err
+	}
+	data, name, err = safeio.ReadInput(path, stdin, max)
+	if err != nil {
+		return nil, name, &diag.InputError{Position: diag.Position{File: name}, Err: err}
+	}
+	return data, name, nil
+}
+
 // loadPack reads a pack file (or "-", a pack on Stdin) and lints it.
 func loadPack(ctx context.Context, src Source, opts Options) (*Result, error) {
-	max := opts.limit(mapdata.DefaultMaxDocument)
-	var data []byte
-	var name string
-	if src.Path == safeio.Stdin {
-		var err error
-		if data, name, err = safeio.ReadInput(src.Path, src.Stdin, max); err != nil {
-			return nil, &diag.InputError{Position: diag.Position{File: name}, Err: err}
-		}
-	} else {
-		var err error
-		if data, err = mapdata.ReadFile(src.Path, max); err != nil {
-			return nil, err
-		}
-		name = src.Path
+	data, name, err := ReadInput(src.Path, src.Stdin, opts.limit(mapdata.DefaultMaxDocument))
+	if err != nil {
+		return nil, err
 	}
 	t, err := lint.DecodePack(name, data)
 	if err != nil {
@@ -102,7 +107,7 @@ func (r *Result) readLayers() (*board.Board, error) {
 		if r.Board == nil {
 			return nil, fs.ErrNotExist
 		}
-		data, err := mapdata.EncodeBoard(r.Board)
+		data, err := r.boardBytes()
 		if err != nil {
 			return nil, err
 		}

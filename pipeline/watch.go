@@ -49,17 +49,7 @@ func Watch(ctx context.Context, src Source, opts Options, wo WatchOptions, onBui
 	inputs := []string{editionPathOf(src.Path)}
 	load := func() (*Result, error) {
 		res, err := Load(ctx, src, opts)
-		if res != nil {
-			if err == nil {
-				inputs = res.Inputs
-			} else {
-				for _, in := range res.Inputs {
-					if !slices.Contains(inputs, in) {
-						inputs = append(inputs, in)
-					}
-				}
-			}
-		}
+		inputs = WatchAfter(inputs, res, err)
 		return res, err
 	}
 	res, err := load()
@@ -82,6 +72,25 @@ func Watch(ctx context.Context, src Source, opts Options, wo WatchOptions, onBui
 		return nil
 	}
 	return err
+}
+
+// WatchAfter is what to watch after a load that gave res and err, when
+// watched was watched before it: the files the load read when it built;
+// after a failure, those watched before and any the failed load read too,
+// so that the save that mends it is seen.
+func WatchAfter(watched []string, res *Result, err error) []string {
+	if res == nil {
+		return watched
+	}
+	if err == nil {
+		return res.Inputs
+	}
+	for _, in := range res.Inputs {
+		if !slices.Contains(watched, in) {
+			watched = append(watched, in)
+		}
+	}
+	return watched
 }
 
 // editionPathOf is edition.yaml of an edition argument on disk, absolute.

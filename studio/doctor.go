@@ -60,7 +60,7 @@ func (d *Advise) Diagnose(ctx context.Context, b *Build) (*Report, error) {
 			return nil, err
 		}
 		defer f.Close()
-		in = advise.Input{FS: f.FS, Dir: f.Dir, EditionYAML: f.Text, MaxBytes: d.opts.MaxInput}
+		in = advise.Input{FS: f.FS, Dir: f.Dir, EditionYAML: f.Text, MaxBytes: d.opts.MaxInput, Cache: d.opts.Cache}
 		text = f.Text
 	}
 	ctx, cancel := context.WithTimeout(ctx, studioDoctorTimeout)

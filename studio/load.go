@@ -25,19 +25,9 @@ func Pipeline(src pipeline.Source, opts pipeline.Options) Options {
 	var inputs []string
 	o := Options{Load: func(ctx context.Context) (*Build, error) {
 		res, err := pipeline.Load(ctx, src, opts)
-		if res != nil {
-			mu.Lock()
-			if err == nil {
-				inputs = res.Inputs
-			} else {
-				for _, in := range res.Inputs {
-					if !slices.Contains(inputs, in) {
-						inputs = append(inputs, in)
-					}
-				}
-			}
-			mu.Unlock()
-		}
+		mu.Lock()
+		inputs = pipeline.WatchAfter(inputs, res, err)
+		mu.Unlock()
 		if err != nil {
 			return nil, err
 		}

@@ -155,18 +155,11 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		return err
 	}
 	inputs := res.Inputs
-	if opts.Board != "" {
-		inputs = append(inputs, opts.Board)
-	}
 	if !res.FromPack {
 		// An edition is built in memory, as build would, and refused when
 		// lint finds errors in it.
 		if errs := res.Errors(); len(errs) > 0 || !res.Derived() {
-			for _, f := range errs {
-				fmt.Fprintln(opts.IO.ErrOut, f.String())
-			}
-			fmt.Fprintf(opts.IO.ErrOut, "tendays: %s: the edition has %d lint error(s); fix them first (tendays lint %s)\n", res.Name, len(errs), opts.Pack)
-			return &silentError{code: exitUsage}
+			return refuseUnfit(opts.IO, res.Name, "edition", opts.Pack, errs)
 		}
 	}
 	if res.Network != nil {

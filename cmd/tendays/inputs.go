@@ -3,25 +3,15 @@ package main
 import (
 	"path/filepath"
 
-	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/atomicfile"
-	"github.com/tendays/tendays/internal/safeio"
-	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // readInput reads a top-level input of at most max bytes: "-" is standard
 // input, anything else a regular file. It returns the name messages give
 // the input ("<stdin>" for "-").
 func (g *globalOptions) readInput(path string, max int64) ([]byte, string, error) {
-	if path != safeio.Stdin {
-		data, err := mapdata.ReadFile(path, max)
-		return data, path, err
-	}
-	data, name, err := safeio.ReadInput(path, g.In, max)
-	if err != nil {
-		return nil, name, &diag.InputError{Position: diag.Position{File: name}, Err: err}
-	}
-	return data, name, nil
+	return pipeline.ReadInput(path, g.In, max)
 }
 
 // checkClobber refuses (exit 2) outputs that are inputs of the run: the same

@@ -42,17 +42,20 @@ func loadPlayable(ctx context.Context, path string, io *IOStreams, g *globalOpti
 		return nil, err
 	}
 	errs := res.PlayErrors()
-	if res.Network != nil {
-		errs = res.Errors() // deck/too-small is about 10 Days decks
-	}
 	if len(errs) > 0 || !res.Derived() {
-		for _, f := range errs {
-			fmt.Fprintln(io.ErrOut, f.String())
-		}
-		fmt.Fprintf(io.ErrOut, "tendays: %s: the pack has %d lint error(s); fix them first (tendays lint %s)\n", path, len(errs), path)
-		return nil, &silentError{code: exitUsage}
+		return nil, refuseUnfit(io, path, "pack", path, errs)
 	}
 	return res, nil
+}
+
+// refuseUnfit prints the lint errors that make what name holds (a "pack",
+// an "edition") unfit for the command, and how to see them, and exits 2.
+func refuseUnfit(io *IOStreams, name, noun, arg string, errs []diag.Finding) error {
+	for _, f := range errs {
+		fmt.Fprintln(io.ErrOut, f.String())
+	}
+	fmt.Fprintf(io.ErrOut, "tendays: %s: the %s has %d lint error(s); fix them first (tendays lint %s)\n", name, noun, len(errs), arg)
+	return &silentError{code: exitUsage}
 }
 
 // loadBoard is loadPlayable for the commands that read 10 Days packs

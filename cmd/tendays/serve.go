@@ -108,6 +108,9 @@ func studioOptions(opts *serveOptions) (studio.Options, error) {
 	} else if opts.AllowEdit {
 		return studio.Options{}, usageErrorf("--allow-edit needs an edition folder: a pack is not edited")
 	}
+	// One cache for the rebuilds, the doctor's diagnoses and its trials:
+	// none of them parses a borders file the others already have.
+	bo.Cache = pipeline.NewCache()
 	so := studio.Pipeline(pipeline.Source{Path: opts.Target, Stdin: opts.Global.In}, bo)
 	so.AllowEdit = opts.AllowEdit
 	so.Doctor = studio.NewAdvise(edition, bo)

@@ -31,7 +31,7 @@ const maxCoastPoints = 400
 // holds at most four. Nil unless SeaFor would write a sea (most regions
 // are islands).
 func IslandFerries(features []borders.Feature, res *Result) []Ferry {
-	if len(res.Isolated) == 0 || 2*len(res.Isolated) <= len(res.Kept) {
+	if !res.Islands() {
 		return nil
 	}
 	// Groups of bordering kept regions.

@@ -155,7 +155,7 @@ func (r Request) Choose(src *Source, sel Selection) (*Result, error) {
 	}
 	for _, i := range res.Kept {
 		f := features[i]
-		if err := CheckName(f.ID); err != nil {
+		if err := mapdata.CheckName(f.ID); err != nil {
 			return nil, diag.Errorf(diag.Position{File: r.Borders, Pointer: f.Pointer},
 				"the region name \"%s\" cannot name a region: %v (schema/pack.schema.json $defs/name); name the regions by another property (--name PROPERTY) or leave this feature out (--only, --where, --bbox)",
 				shortName(f.ID), err)
@@ -209,7 +209,7 @@ func (r Request) Plan(src *Source, sel Selection, res *Result) (*Plan, error) {
 	// Regions that border no other one are marked air-only, when most
 	// regions border another (islands of a mainland); a selection of
 	// islands alone is left for the designer to join.
-	if 2*len(res.Isolated) <= len(res.Kept) {
+	if !res.Islands() {
 		for _, i := range res.Isolated {
 			spec.AirOnly = append(spec.AirOnly, features[i].ID)
 		}
@@ -240,7 +240,7 @@ func (r Request) Plan(src *Source, sel Selection, res *Result) (*Plan, error) {
 		} else {
 			spec.Name = Title(spec.ID)
 		}
-	} else if err := CheckName(spec.Name); err != nil {
+	} else if err := mapdata.CheckName(spec.Name); err != nil {
 		// The name is shown to players and printed by every command: the
 		// edition schema refuses what the pack schema refuses.
 		return nil, fmt.Errorf("--edition-name \"%s\": %v", diag.OneLine(spec.Name), err)

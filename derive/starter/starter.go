@@ -63,6 +63,11 @@ func (s Selection) Empty() bool {
 	return len(s.Only) == 0 && len(s.Where) == 0 && s.BBox == nil && len(s.Areas) == 0
 }
 
+// Islands says that the selection is mostly islands: more than half the
+// kept regions are isolated. Then init joins them by a sea and ferries;
+// otherwise the few isolated ones are marked air-only.
+func (r *Result) Islands() bool { return 2*len(r.Isolated) > len(r.Kept) }
+
 // Result is what Select chose, as indexes into the features.
 type Result struct {
 	Kept []int
@@ -562,7 +567,7 @@ type Sea struct {
 // every other kept region with at least MinCoastKm of coast; nil when
 // fewer than half the regions are isolated (those few are marked air-only).
 func SeaFor(features []borders.Feature, res *Result, editionName string) *Sea {
-	if len(res.Isolated) == 0 || 2*len(res.Isolated) <= len(res.Kept) {
+	if !res.Islands() {
 		return nil
 	}
 	s := &Sea{ID: "sea", Name: "The sea of " + strings.TrimPrefix(editionName, "10 Days in ")}
@@ -576,13 +581,6 @@ func SeaFor(features []borders.Feature, res *Result, editionName string) *Sea {
 
 // MinCoastKm is the coast a region needs to be on a sea init writes.
 const MinCoastKm = 1
-
-// MaxName is the longest name a pack holds, in characters.
-const MaxName = mapdata.MaxName
-
-// CheckName says why a feature's name cannot name a region of an edition:
-// what the schemas refuse (mapdata.CheckName). nil when it can.
-func CheckName(s string) error { return mapdata.CheckName(s) }
 
 // Palette is the colours init starts with.
 var Palette = []string{"blue", "green", "orange", "pink", "yellow"}
@@ -804,7 +802,7 @@ func Labels(features []borders.Feature, kept []int, prop string) map[string]stri
 	out := map[string]string{}
 	for _, i := range kept {
 		l, _ := features[i].Properties[prop].(string)
-		if l != "" && l != features[i].ID && count[mapdata.Fold(l)] == 1 && CheckName(l) == nil {
+		if l != "" && l != features[i].ID && count[mapdata.Fold(l)] == 1 && mapdata.CheckName(l) == nil {
 			out[features[i].ID] = l
 		}
 	}

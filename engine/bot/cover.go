@@ -165,13 +165,7 @@ func (c *cover) drawPile(v game.View, d0 int32) game.Source {
 		if !v.CanDrawFrom(i) {
 			continue
 		}
-		clear(c.unseen)
-		var n int
-		if m := v.TopMap(i); m >= 0 {
-			n = v.UnseenOfMap(m, c.unseen)
-		} else {
-			n = v.Unseen(c.unseen)
-		}
+		n := unseenUnder(v, i, c.unseen)
 		sum := 0
 		for card, k := range c.unseen {
 			if k > 0 && c.board.IsRegion(engine.CardID(card)) {

@@ -135,3 +135,14 @@ func (kn *knowledge) costs(v game.View) {
 		}
 	}
 }
+
+// unseenUnder fills counts (one a card, cleared first) with the cards
+// draw pile i's top may be: the unseen cards of the box its back shows, or
+// every unseen card on a board of one map. It returns how many there are.
+func unseenUnder(v game.View, i int, counts []int) int {
+	clear(counts)
+	if m := v.TopMap(i); m >= 0 {
+		return v.UnseenOfMap(m, counts)
+	}
+	return v.Unseen(counts)
+}

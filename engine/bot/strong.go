@@ -104,13 +104,7 @@ func (s *Strong) gain(d0 int32, c engine.CardID) int32 {
 // drawGain is the gain of drawing from draw pile i, averaged over the
 // cards its top may be.
 func (s *Strong) drawGain(v game.View, d0 int32, i int) float64 {
-	clear(s.unseen)
-	n := 0
-	if m := v.TopMap(i); m >= 0 {
-		n = v.UnseenOfMap(m, s.unseen)
-	} else {
-		n = v.Unseen(s.unseen)
-	}
+	n := unseenUnder(v, i, s.unseen)
 	if n == 0 {
 		return 0
 	}

@@ -40,22 +40,6 @@ func (v View) OpenHands() bool         { return v.g.open }
 // Shown is the last turn a copy of card c lay face up (Game.Shown).
 func (v View) Shown(c engine.CardID) int { return v.g.Shown(c) }
 
-// MapOfCard is the map whose box physical copies of card c come from
-// when all its copies share one (-1 when they do not, or on one map).
-func (v View) MapOfCard(c engine.CardID) int {
-	maps := v.g.board.CardMaps(c)
-	one := -1
-	for m, k := range maps {
-		if k > 0 {
-			if one >= 0 {
-				return -1
-			}
-			one = m
-		}
-	}
-	return one
-}
-
 // Holder is the seat's own cards by day. Do not modify it.
 func (v View) Holder() []engine.CardID { return v.g.kinds[v.seat] }
 

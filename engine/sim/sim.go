@@ -181,7 +181,7 @@ func (g *Games) Work(n int) int64 {
 // playOne plays game i.
 func playOne(b *engine.Board, cfg Config, i int) (outcome, error) {
 	seed := stats.GameSeed(cfg.Seed, i)
-	g, err := game.New(b, cfg.Game, rand.New(rand.NewPCG(seed, 0)))
+	g, err := game.New(b, cfg.Game, game.Rand(seed))
 	if err != nil {
 		return outcome{}, err
 	}
@@ -189,7 +189,7 @@ func playOne(b *engine.Board, cfg Config, i int) (outcome, error) {
 	players := make([]game.Player, cfg.Game.Players)
 	for s := range players {
 		o.bots[s] = cfg.Bots[(s+i)%len(cfg.Bots)]
-		players[s], err = bot.New(o.bots[s], rand.New(rand.NewPCG(seed, uint64(s)+1)))
+		players[s], err = bot.New(o.bots[s], game.SeatRand(seed, s))
 		if err != nil {
 			return outcome{}, err
 		}

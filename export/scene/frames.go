@@ -2,7 +2,6 @@ package scene
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/paulmach/orb"
@@ -145,7 +144,7 @@ func Member(p *mapdata.Pack, b *board.Board, m mapdata.Member) (*mapdata.Pack, *
 		}
 	}
 	for _, r := range b.Rails {
-		if r.Map == m.ID || (r.Map == "" && slices.ContainsFunc(q.Rails, func(x mapdata.Rail) bool { return x.ID == r.ID })) {
+		if r.Map == m.ID || (r.Map == "" && rails[r.ID]) {
 			mb.Rails = append(mb.Rails, r)
 		}
 	}

@@ -215,12 +215,6 @@ func WriteBytes(path string, data []byte, perm os.FileMode) error {
 	return WriteAll(File{Path: path, Perm: perm, Fill: Bytes(data)})
 }
 
-// WriteChosen writes data atomically to a name the toolkit chose (see
-// File.Chosen).
-func WriteChosen(path string, data []byte, perm os.FileMode) error {
-	return WriteAll(File{Path: path, Perm: perm, Fill: Bytes(data), Chosen: true})
-}
-
 // Bytes is a Fill that writes data.
 func Bytes(data []byte) func(io.Writer) error {
 	return func(w io.Writer) error {

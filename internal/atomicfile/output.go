@@ -180,15 +180,6 @@ func IsDirArg(arg string) bool {
 	return err == nil && fi.IsDir()
 }
 
-// WriteTo writes to an -o argument already resolved by Dest: standard output
-// (w) when stdout, else the file, atomically.
-func WriteTo(path string, stdout bool, w io.Writer, perm os.FileMode, fill func(io.Writer) error) error {
-	if stdout {
-		return fill(w)
-	}
-	return Write(path, perm, fill)
-}
-
 // WriteDest writes to what Dest made of the -o argument arg: standard
 // output (w) when stdout, else the file, atomically, as a chosen name
 // (File.Chosen) when arg left the name to the toolkit.

@@ -60,7 +60,7 @@ func TestChosenNameLinks(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	require.NoError(t, os.Symlink(victim, "out.json"))
-	err := WriteChosen("out.json", []byte("new"), 0o644)
+	err := WriteAll(File{Path: "out.json", Perm: 0o644, Fill: Bytes([]byte("new")), Chosen: true})
 	require.ErrorIs(t, err, ErrLinkOutside)
 	got, _ := os.ReadFile(victim)
 	assert.Equal(t, "precious", string(got))
@@ -70,7 +70,7 @@ func TestChosenNameLinks(t *testing.T) {
 
 	require.NoError(t, os.WriteFile("kept", nil, 0o644))
 	require.NoError(t, os.Symlink(filepath.Join(dir, "kept"), "in.json"))
-	require.NoError(t, WriteChosen("in.json", []byte("new"), 0o644))
+	require.NoError(t, WriteAll(File{Path: "in.json", Perm: 0o644, Fill: Bytes([]byte("new")), Chosen: true}))
 	got, _ = os.ReadFile("kept")
 	assert.Equal(t, "new", string(got))
 

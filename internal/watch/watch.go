@@ -14,6 +14,7 @@ package watch
 
 import (
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -154,7 +155,7 @@ func (w Watcher) run(ctx context.Context, seen map[string]stamp, onChange func(c
 		case <-ticker.C:
 		case <-quiet.C:
 			now := w.stamps(seen)
-			if last != nil && !sameStamps(last, now) {
+			if last != nil && !maps.Equal(last, now) {
 				// Still being written: wait for quiet again.
 				last = now
 				quiet.Reset(settle)
@@ -189,7 +190,7 @@ func (w Watcher) run(ctx context.Context, seen map[string]stamp, onChange func(c
 		// A look at every file (the poll, or lost events). A change
 		// already waiting for quiet is not waited for again.
 		now := w.stamps(seen)
-		if changed := diff(seen, now); len(changed) > 0 && (last == nil || !sameStamps(last, now)) {
+		if changed := diff(seen, now); len(changed) > 0 && (last == nil || !maps.Equal(last, now)) {
 			pending = merge(pending, changed)
 			last = now
 			quiet.Reset(settle)
@@ -212,18 +213,6 @@ func (w Watcher) stamps(seen map[string]stamp) map[string]stamp {
 		out[p] = stampOf(p)
 	}
 	return out
-}
-
-func sameStamps(a, b map[string]stamp) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for p, s := range a {
-		if b[p] != s {
-			return false
-		}
-	}
-	return true
 }
 
 // diff lists the paths whose stamps differ, or that are in only one of the

@@ -15,7 +15,6 @@ import (
 	"io/fs"
 	"maps"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -172,7 +171,7 @@ func resolve(root, n *node) *node {
 // followed by its own, depth first.
 func walk(root, n *node, path []string, out *[]entry) {
 	n = resolve(root, n)
-	for _, k := range sortedKeys(n.Properties) {
+	for _, k := range slices.Sorted(maps.Keys(n.Properties)) {
 		c := resolve(root, n.Properties[k])
 		p := append(slices.Clone(path), k)
 		*out = append(*out, entry{path: p, n: c, required: slices.Contains(n.Required, k)})
@@ -210,15 +209,6 @@ func additional(root, n *node) *node {
 		return nil
 	}
 	return resolve(root, &a)
-}
-
-func sortedKeys(m map[string]*node) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func writeEntry(b *strings.Builder, root *node, e entry) {
@@ -411,7 +401,7 @@ func synth(root, n *node, depth int) any {
 		if depth > 3 {
 			return out
 		}
-		for _, k := range sortedKeys(n.Properties) {
+		for _, k := range slices.Sorted(maps.Keys(n.Properties)) {
 			if len(n.Required) == 0 || slices.Contains(n.Required, k) {
 				out = append(out, yaml.MapItem{Key: k, Value: synth(root, n.Properties[k], depth+1)})
 			}
