@@ -173,12 +173,15 @@ func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, 
 				continue
 			}
 			after, err := d.edited(cur, e)
-			if err != nil {
-				return nil, err
-			}
-			if after == nil {
+			var unmade *unmadeError
+			if errors.As(err, &unmade) || (err == nil && after == nil) {
+				// An edit the editor cannot make in this text, or one that
+				// does not build: the next candidate may do.
 				tried[key] = true
 				continue
+			}
+			if err != nil {
+				return nil, err
 			}
 			if err := d.measure(after, games); err != nil {
 				return nil, err

@@ -96,3 +96,31 @@ func TestDoctorHonoursLintConfig(t *testing.T) {
 		t.Errorf("lonely colours %v with the rule off", rep.Figures.LonelyColors)
 	}
 }
+
+// An edit the editor cannot make in the text as written (here every copies
+// edit: the mapping is anchored and an alias uses it) is passed over, and
+// --fix goes on with the edits it can make instead of giving up.
+func TestFixPassesOverEditsItCannotMake(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays some thousands of games")
+	}
+	in := stallingWesternAsia(t)
+	text := strings.Replace(string(in.EditionYAML), "assign: {}", "assign: *c", 1)
+	text = strings.Replace(text, "days: 10\n", "days: 10\ncopies: &c {}\n", 1)
+	if text == string(in.EditionYAML) || !strings.Contains(text, "assign: *c") {
+		t.Fatal("the fixture changed: no place for the anchor and its alias")
+	}
+	in.EditionYAML = []byte(text)
+	rep, err := advise.Fix(context.Background(), in, advise.Options{MeasureGames: 300, Seed: 1}, advise.Goals{})
+	if err != nil {
+		t.Fatalf("an edit that cannot be made stopped the fix: %v", err)
+	}
+	if len(rep.Steps) == 0 {
+		t.Fatal("no step made, though other edits can be")
+	}
+	for _, s := range rep.Steps {
+		if strings.Contains(s.Edit, "card more") {
+			t.Errorf("step %q edits copies, which cannot be edited here", s.Edit)
+		}
+	}
+}
