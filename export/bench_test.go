@@ -35,7 +35,7 @@ func bigBoard() Input {
 	p := &mapdata.Pack{Edition: mapdata.EditionInfo{ID: "big", Name: "10 Days in Bigland", Days: 10},
 		Colors: []mapdata.Color{{ID: "a", Name: "A", Hex: "#88aa44"}, {ID: "b", Name: "B", Hex: "#4466cc"}, {ID: "c", Name: "C", Hex: "#cc6644"}}}
 	fc := geojson.NewFeatureCollection()
-	b := &board.Board{File: "big.board.geojson", Features: fc}
+	b := &board.Geometry{File: "big.board.geojson", Features: fc}
 	for i := 0; i < cols; i++ {
 		for j := 0; j < rows; j++ {
 			x, y := -120+float64(i)*5, 30+float64(j)*4

@@ -14,7 +14,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"github.com/tendays/tendays/derive/borders"
-	"github.com/tendays/tendays/derive/network"
+	"github.com/tendays/tendays/derive/routes"
 	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/internal/testenv"
 	"github.com/tendays/tendays/mapdata"
@@ -36,7 +36,7 @@ func bundledNetwork(t *testing.T) *mapdata.NetworkPack {
 	require.NoError(t, err)
 	ed, err := mapdata.DecodeNetworkEdition("across-the-us/edition.yaml", src)
 	require.NoError(t, err)
-	res, err := network.Build(network.Input{Doc: ed, FS: files, Dir: "editions/across-the-us"})
+	res, err := routes.Build(routes.Input{Doc: ed, FS: files, Dir: "editions/across-the-us"})
 	require.NoError(t, err)
 	return res.Pack
 }

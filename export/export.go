@@ -84,9 +84,9 @@ var ErrNoBoard = errors.New("no board geometry")
 // Input is what an export reads.
 type Input struct {
 	Pack     *mapdata.Pack
-	PackFile string       // the pack's path, for messages and names
-	PackJSON []byte       // the pack file as read; the data package carries it unchanged
-	Board    *board.Board // nil when there is none
+	PackFile string          // the pack's path, for messages and names
+	PackJSON []byte          // the pack file as read; the data package carries it unchanged
+	Board    *board.Geometry // nil when there is none
 }
 
 // Options tune the formats; the zero value gives the defaults.

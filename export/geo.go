@@ -64,13 +64,13 @@ func Stats(p *mapdata.Pack) map[string]*RegionStats {
 // combined pack (the member map the region is on). Other layers pass
 // through as they are. One feature a line, in the board's order, polygons
 // wound as RFC 7946 asks.
-func GeoJSONBytes(p *mapdata.Pack, b *board.Board) ([]byte, error) {
+func GeoJSONBytes(p *mapdata.Pack, b *board.Geometry) ([]byte, error) {
 	return GeoJSONWound(p, b, geo.RFC7946)
 }
 
 // GeoJSONWound is GeoJSONBytes with the polygons wound by w: geo.D3 for
 // d3-geo, which reads an RFC 7946 ring as the whole globe outside it.
-func GeoJSONWound(p *mapdata.Pack, b *board.Board, w geo.Winding) ([]byte, error) {
+func GeoJSONWound(p *mapdata.Pack, b *board.Geometry, w geo.Winding) ([]byte, error) {
 	return featureLines(boardFeatures(p, b, w))
 }
 
@@ -97,7 +97,7 @@ func featureLines(features []*geojson.Feature) ([]byte, error) {
 // them (GeoJSON, TopoJSON, the GIS layers): copies with each region's
 // properties set from the pack (see GeoJSONBytes) and polygons wound by w.
 // The board itself is not changed.
-func boardFeatures(p *mapdata.Pack, b *board.Board, w geo.Winding) []*geojson.Feature {
+func boardFeatures(p *mapdata.Pack, b *board.Geometry, w geo.Winding) []*geojson.Feature {
 	stats := Stats(p)
 	colors := map[string]mapdata.Color{}
 	for _, c := range p.Colors {
@@ -152,7 +152,7 @@ func roundKm(v float64) float64 {
 }
 
 // SVGBytes draws the board as SVG.
-func SVGBytes(p *mapdata.Pack, b *board.Board, opt Options) ([]byte, error) {
+func SVGBytes(p *mapdata.Pack, b *board.Geometry, opt Options) ([]byte, error) {
 	sc, err := scene.Board(p, b, scene.Options{Width: opt.Width, Graph: opt.Graph})
 	if err != nil {
 		return nil, err

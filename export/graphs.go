@@ -132,7 +132,7 @@ const dotWidth = 1400
 // points, inputscale=72), so the graph is the map; without it, neato lays
 // the graph out by its links. A combined pack's regions carry their map
 // (map="europe").
-func DOTBytes(p *mapdata.Pack, b *board.Board) ([]byte, error) {
+func DOTBytes(p *mapdata.Pack, b *board.Geometry) ([]byte, error) {
 	var pos map[string]orb.Point
 	if b != nil {
 		l, err := scene.Layout(p, b, scene.Options{Width: dotWidth})

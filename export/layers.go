@@ -66,7 +66,7 @@ func group(features []*geojson.Feature, names []layerName) []topojson.Layer {
 // feature, the borders shared as arcs, the positions quantized
 // (quantization 0: topojson.DefaultQuantization) and the polygons wound as
 // d3 expects.
-func TopoJSONBytes(p *mapdata.Pack, b *board.Board, quantization int) ([]byte, error) {
+func TopoJSONBytes(p *mapdata.Pack, b *board.Geometry, quantization int) ([]byte, error) {
 	data, _, err := topojson.Encode(group(boardFeatures(p, b, geo.RFC7946), boardLayers), topojson.Options{Quantization: quantization})
 	return data, err
 }
@@ -116,7 +116,7 @@ func NetworkTopoJSON(p *mapdata.NetworkPack, quantization int) ([]byte, error) {
 // every file converts to an ESRI Shapefile or a GeoPackage layer as it is,
 // and the list properties (seas, rails) are strings joined with ListSep, as
 // in the CSV tables, since neither format has lists.
-func GISFiles(p *mapdata.Pack, b *board.Board) ([]File, error) {
+func GISFiles(p *mapdata.Pack, b *board.Geometry) ([]File, error) {
 	return gisFiles(baseName(p), group(boardFeatures(p, b, geo.RFC7946), boardLayers))
 }
 

@@ -7,7 +7,7 @@ import (
 )
 
 // PDFBytes is the print-and-play PDF (export/pdf) on opt.Paper.
-func PDFBytes(p *mapdata.Pack, b *board.Board, opt Options) ([]byte, error) {
+func PDFBytes(p *mapdata.Pack, b *board.Geometry, opt Options) ([]byte, error) {
 	paper, err := pdf.PaperNamed(opt.Paper)
 	if err != nil {
 		return nil, err

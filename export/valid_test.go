@@ -34,7 +34,7 @@ type bundled struct {
 	files fs.FS
 	pack  *mapdata.Pack
 	board []byte // the board GeoJSON, as build writes it
-	b     *board.Board
+	b     *board.Geometry
 	found []diag.Finding
 }
 

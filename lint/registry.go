@@ -7,7 +7,7 @@ import (
 	"github.com/tendays/tendays/derive"
 	"github.com/tendays/tendays/derive/adjacency"
 	"github.com/tendays/tendays/derive/borders"
-	"github.com/tendays/tendays/derive/network"
+	"github.com/tendays/tendays/derive/routes"
 	"github.com/tendays/tendays/diag"
 )
 
@@ -26,7 +26,7 @@ const (
 	// (package derive).
 	KindEdition Kind = "edition"
 	// KindNetworkEdition: a route-network edition, checked while deriving
-	// its pack (package derive/network).
+	// its pack (package derive/routes).
 	KindNetworkEdition Kind = "network-edition"
 	// KindPack: a regions pack, checked by lint.
 	KindPack Kind = "pack"
@@ -45,14 +45,14 @@ var schemaRule = &Rule{RuleInfo: diag.RuleInfo{ID: RuleSchema, Severity: diag.Er
 // registry is every rule the toolkit can report, listed explicitly: lint's
 // own rules beside their code, and those that reading and deriving report,
 // each declared once (id, severity, doc) beside the code that reports it in
-// derive/borders, derive, derive/adjacency and derive/network. A test fails when code reports
+// derive/borders, derive, derive/adjacency and derive/routes. A test fails when code reports
 // an id that is not here.
 var registry = newRegistry(
 	[]*Rule{schemaRule},
 	described(KindBorders, borders.Rules),
 	described(KindEdition, derive.Rules),
 	described(KindEdition, adjacency.Rules),
-	described(KindNetworkEdition, network.Rules),
+	described(KindNetworkEdition, routes.Rules),
 	packRules,
 	[]*Rule{seaConnectsRule, cvdRule},
 	networkRules,

@@ -148,7 +148,7 @@ func FuzzTokens(f *testing.F) {
 // FuzzDecodeNetworkPack: a route-network pack is read or refused with its
 // place, and one that is read writes, reads back and writes the same bytes.
 func FuzzDecodeNetworkPack(f *testing.F) {
-	addFile(f, "../engine/network/testdata/across-the-us.pack.json")
+	addFile(f, "../engine/route/testdata/across-the-us.pack.json")
 	for _, s := range []string{
 		`{"format": "tendays.pack", "formatVersion": 1, "kind": "network"}`,
 		`{"format": "tendays.pack", "formatVersion": 1, "kind": "regions"}`,

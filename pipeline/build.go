@@ -4,7 +4,7 @@
 // file), reads every file inside the source's fence (internal/safeio: os.Root,
 // regular files, size bounds; a combined edition's members each inside their
 // own folder), derives the pack by kind (regions: derive; network:
-// derive/network; combined: every member, then derive/combine), lints it with
+// derive/routes; combined: every member, then derive/combine), lints it with
 // the lint config found beside the source, and returns the pack, the board,
 // the findings, every file read, and the bytes to write.
 //

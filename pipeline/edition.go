@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/tendays/tendays/derive"
-	"github.com/tendays/tendays/derive/network"
+	"github.com/tendays/tendays/derive/routes"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/internal/safeio"
@@ -177,7 +177,7 @@ func (r *Result) deriveNetwork(f *folder, file string, text []byte) (*lint.Targe
 	if err != nil {
 		return nil, err
 	}
-	res, err := network.Build(network.Input{Doc: ed, FS: f.fs, Dir: f.dir, MaxBytes: r.opts.limit(mapdata.DefaultMaxInput)})
+	res, err := routes.Build(routes.Input{Doc: ed, FS: f.fs, Dir: f.dir, MaxBytes: r.opts.limit(mapdata.DefaultMaxInput)})
 	if err != nil {
 		return nil, err
 	}

@@ -68,7 +68,7 @@ func loadPack(ctx context.Context, src Source, opts Options) (*Result, error) {
 // layers is the board geometry as typed layers, made once.
 type layers struct {
 	once     sync.Once
-	board    *board.Board
+	board    *board.Geometry
 	err      error
 	mismatch bool
 }
@@ -81,7 +81,7 @@ type layers struct {
 // running now may be replacing the pair, then refused. A pack without a
 // board file gives an error matching fs.ErrNotExist; a network pack has no
 // board.
-func (r *Result) BoardLayers() (*board.Board, error) {
+func (r *Result) BoardLayers() (*board.Geometry, error) {
 	r.layers.once.Do(func() { r.layers.board, r.layers.err = r.readLayers() })
 	return r.layers.board, r.layers.err
 }
@@ -94,7 +94,7 @@ func (r *Result) BoardMismatch() bool {
 	return r.layers.mismatch
 }
 
-func (r *Result) readLayers() (*board.Board, error) {
+func (r *Result) readLayers() (*board.Geometry, error) {
 	max := r.opts.limit(mapdata.DefaultMaxInput)
 	if r.Network != nil {
 		return nil, fs.ErrNotExist
@@ -147,7 +147,7 @@ func (r *Result) readLayers() (*board.Board, error) {
 
 // ReadBoard reads a board file (export/board); a missing file is an error
 // matching fs.ErrNotExist, so that the caller can say what to do about it.
-func ReadBoard(path string, max int64) (*board.Board, []byte, error) {
+func ReadBoard(path string, max int64) (*board.Geometry, []byte, error) {
 	if path == "" {
 		return nil, nil, fs.ErrNotExist
 	}

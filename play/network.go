@@ -10,14 +10,14 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/tendays/tendays/engine/network"
+	"github.com/tendays/tendays/engine/route"
 	"github.com/tendays/tendays/internal/textwidth"
 )
 
 // NetworkGame is a route-network game to play at the terminal: the person
 // is seat 1, the bots (one name a bot seat) the others.
 type NetworkGame struct {
-	Board *network.Board
+	Board *route.Board
 	Seed  uint64
 	Bots  []string // one per bot seat (seats 2..N)
 	// Echo prints each answer after its prompt, so that piped answers
@@ -30,17 +30,17 @@ type NetworkGame struct {
 func Network(in io.Reader, out io.Writer, gm NetworkGame) error {
 	b := gm.Board
 	players := len(gm.Bots) + 1
-	g, err := network.NewGame(b, players, gm.Seed)
+	g, err := route.NewGame(b, players, gm.Seed)
 	if err != nil {
 		return &SetupError{fmt.Errorf("--players %d: %w", players, err)}
 	}
-	bots := make([]network.Bot, players)
+	bots := make([]route.Bot, players)
 	names := make([]string, players)
 	names[0] = "you"
 	for s := 1; s < players; s++ {
-		bt, ok := network.NewBot(gm.Bots[s-1], gm.Seed+uint64(s))
+		bt, ok := route.NewBot(gm.Bots[s-1], gm.Seed+uint64(s))
 		if !ok {
-			return &SetupError{fmt.Errorf("bot %q does not play route-network packs (want %s)", gm.Bots[s-1], strings.Join(network.BotNames(), ", "))}
+			return &SetupError{fmt.Errorf("bot %q does not play route-network packs (want %s)", gm.Bots[s-1], strings.Join(route.BotNames(), ", "))}
 		}
 		bots[s], names[s] = bt, gm.Bots[s-1]
 	}
@@ -59,9 +59,9 @@ func Network(in io.Reader, out io.Writer, gm NetworkGame) error {
 // netTable is a network game at the terminal.
 type netTable struct {
 	c     *console
-	g     *network.Game
-	b     *network.Board
-	bots  []network.Bot
+	g     *route.Game
+	b     *route.Board
+	bots  []route.Bot
 	names []string // "you", then the bots' names
 	echo  bool     // print each answer after its prompt
 }
@@ -100,7 +100,7 @@ func (t *netTable) play() error {
 			turn = turn[:0]
 		}
 	}
-	for g.Phase != network.PhaseFinal && !g.Over() {
+	for g.Phase != route.PhaseFinal && !g.Over() {
 		s := g.Seat
 		if s == 0 {
 			if err := t.humanTurn(); err != nil {
@@ -115,7 +115,7 @@ func (t *netTable) play() error {
 			return fmt.Errorf("seat %d (%s): %w", s+1, t.names[s], err)
 		}
 		turn = append(turn, desc)
-		if g.Seat != s || g.Phase == network.PhaseFinal {
+		if g.Seat != s || g.Phase == route.PhaseFinal {
 			flush(s)
 		}
 	}
@@ -158,12 +158,12 @@ func (t *netTable) humanTurn() error {
 	fmt.Fprintf(t.c.out, "\n— Round %d of %d, your turn —\n", round+1, g.Setup.Rounds)
 	t.showTable()
 	t.showSelf()
-	for g.Seat == 0 && g.Phase != network.PhaseFinal && !g.Over() {
-		prompts := map[network.Phase]string{
-			network.PhaseLay:      "Route laying: play a company card and lay its cube",
-			network.PhaseStations: "Station actions at the ends of the new route",
-			network.PhasePurchase: "Purchase (one)",
-			network.PhaseOffer:    "Public offering: a card from your hand becomes a share",
+	for g.Seat == 0 && g.Phase != route.PhaseFinal && !g.Over() {
+		prompts := map[route.Phase]string{
+			route.PhaseLay:      "Route laying: play a company card and lay its cube",
+			route.PhaseStations: "Station actions at the ends of the new route",
+			route.PhasePurchase: "Purchase (one)",
+			route.PhaseOffer:    "Public offering: a card from your hand becomes a share",
 		}
 		a, err := t.ask(g.Legal(), prompts[g.Phase])
 		if err != nil {
@@ -180,7 +180,7 @@ func (t *netTable) humanTurn() error {
 
 // ask shows the moves (collapsed when many) and reads one: a number, or
 // words that name exactly one move.
-func (t *netTable) ask(legal []network.Action, title string) (network.Action, error) {
+func (t *netTable) ask(legal []route.Action, title string) (route.Action, error) {
 	w := t.c.out
 	descs := make([]string, len(legal))
 	for i, a := range legal {
@@ -195,7 +195,7 @@ func (t *netTable) ask(legal []network.Action, title string) (network.Action, er
 	for {
 		answer, err := t.read("Your move (number or words, ? to list): ")
 		if err != nil {
-			return network.Action{}, err
+			return route.Action{}, err
 		}
 		if answer == "?" || strings.HasPrefix(answer, "? ") {
 			words := wordsOf(strings.TrimPrefix(answer, "?"))
@@ -308,8 +308,8 @@ func (t *netTable) commodity(k int) string { return t.b.Commodity(k) }
 
 func (t *netTable) station(s int) string { return t.b.Station(s) }
 
-// describe says what an action does (network.Game.Describe).
-func (t *netTable) describe(seat int, a network.Action, own bool) string {
+// describe says what an action does (route.Game.Describe).
+func (t *netTable) describe(seat int, a route.Action, own bool) string {
 	return t.g.Describe(seat, a, own)
 }
 
@@ -389,7 +389,7 @@ func (t *netTable) scores() {
 	for s, sc := range scores {
 		fmt.Fprintf(w, "  %s %3d + %3d + %3d + %3d + %3d = %3d (%d)\n", textwidth.PadRight(t.who(s), 18), sc.Passenger, sc.Freight, sc.Shares, sc.Gold, sc.Money, sc.Total, sc.Completed)
 	}
-	win := network.Winners(scores)
+	win := route.Winners(scores)
 	top := scores[win[0]].Total
 	switch {
 	case len(win) > 1:

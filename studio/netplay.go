@@ -6,25 +6,25 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tendays/tendays/engine/network"
+	"github.com/tendays/tendays/engine/route"
 )
 
 // netGame is a route-network game (Across the United States): the person
-// at seat 1, bots at the others, played by engine/network's rules. A move
+// at seat 1, bots at the others, played by engine/route's rules. A move
 // is a choice among the legal moves, by its number in the list: the seed,
 // the bots and the person's choices replay the game.
 type netGame struct {
-	board   *network.Board
+	board   *route.Board
 	seed    uint64
 	opts    GameRequest
 	seats   []string // "human", then the bots' names
-	g       *network.Game
-	bots    []network.Bot
+	g       *route.Game
+	bots    []route.Bot
 	choices []int
 	log     []string
 }
 
-func newNetGame(b *network.Board, req GameRequest, seed uint64) (*netGame, error) {
+func newNetGame(b *route.Board, req GameRequest, seed uint64) (*netGame, error) {
 	if req.Humans > 1 {
 		return nil, fmt.Errorf("humans: %d; a route-network game is one person against bots here", req.Humans)
 	}
@@ -32,8 +32,8 @@ func newNetGame(b *network.Board, req GameRequest, seed uint64) (*netGame, error
 	if !slices.Contains(b.Players(), players) {
 		return nil, fmt.Errorf("bots: %d makes %d players; the pack has setups for %s players", req.Bots, players, joinInts(b.Players()))
 	}
-	if _, ok := network.NewBot(req.Bot, 0); !ok {
-		return nil, fmt.Errorf("bot %q does not play route-network games (want %s)", req.Bot, strings.Join(network.BotNames(), ", "))
+	if _, ok := route.NewBot(req.Bot, 0); !ok {
+		return nil, fmt.Errorf("bot %q does not play route-network games (want %s)", req.Bot, strings.Join(route.BotNames(), ", "))
 	}
 	if req.Days != 0 || req.Swap != "" || req.Open || req.Turns != 0 {
 		return nil, fmt.Errorf("days, swap, open hands and turn cap are for the 10 Days games: a route-network game plays its rounds")
@@ -86,14 +86,14 @@ func formatChoices(cs []int) string {
 
 // deal starts the game anew; bots are seeded as `tendays play` seeds them.
 func (ng *netGame) deal() error {
-	g, err := network.NewGame(ng.board, len(ng.seats), ng.seed)
+	g, err := route.NewGame(ng.board, len(ng.seats), ng.seed)
 	if err != nil {
 		return err
 	}
 	ng.g, ng.choices, ng.log = g, nil, nil
-	ng.bots = make([]network.Bot, len(ng.seats))
+	ng.bots = make([]route.Bot, len(ng.seats))
 	for s := 1; s < len(ng.seats); s++ {
-		ng.bots[s], _ = network.NewBot(ng.seats[s], ng.seed+uint64(s))
+		ng.bots[s], _ = route.NewBot(ng.seats[s], ng.seed+uint64(s))
 	}
 	ng.logf("New game: you and %d %s bot(s), %d rounds, seed %d.", len(ng.seats)-1, ng.opts.Bot, g.Setup.Rounds, ng.seed)
 	return ng.runBots()
@@ -119,12 +119,12 @@ func (ng *netGame) undo() error {
 }
 
 // legal is the person's moves now (none when it is not their move).
-func (ng *netGame) legal() []network.Action {
+func (ng *netGame) legal() []route.Action {
 	g := ng.g
 	switch {
 	case g.Over():
 		return nil
-	case g.Phase == network.PhaseFinal:
+	case g.Phase == route.PhaseFinal:
 		if g.Chosen[0] {
 			return nil
 		}
@@ -153,7 +153,7 @@ func (ng *netGame) move(choice int) error {
 	}
 	a := legal[choice]
 	desc := g.Describe(0, a, true)
-	if g.Phase == network.PhaseFinal {
+	if g.Phase == route.PhaseFinal {
 		if err := g.Commit(0, a); err != nil {
 			return err
 		}
@@ -171,7 +171,7 @@ func (ng *netGame) move(choice int) error {
 func (ng *netGame) runBots() error {
 	g := ng.g
 	for !g.Over() {
-		if g.Phase == network.PhaseFinal {
+		if g.Phase == route.PhaseFinal {
 			if !g.Chosen[0] {
 				return nil
 			}
@@ -308,7 +308,7 @@ type NetChoice struct {
 type NetScoreView struct {
 	Seat int    `json:"seat"`
 	Name string `json:"name"`
-	network.Score
+	route.Score
 }
 
 func counts(xs []int, name func(int) string) []string {
@@ -371,7 +371,7 @@ func (ng *netGame) view(id string) NetGameView {
 	for i, a := range ng.legal() {
 		v.Legal = append(v.Legal, NetChoice{Choice: i, Kind: a.Kind.String(), Text: g.Describe(0, a, true)})
 	}
-	if g.Phase == network.PhaseFinal || g.Over() {
+	if g.Phase == route.PhaseFinal || g.Over() {
 		v.Chosen = slices.Clone(g.Chosen)
 	}
 	if g.Over() {
@@ -381,7 +381,7 @@ func (ng *netGame) view(id string) NetGameView {
 		for s, sc := range g.Scores() {
 			v.Scores = append(v.Scores, NetScoreView{Seat: s, Name: ng.who(s), Score: sc})
 		}
-		v.Winners = network.Winners(g.Scores())
+		v.Winners = route.Winners(g.Scores())
 	}
 	return v
 }

@@ -157,7 +157,7 @@ func TestHotSeatReplayAndLog(t *testing.T) {
 // Across the United States against a bot: the person's choices to the
 // sealed final offering and the scores.
 func TestNetworkGame(t *testing.T) {
-	target, err := lint.ReadPack("../engine/network/testdata/across-the-us.pack.json", 16<<20)
+	target, err := lint.ReadPack("../engine/route/testdata/across-the-us.pack.json", 16<<20)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
-	"github.com/tendays/tendays/engine/network"
+	"github.com/tendays/tendays/engine/route"
 	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/mapdata"
 )
@@ -18,8 +18,8 @@ import (
 // state is one build, ready to serve: its JSON documents made once.
 type state struct {
 	build    *Build
-	board    *engine.Board  // nil: a network pack, or a pack the engine refuses
-	network  *network.Board // a route-network pack the engine plays
+	board    *engine.Board // nil: a network pack, or a pack the engine refuses
+	network  *route.Board  // a route-network pack the engine plays
 	version  int
 	pack     []byte // GET /api/pack
 	findings []byte // GET /api/findings
@@ -176,7 +176,7 @@ func newState(b *Build, version int) (*state, error) {
 			v.SVG = string(pic)
 		}
 		v.Network = &NetworkView{Stations: p.Stations, Routes: p.Routes, Companies: p.Companies, Passenger: p.Passenger, Freight: p.Freight}
-		if nb, err := network.Compile(p); err != nil {
+		if nb, err := route.Compile(p); err != nil {
 			v.Playable = err.Error()
 		} else if b.Unplayable != "" {
 			v.Playable = b.Unplayable

@@ -7,7 +7,7 @@
 // the games) and the event stream that tells open pages about a rebuild.
 //
 // It has no game logic of its own: journeys are checked by engine, games
-// played by engine/game, engine/bot and engine/network, the board drawn by
+// played by engine/game, engine/bot and engine/route, the board drawn by
 // export/scene (a combined edition's maps as frames) and export/svg,
 // findings come from the loader (lint) and the doctor from the Doctor it
 // is given. It never reads a path taken from a request and writes
@@ -39,7 +39,7 @@ import (
 type Build struct {
 	Pack    *mapdata.Pack
 	Network *mapdata.NetworkPack
-	Board   *board.Board
+	Board   *board.Geometry
 	// Land is drawn under a network's board (export.Options.Land); the
 	// loader reads it, as it reads the board.
 	Land     []orb.MultiPolygon

@@ -30,7 +30,7 @@ type FrameView struct {
 // region's label point and inscribed radius in its picture's units (for
 // the page's markers, journey paths and arrow keys). A board that cannot
 // be drawn leaves a note saying why.
-func drawBoard(v *View, p *mapdata.Pack, b *board.Board) error {
+func drawBoard(v *View, p *mapdata.Pack, b *board.Geometry) error {
 	labels := func(l *scene.BoardLayout) {
 		for i := range v.Regions {
 			if at, r, ok := l.Label(v.Regions[i].ID); ok {

@@ -13,7 +13,7 @@ import (
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine/bot"
 	"github.com/tendays/tendays/engine/game"
-	"github.com/tendays/tendays/engine/network"
+	"github.com/tendays/tendays/engine/route"
 	"github.com/tendays/tendays/engine/sim"
 	"github.com/tendays/tendays/pipeline"
 	"github.com/tendays/tendays/play"
@@ -135,7 +135,7 @@ func runPlayNetwork(opts *playOptions, res *pipeline.Result, seed uint64) error 
 	if len(bots) != players-1 {
 		return usageErrorf("--bot names %d bots for %d bot seats (give one name, or one per seat 2-%d)", len(bots), players-1, players)
 	}
-	b, err := network.Compile(res.Network)
+	b, err := route.Compile(res.Network)
 	if err != nil {
 		return &diag.InputError{Position: diag.Position{File: res.Name}, Msg: err.Error()}
 	}

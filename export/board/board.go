@@ -20,8 +20,8 @@ import (
 	"github.com/tendays/tendays/mapdata"
 )
 
-// Board is an edition's geometry, layer by layer, in the order of the file.
-type Board struct {
+// Geometry is an edition's geometry, layer by layer, in the order of the file.
+type Geometry struct {
 	File    string // where it was read from, for messages
 	Regions []Region
 	Land    []Land
@@ -63,7 +63,7 @@ type Rail struct {
 }
 
 // Region returns the region with the given id, or nil.
-func (b *Board) Region(id string) *Region {
+func (b *Geometry) Region(id string) *Region {
 	for i := range b.Regions {
 		if b.Regions[i].ID == id {
 			return &b.Regions[i]
@@ -73,7 +73,7 @@ func (b *Board) Region(id string) *Region {
 }
 
 // Read reads a board file.
-func Read(path string) (*Board, error) {
+func Read(path string) (*Geometry, error) {
 	src, err := mapdata.ReadFile(path, 0)
 	if err != nil {
 		return nil, err
@@ -82,7 +82,7 @@ func Read(path string) (*Board, error) {
 }
 
 // Decode reads a board from GeoJSON text; file names it in errors.
-func Decode(file string, src []byte) (*Board, error) {
+func Decode(file string, src []byte) (*Geometry, error) {
 	if !json.Valid(src) {
 		if _, err := mapdata.ParseJSON(file, src); err != nil {
 			return nil, err // names the line:column of the fault
@@ -107,7 +107,7 @@ func Decode(file string, src []byte) (*Board, error) {
 	if err != nil {
 		return nil, diag.Errorf(pos(""), "reading GeoJSON: %w", err)
 	}
-	b := &Board{File: file, Features: fc}
+	b := &Geometry{File: file, Features: fc}
 	seen := map[string]bool{}
 	for i, f := range fc.Features {
 		at := fmt.Sprintf("/features/%d", i)
@@ -235,7 +235,7 @@ func finite(pts []orb.Point) error {
 // Check reports whether the board fits the pack: every region of the pack
 // has an outline and every outline is a region of the pack. The message
 // names both files, since the usual cause is a board of another edition.
-func (b *Board) Check(p *mapdata.Pack, packFile string) error {
+func (b *Geometry) Check(p *mapdata.Pack, packFile string) error {
 	var missing, extra []string
 	for _, r := range p.Regions {
 		if b.Region(r.ID) == nil {

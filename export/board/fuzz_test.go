@@ -31,7 +31,7 @@ func FuzzDecode(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		var b *Board
+		var b *Geometry
 		var err error
 		fuzzcheck.Within(t, func() { b, err = Decode("fuzz.board.geojson", src) })
 		if err != nil {

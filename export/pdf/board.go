@@ -28,7 +28,7 @@ const (
 
 // boardPlan is the board picture and how it is cut into tiles.
 type boardPlan struct {
-	b          *board.Board
+	b          *board.Geometry
 	sc         *scene.Scene
 	k          float64 // millimetres per scene unit, printed
 	ratio      float64 // the scale: 1 : ratio at the map's centre
@@ -43,7 +43,7 @@ func sizeOf(p Paper) fpdf.SizeType { return fpdf.SizeType{Wd: p.W, Ht: p.H} }
 // newBoardPlan draws the board (export/scene, as the SVG) and chooses its
 // print scale: a round 1 : N at the map's centre that makes the board
 // tileColumns landscape pages wide at most.
-func newBoardPlan(p *mapdata.Pack, b *board.Board, paper Paper) (*boardPlan, error) {
+func newBoardPlan(p *mapdata.Pack, b *board.Geometry, paper Paper) (*boardPlan, error) {
 	sc, err := scene.Board(p, b, scene.Options{Width: 1600})
 	if err != nil {
 		return nil, err
@@ -79,7 +79,7 @@ func newBoardPlan(p *mapdata.Pack, b *board.Board, paper Paper) (*boardPlan, err
 // centreLonLat is a point near the middle of the main map, in longitude
 // and latitude: the centre of the region (not air-only) whose centre the
 // map draws nearest the middle of its box.
-func centreLonLat(p *mapdata.Pack, b *board.Board, l *scene.BoardLayout) (orb.Point, bool) {
+func centreLonLat(p *mapdata.Pack, b *board.Geometry, l *scene.BoardLayout) (orb.Point, bool) {
 	mid := l.MapBox.Center()
 	var best orb.Point
 	bestD := math.Inf(1)

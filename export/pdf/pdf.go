@@ -44,7 +44,7 @@ type Options struct {
 
 // Render makes the print-and-play PDF of a pack. The board is optional: a
 // pack without one gets no board pages (the summary says so).
-func Render(p *mapdata.Pack, b *board.Board, opt Options) ([]byte, error) {
+func Render(p *mapdata.Pack, b *board.Geometry, opt Options) ([]byte, error) {
 	if opt.Paper.W == 0 {
 		opt.Paper = A4
 	}

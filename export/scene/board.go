@@ -55,7 +55,7 @@ type placed struct {
 // (or marked where they lie inside the map), a title and a legend. The
 // layout is worked out first (Layout); each layer is then drawn by one
 // function, bottom to top.
-func Board(p *mapdata.Pack, b *board.Board, opt Options) (*Scene, error) {
+func Board(p *mapdata.Pack, b *board.Geometry, opt Options) (*Scene, error) {
 	l, err := Layout(p, b, opt)
 	if err != nil {
 		return nil, err
@@ -100,7 +100,7 @@ type BoardLayout struct {
 	Main   project.Mapper
 
 	p                        *mapdata.Pack
-	b                        *board.Board
+	b                        *board.Geometry
 	opt                      Options
 	u, margin, legendH, step float64
 	centre                   float64
@@ -124,7 +124,7 @@ func (l *BoardLayout) Anchor(id string) (orb.Point, bool) {
 // Layout works out the board's page: which regions go to insets, the
 // projection and its fit, each region's shape on the page and its label
 // point.
-func Layout(p *mapdata.Pack, b *board.Board, opt Options) (*BoardLayout, error) {
+func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, error) {
 	if len(p.Regions) == 0 {
 		return nil, fmt.Errorf("the pack has no regions to draw")
 	}
@@ -688,7 +688,7 @@ type insetLayout struct {
 // layoutInsets sizes one box per inset region (its shape's proportions,
 // a fixed share of the map's area) and puts the row in the corner of the
 // map that covers the fewest region label points and the least land.
-func layoutInsets(ids []string, b *board.Board, mapBox orb.Bound, regions []*placed, u float64) insetLayout {
+func layoutInsets(ids []string, b *board.Geometry, mapBox orb.Bound, regions []*placed, u float64) insetLayout {
 	if len(ids) == 0 {
 		return insetLayout{}
 	}

@@ -36,7 +36,7 @@ type Frame struct {
 // of its own: its regions, links, seas, rail lines, land and colours,
 // projected and labelled as the box draws it. Links between maps belong to
 // no frame; whoever lays the frames out draws them.
-func Frames(p *mapdata.Pack, b *board.Board, opt Options) ([]Frame, error) {
+func Frames(p *mapdata.Pack, b *board.Geometry, opt Options) ([]Frame, error) {
 	if p.Combined == nil {
 		return nil, fmt.Errorf("the pack is not a combined edition")
 	}
@@ -59,7 +59,7 @@ func Frames(p *mapdata.Pack, b *board.Board, opt Options) ([]Frame, error) {
 // map: its regions, the links between them, its seas, rail lines (their
 // stops on this map), colours and cards, and the board's features of that
 // map. Its edition is the member's (so it is projected as that box is).
-func Member(p *mapdata.Pack, b *board.Board, m mapdata.Member) (*mapdata.Pack, *board.Board) {
+func Member(p *mapdata.Pack, b *board.Geometry, m mapdata.Member) (*mapdata.Pack, *board.Geometry) {
 	q := *p
 	q.Combined = nil
 	q.Edition.ID, q.Edition.Name = m.ID, m.Name
@@ -127,7 +127,7 @@ func Member(p *mapdata.Pack, b *board.Board, m mapdata.Member) (*mapdata.Pack, *
 		q.Deck.Totals.Cards += c.Count
 	}
 
-	mb := &board.Board{File: b.File, Features: b.Features}
+	mb := &board.Geometry{File: b.File, Features: b.Features}
 	for _, r := range b.Regions {
 		if in[r.ID] {
 			mb.Regions = append(mb.Regions, r)

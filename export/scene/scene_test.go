@@ -19,10 +19,10 @@ func rect(x0, y0, x1, y1 float64) orb.Polygon {
 }
 
 // synthetic makes a pack and board from outlines.
-func synthetic(id string, shapes map[string]orb.MultiPolygon, airOnly ...string) (*mapdata.Pack, *board.Board) {
+func synthetic(id string, shapes map[string]orb.MultiPolygon, airOnly ...string) (*mapdata.Pack, *board.Geometry) {
 	p := &mapdata.Pack{Edition: mapdata.EditionInfo{ID: id, Name: "10 Days in " + id, Days: 10},
 		Colors: []mapdata.Color{{ID: "a", Name: "A", Hex: "#88aa44"}, {ID: "b", Name: "B", Hex: "#4466cc"}}}
-	b := &board.Board{File: id + ".board.geojson"}
+	b := &board.Geometry{File: id + ".board.geojson"}
 	i := 0
 	for _, rid := range slices.Sorted(maps.Keys(shapes)) {
 		air := false

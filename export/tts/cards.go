@@ -34,7 +34,7 @@ const (
 )
 
 // Faces draws every card of the deck, in deck order, w pixels wide.
-func Faces(p *mapdata.Pack, b *board.Board, w float64) ([]Face, error) {
+func Faces(p *mapdata.Pack, b *board.Geometry, w float64) ([]Face, error) {
 	hex := map[string]mapdata.Color{}
 	for _, c := range p.Colors {
 		hex[c.ID] = c

@@ -27,7 +27,7 @@ type hashes struct{ file, pixels string }
 // written by export/pngenc instead of image/png): a speed-up must not move
 // a pixel. The files' hashes are export/pngenc's bytes: the same pack must
 // give the same files; they change only with the encoder.
-func imageHashes(t *testing.T, p *mapdata.Pack, b *board.Board, opt tts.Options) map[string]hashes {
+func imageHashes(t *testing.T, p *mapdata.Pack, b *board.Geometry, opt tts.Options) map[string]hashes {
 	t.Helper()
 	_, files, err := tts.Build(p, b, opt)
 	require.NoError(t, err)

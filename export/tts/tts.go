@@ -185,7 +185,7 @@ type CustomTile struct {
 
 // Build makes the save and its images: <base>.cards-N.png, <base>.back.png,
 // <base>.board.png. The save comes first in the list.
-func Build(p *mapdata.Pack, b *board.Board, opt Options) (*Save, []File, error) {
+func Build(p *mapdata.Pack, b *board.Geometry, opt Options) (*Save, []File, error) {
 	if opt.Base == "" {
 		opt.Base = "deck"
 	}

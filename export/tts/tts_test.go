@@ -15,7 +15,7 @@ import (
 	"github.com/tendays/tendays/mapdata"
 )
 
-func fixture(t *testing.T) (*mapdata.Pack, *board.Board) {
+func fixture(t *testing.T) (*mapdata.Pack, *board.Geometry) {
 	t.Helper()
 	p, err := mapdata.ReadPack("../testdata/testland.pack.json", 0)
 	require.NoError(t, err)
@@ -63,7 +63,7 @@ func TestGUIDsAreStable(t *testing.T) {
 
 // bigDeck is the fixture with n more regions, each with a card: a deck
 // of many sheets (issue 26: a 2,000-region edition took 30 s to export).
-func bigDeck(tb testing.TB, n int) (*mapdata.Pack, *board.Board) {
+func bigDeck(tb testing.TB, n int) (*mapdata.Pack, *board.Geometry) {
 	p, err := mapdata.ReadPack("../testdata/testland.pack.json", 0)
 	require.NoError(tb, err)
 	b, err := board.Read("../testdata/testland.board.geojson")

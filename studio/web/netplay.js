@@ -1,5 +1,5 @@
 // A route-network game (Across the United States) against bots: the server
-// plays by engine/network's rules; this shows the table, your holdings and
+// plays by engine/route's rules; this shows the table, your holdings and
 // tickets, the cubes on the board, and your legal moves as buttons (each
 // sends its number in the list). The final public offering is sealed: you
 // place a card face down, the bots do, all are revealed together. The URL

@@ -1,4 +1,4 @@
-// Package network plays Across the United States on a route-network pack
+// Package route plays Across the United States on a route-network pack
 // (kind network): setup by player count, the four phases of a turn (route
 // laying with its placement rules and station actions, purchase, public
 // offering, replenishment), the final public offering and scoring in the
@@ -6,7 +6,7 @@
 // Bots and simulation are in this package too (bot.go, sim.go).
 //
 // It reads a pack only; it never needs geometry, and it never prints.
-package network
+package route
 
 import (
 	"fmt"

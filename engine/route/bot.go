@@ -1,4 +1,4 @@
-package network
+package route
 
 import (
 	"math"

@@ -1,4 +1,4 @@
-// Package network derives a route-network pack (kind network: Across the
+// Package routes derives a route-network pack (kind network: Across the
 // United States) from its edition: stations from the GeoJSON Points of a
 // stations file, numbered by a rule or a list; routes from a planar
 // proximity graph of the points (Gabriel or relative neighbourhood) cut at a
@@ -12,7 +12,7 @@
 // decoded edition. Judging the pack (crossing routes, a token mix that does
 // not fill the spaces) is lint's job; Build reports only what it meets on the
 // way, each finding at its place in the edition or the stations file.
-package network
+package routes
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package network
+package routes
 
 import (
 	"encoding/json"
