@@ -117,7 +117,9 @@ func TestApplyFileNeverLosesASave(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make([]error, 8)
 	for i := range errs {
-		wg.Go(func() { _, errs[i] = advise.ApplyFile(dir, in.EditionYAML, rep.Proposals[:1], atomicfile.LockOptions{}) })
+		wg.Go(func() {
+			_, errs[i] = advise.ApplyFile(dir, in.EditionYAML, rep.Proposals[:1], atomicfile.LockOptions{})
+		})
 	}
 	wg.Wait()
 	applied := 0
