@@ -12,6 +12,7 @@ import (
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/export"
+	"github.com/tendays/tendays/export/pdf"
 	"github.com/tendays/tendays/export/topojson"
 	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/mapdata"
@@ -207,6 +208,11 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		}
 	}
 	paths, err := export.Output(opts.IO.Out, in, opts.Format, opts.Output, inputs, eo)
+	var glyph *pdf.GlyphError
+	if errors.As(err, &glyph) {
+		// The name's place: the pack's line, or the edition's that made it.
+		err = diag.Errorf(res.Locate(glyph.Pointer), "%w", err)
+	}
 	return wroteExport(opts, paths, err)
 }
 

@@ -154,24 +154,45 @@ func CardTitle(p *mapdata.Pack, c mapdata.Card) (string, error) {
 	return "", fmt.Errorf("deck card %q has kind %q, which tendays cannot print", c.Token, c.Kind)
 }
 
+// GlyphError is a name the PDF's fonts cannot draw: the text, its
+// character, and where in the pack it is (Pointer, a JSON pointer such as
+// /regions/12/name; Region, the region's id when it is a region's), so
+// that the caller can name the file and the place.
+type GlyphError struct {
+	Pointer string
+	Region  string
+	Text    string
+	Rune    rune
+}
+
+func (e *GlyphError) Error() string {
+	what := fmt.Sprintf("the name %q", e.Text)
+	if e.Region != "" {
+		what = fmt.Sprintf("the name of region %q, %q,", e.Region, e.Text)
+	}
+	return fmt.Sprintf("%s has %q (U+%04X), which the PDF's font (DejaVu Sans: Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew, basic Arabic) does not draw", what, e.Rune, e.Rune)
+}
+
 // checkGlyphs refuses a name with a character DejaVu Sans does not have,
-// naming it, rather than print a box in its place.
+// naming it and where it is in the pack (a *GlyphError), rather than
+// print a box in its place.
 func checkGlyphs(p *mapdata.Pack, cards []card) error {
-	texts := []string{p.Edition.Name}
+	type text struct{ pointer, region, s string }
+	texts := []text{{pointer: "/edition/name", s: p.Edition.Name}}
+	for i, r := range p.Regions {
+		texts = append(texts, text{fmt.Sprintf("/regions/%d/name", i), r.ID, r.Name})
+	}
+	for i, c := range p.Colors {
+		texts = append(texts, text{pointer: fmt.Sprintf("/colors/%d/name", i), s: c.Name})
+	}
+	for i, s := range p.Seas {
+		texts = append(texts, text{pointer: fmt.Sprintf("/seas/%d/name", i), s: s.Name})
+	}
+	for i, r := range p.Rails {
+		texts = append(texts, text{pointer: fmt.Sprintf("/rails/%d/name", i), s: r.Name})
+	}
 	for _, c := range cards {
-		texts = append(texts, c.Title)
-	}
-	for _, c := range p.Colors {
-		texts = append(texts, c.Name)
-	}
-	for _, s := range p.Seas {
-		texts = append(texts, s.Name)
-	}
-	for _, r := range p.Rails {
-		texts = append(texts, r.Name)
-	}
-	for _, r := range p.Regions {
-		texts = append(texts, r.Name)
+		texts = append(texts, text{pointer: "/deck", s: c.Title}) // made of the names above
 	}
 	fonts := []*sfnt.Font{}
 	for _, ttf := range [][]byte{regularTTF, boldTTF} {
@@ -183,15 +204,15 @@ func checkGlyphs(p *mapdata.Pack, cards []card) error {
 	}
 	var buf sfnt.Buffer
 	seen := map[rune]bool{}
-	for _, s := range texts {
-		for _, r := range s {
+	for _, t := range texts {
+		for _, r := range t.s {
 			if seen[r] || r < 0x20 {
 				continue
 			}
 			seen[r] = true
 			for _, fnt := range fonts {
 				if gi, err := fnt.GlyphIndex(&buf, r); err != nil || gi == 0 {
-					return fmt.Errorf("%q has %q (U+%04X), which the PDF's font (DejaVu Sans: Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew, basic Arabic) does not draw", s, r, r)
+					return &GlyphError{Pointer: t.pointer, Region: t.region, Text: t.s, Rune: r}
 				}
 			}
 		}
