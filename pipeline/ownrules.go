@@ -11,7 +11,7 @@ import (
 )
 
 // editionOrigins orders the rules of an edition without SOURCES.md.
-var editionOrigins = []string{RuleFromBase, RuleFromEdition}
+var editionOrigins = []string{FromBase, FromEdition}
 
 // fromEdition lists the rules of an edition that has no SOURCES.md: the
 // base game's rules for its kind (those of its transports only), citing
@@ -31,8 +31,8 @@ func (r *Rules) fromEdition(src *Folder, doc *mapdata.Doc) (*Rules, error) {
 		if _, err := mapdata.DecodeNetworkEdition(doc.File, src.Text); err != nil {
 			return nil, err
 		}
-		r.Rules = append([]mapdata.RuleEntry{{Rule: "the game of Across the United States: laying routes, buying shares, the public offering, replenishing, scoring",
-			Status: RuleFromBase, Source: `Across the United States rulebook, "Flow of a Turn", "Game End and Scoring"`}}, networkOwnRules(&own)...)
+		r.Rules = append([]mapdata.RuleEntry{baseRule("the game of Across the United States: laying routes, buying shares, the public offering, replenishing, scoring",
+			`Across the United States rulebook, "Flow of a Turn", "Game End and Scoring"`)}, networkOwnRules(&own)...)
 	default:
 		ed, err := mapdata.DecodeEdition(doc.File, src.Text)
 		if err != nil {
@@ -43,7 +43,7 @@ func (r *Rules) fromEdition(src *Folder, doc *mapdata.Doc) (*Rules, error) {
 		r.Rules = append(baseRegionRules(t.Airplane != nil, t.Automobile != nil, len(t.Ship) > 0, t.Train != nil,
 			len(e.AirOnly) > 0, len(e.Copies) > 0), regionOwnRules(&own, e)...)
 	}
-	r.Counts = map[string]int{RuleFromBase: 0, RuleFromEdition: 0}
+	r.Counts = map[string]int{FromBase: 0, FromEdition: 0}
 	for _, e := range r.Rules {
 		r.Counts[e.Status]++
 	}
@@ -54,9 +54,7 @@ func (r *Rules) fromEdition(src *Folder, doc *mapdata.Doc) (*Rules, error) {
 // boxes' rulebooks state them: a transport's rule only when the deck holds
 // that transport.
 func baseRegionRules(planes, cars, ships, trains, airOnly, doubles bool) []mapdata.RuleEntry {
-	base := func(rule, source string) mapdata.RuleEntry {
-		return mapdata.RuleEntry{Rule: rule, Status: RuleFromBase, Source: source}
-	}
+	base := baseRule
 	out := []mapdata.RuleEntry{
 		base("a journey fills every day of the holder: the first and last cards are regions, each region connects to the next (by foot, or by the transport card between them), two transports side by side connect nothing",
 			`10 Days rulebooks, "Completing a 10-Day Journey"`),
@@ -91,6 +89,12 @@ func baseRegionRules(planes, cars, ships, trains, airOnly, doubles bool) []mapda
 		`10 Days in the USA, "Getting Started", "A Player's Turn", "Winning the Game"`))
 }
 
+// baseRule is one of the base game's rules with the rulebook section that
+// states it.
+func baseRule(rule, source string) mapdata.RuleEntry {
+	return mapdata.RuleEntry{Rule: rule, Status: FromBase, Source: source}
+}
+
 // ownRules collects an edition's own rules, each at the line of the
 // setting that makes it.
 type ownRules struct {
@@ -108,7 +112,7 @@ func (o *ownRules) add(pointer, why, format string, args ...any) {
 	if why != "" {
 		source += ": " + why
 	}
-	o.rules = append(o.rules, mapdata.RuleEntry{Rule: fmt.Sprintf(format, args...), Status: RuleFromEdition, Source: source, Line: at.Line})
+	o.rules = append(o.rules, mapdata.RuleEntry{Rule: fmt.Sprintf(format, args...), Status: FromEdition, Source: source, Line: at.Line})
 }
 
 // sorted gives the rules in the file's order.

@@ -30,8 +30,8 @@ type Rules struct {
 // game's rules, which every edition of its kind is played by, and the
 // edition's own, each a setting of its edition.yaml.
 const (
-	RuleFromBase    = "base"
-	RuleFromEdition = "edition"
+	FromBase    = "base"
+	FromEdition = "edition"
 )
 
 // ReadRules reads the rules of the edition folder (or bundled edition)
@@ -79,12 +79,12 @@ var ruleHeadings = map[string]string{
 	mapdata.FromBox:     "The box's rules (the publisher's rulebook or sheet):",
 	mapdata.FromReview:  "From reviews of the box:",
 	mapdata.FromToolkit: "The toolkit's own (no source settles them; each with its reason):",
-	RuleFromBase:        "The base game's rules (every edition of its kind is played by them):",
-	RuleFromEdition:     "The edition's own (set in its edition.yaml; a SOURCES.md would say where each comes from):",
+	FromBase:            "The base game's rules (every edition of its kind is played by them):",
+	FromEdition:         "The edition's own (set in its edition.yaml; a SOURCES.md would say where each comes from):",
 }
 
 // ruleLabels name an entry's Source in the text, by origin.
-var ruleLabels = map[string]string{mapdata.FromToolkit: "why", RuleFromEdition: "set at"}
+var ruleLabels = map[string]string{mapdata.FromToolkit: "why", FromEdition: "set at"}
 
 // WriteText writes the rules for people: a count by origin, then the rules
 // of each origin under its heading, each with its source (or, for the
@@ -93,10 +93,10 @@ func (r *Rules) WriteText(w io.Writer) error {
 	var out bytes.Buffer
 	c := r.Counts
 	origins := mapdata.Origins
-	if _, own := c[RuleFromEdition]; own {
+	if _, own := c[FromEdition]; own {
 		origins = editionOrigins
 		fmt.Fprintf(&out, "%s: %d rules: %d the base game's, %d the edition's own (%s; no %s)\n", r.Name,
-			len(r.Rules), c[RuleFromBase], c[RuleFromEdition], r.File, mapdata.SourcesFile)
+			len(r.Rules), c[FromBase], c[FromEdition], r.File, mapdata.SourcesFile)
 	} else {
 		fmt.Fprintf(&out, "%s: %d rules: %d the box's, %d from reviews, %d the toolkit's (%s)\n", r.Name,
 			len(r.Rules), c[mapdata.FromBox], c[mapdata.FromReview], c[mapdata.FromToolkit], r.File)

@@ -46,10 +46,10 @@ func TestReadRules(t *testing.T) {
 	r, err = ReadRules(mine, Options{})
 	require.NoError(t, err)
 	assert.Equal(t, filepath.ToSlash(filepath.Join(mine, "edition.yaml")), r.File)
-	assert.Equal(t, map[string]int{RuleFromBase: 4, RuleFromEdition: 4}, r.Counts)
+	assert.Equal(t, map[string]int{FromBase: 4, FromEdition: 4}, r.Counts)
 	var own []string
 	for _, e := range r.Rules {
-		if e.Status == RuleFromEdition {
+		if e.Status == FromEdition {
 			own = append(own, e.Rule+" @ "+e.Source)
 		}
 	}

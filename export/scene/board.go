@@ -128,8 +128,9 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 	if len(p.Regions) == 0 {
 		return nil, fmt.Errorf("the pack has no regions to draw")
 	}
+	outline := b.ByID() // looked up for every region below: not b.Region's search
 	for _, r := range p.Regions {
-		if b.Region(r.ID) == nil {
+		if outline[r.ID] == nil {
 			return nil, fmt.Errorf("%s: no outline for region %s", b.File, r.ID)
 		}
 	}
@@ -146,12 +147,12 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 	var mainGeo []orb.MultiPolygon
 	for i := range p.Regions {
 		if !p.Regions[i].AirOnly {
-			mainGeo = append(mainGeo, b.Region(p.Regions[i].ID).Geometry)
+			mainGeo = append(mainGeo, outline[p.Regions[i].ID].Geometry)
 		}
 	}
 	if len(mainGeo) == 0 { // only air-only regions: draw them all in place
 		for i := range p.Regions {
-			mainGeo = append(mainGeo, b.Region(p.Regions[i].ID).Geometry)
+			mainGeo = append(mainGeo, outline[p.Regions[i].ID].Geometry)
 		}
 	}
 	l.centre = project.CentreLon(project.Points(largestParts(mainGeo)...))
@@ -160,7 +161,7 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 		if !r.AirOnly {
 			continue
 		}
-		if shareInside(project.UnwrapMultiPolygon(b.Region(r.ID).Geometry, l.centre), inflateRel(l.boundLL, 0.05)) < 0.5 {
+		if shareInside(project.UnwrapMultiPolygon(outline[r.ID].Geometry, l.centre), inflateRel(l.boundLL, 0.05)) < 0.5 {
 			l.insetIDs = append(l.insetIDs, r.ID)
 		}
 	}
@@ -180,7 +181,7 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 		if _, inset := isInset[r.ID]; !r.AirOnly || inset || len(mainGeo) == len(p.Regions) {
 			continue
 		}
-		geo := b.Region(r.ID).Geometry
+		geo := outline[r.ID].Geometry
 		for _, mp := range largestParts([]orb.MultiPolygon{geo}) {
 			l.boundLL = l.boundLL.Union(project.UnwrapMultiPolygon(mp, l.centre).Bound())
 		}
@@ -201,7 +202,7 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 		if k, ok := isInset[r.ID]; ok {
 			pr.inset = k
 		} else {
-			pr.shape = toPage(b.Region(r.ID).Geometry, l.Main.Point, l.step)
+			pr.shape = toPage(outline[r.ID].Geometry, l.Main.Point, l.step)
 		}
 		l.regions = append(l.regions, pr)
 		l.byID[r.ID] = pr
@@ -572,14 +573,19 @@ func coreBound(mps []orb.MultiPolygon, centre float64) orb.Bound {
 	}
 	oversized := make([]bool, len(boxes))
 	if len(boxes) >= 3 {
+		// The box of all the others is the union of the boxes before and
+		// after: kept as running unions both ways, so each is found once
+		// (a union of every other box for each was quadratic, issue 33).
+		after := make([]orb.Bound, len(boxes)+1)
+		after[len(boxes)] = emptyBound()
+		for i := len(boxes) - 1; i >= 0; i-- {
+			after[i] = after[i+1].Union(boxes[i])
+		}
+		before := emptyBound()
 		for i := range boxes {
-			others := emptyBound()
-			for k, bx := range boxes {
-				if k != i {
-					others = others.Union(bx)
-				}
-			}
+			others := before.Union(after[i+1])
 			oversized[i] = area(boxes[i]) > 0.5*area(others)
+			before = before.Union(boxes[i])
 		}
 	}
 	b := emptyBound()
