@@ -130,12 +130,12 @@ func (d *doc) boardPages() {
 	areaW, areaH := W-2*tileMargin, H-2*tileMargin-14
 	s := math.Min(areaW/fullW, areaH/fullH) // page-map mm per printed-board mm
 	ox, oy := tileMargin+(areaW-fullW*s)/2, tileMargin+12
-	setText(f, ink)
+	d.setText(ink)
 	d.font(true, 13)
-	f.Text(tileMargin, tileMargin+4, fmt.Sprintf("%s: the board in %d tiles", d.p.Edition.Name, bp.cols*bp.rows))
+	d.text(tileMargin, tileMargin+4, fmt.Sprintf("%s: the board in %d tiles", d.p.Edition.Name, bp.cols*bp.rows))
 	d.font(false, 8.5)
-	f.Text(tileMargin, tileMargin+8.5, fmt.Sprintf("Printed at %s; %.0f × %.0f cm assembled; each tile overlaps its neighbours by %g mm.", bp.scaleText(), fullW/10, fullH/10, tileOverlap))
-	pt := &painter{f: f, k: bp.k * s, dx: ox, dy: oy, view: orb.Bound{Max: orb.Point{bp.sc.Width, bp.sc.Height}}}
+	d.text(tileMargin, tileMargin+8.5, fmt.Sprintf("Printed at %s; %.0f × %.0f cm assembled; each tile overlaps its neighbours by %g mm.", bp.scaleText(), fullW/10, fullH/10, tileOverlap))
+	pt := &painter{d: d, f: f, k: bp.k * s, dx: ox, dy: oy, view: orb.Bound{Max: orb.Point{bp.sc.Width, bp.sc.Height}}}
 	setFill(f, bp.sc.Background)
 	f.Rect(ox, oy, fullW*s, fullH*s, "F")
 	pt.paint(bp.sc.Items)
@@ -149,10 +149,10 @@ func (d *doc) boardPages() {
 			d.font(true, 14)
 			name := tileName(r, c)
 			cx, cy := ox+(x+w/2)*s, oy+(y+h/2)*s
-			tw := f.GetStringWidth(name)
+			tw := d.width(name)
 			setFill(f, paper)
 			f.RoundedRect(cx-tw/2-2, cy-4, tw+4, 7.5, 1.5, "1234", "FD")
-			setText(f, "#c0392b")
+			d.setText("#c0392b")
 			d.centred(name, cx, cy+2)
 		}
 	}
@@ -179,7 +179,7 @@ func (d *doc) tile(r, c int) {
 	setFill(f, bp.sc.Background)
 	fullW, fullH := bp.sc.Width*bp.k, bp.sc.Height*bp.k
 	f.Rect(left-x0, top-y0, fullW, fullH, "F")
-	pt := &painter{f: f, k: bp.k, dx: left - x0, dy: top - y0, view: view}
+	pt := &painter{d: d, f: f, k: bp.k, dx: left - x0, dy: top - y0, view: view}
 	pt.paint(bp.sc.Items)
 	f.ClipEnd()
 	// The overlap: a dashed line where the neighbour's own part begins.
@@ -214,9 +214,9 @@ func (d *doc) tile(r, c int) {
 			}
 		}
 	}
-	setText(f, ink)
+	d.setText(ink)
 	d.font(true, 11)
-	f.Text(left, tileMargin-3, fmt.Sprintf("%s %s", TileMarker, tileName(r, c)))
+	d.text(left, tileMargin-3, fmt.Sprintf("%s %s", TileMarker, tileName(r, c)))
 	d.font(false, 7.5)
 	var next []string
 	if c > 0 {
@@ -235,7 +235,7 @@ func (d *doc) tile(r, c int) {
 	if len(next) > 0 {
 		W, _ := f.GetPageSize()
 		s := "next to it: " + andList(next)
-		f.Text(W-tileMargin-f.GetStringWidth(s), tileMargin-3, s)
+		d.text(W-tileMargin-d.width(s), tileMargin-3, s)
 	}
 }
 

@@ -155,7 +155,7 @@ func (d *doc) front(c card, x, y float64) {
 func (d *doc) regionFace(c card, x, y, cx, inner float64) {
 	r := d.p.Region(c.Region)
 	hex, cname := d.colour(r.Color)
-	setText(d.f, ink)
+	d.setText(ink)
 	// The name: one line as large as fits (up to 15 pt), or two when one
 	// line would fall under 9 pt.
 	size := d.fit(r.Name, true, inner, 15)
@@ -179,12 +179,12 @@ func (d *doc) regionFace(c card, x, y, cx, inner float64) {
 	if d.board != nil {
 		if br := d.board.b.Region(r.ID); br != nil && len(br.Geometry) > 0 {
 			rings := scene.Outline(br.Geometry, box, 0.1)
-			pt := &painter{f: d.f, k: 1, view: box.Pad(1)}
+			pt := &painter{d: d, f: d.f, k: 1, view: box.Pad(1)}
 			pt.paint([]scene.Item{&scene.Path{Rings: rings, Closed: true, Style: scene.Style{Fill: hex, FillOpacity: 1, Stroke: ink, StrokeOpacity: 1, StrokeWidth: 0.3}}})
 		}
 	}
 	d.font(true, 12)
-	setText(d.f, ink)
+	d.setText(ink)
 	d.centred(r.ID, cx, y+69)
 	// The colour, with its symbol, at the foot; the symbol again in the
 	// top corners, where a fanned hand shows it.
@@ -193,21 +193,21 @@ func (d *doc) regionFace(c card, x, y, cx, inner float64) {
 		note += " · air only"
 	}
 	d.font(false, min(8, d.fit(note, false, inner-8, 8)))
-	w := d.f.GetStringWidth(note)
+	w := d.width(note)
 	st := scene.Style{Fill: hex, FillOpacity: 1, Stroke: ink, StrokeOpacity: 1, StrokeWidth: 0.25}
 	d.symbol(r.Color, cx-w/2-3, y+CardH-Safe-5.2, 1.9, st)
-	d.f.Text(cx-w/2, y+CardH-Safe-4, note)
+	d.text(cx-w/2, y+CardH-Safe-4, note)
 	d.symbol(r.Color, x+Safe+3, y+Safe+3, 1.6, st)
 	d.symbol(r.Color, x+CardW-Safe-3, y+Safe+3, 1.6, st)
 	if c.Count > 1 {
 		d.font(false, 6)
-		setText(d.f, "#6a6a6a")
+		d.setText("#6a6a6a")
 		d.centred(fmt.Sprintf("card %d of %d", c.Copy, c.Count), cx, y+CardH-Safe-1.2)
 	}
 }
 
 func (d *doc) transportFace(c card, x, y, cx, inner float64) {
-	setText(d.f, ink)
+	d.setText(ink)
 	title, what, rule := "", "", ""
 	switch c.Kind {
 	case mapdata.PlaneCard:
@@ -243,16 +243,16 @@ func (d *doc) transportFace(c card, x, y, cx, inner float64) {
 		setFill(d.f, d.cardColour(c))
 		d.f.RoundedRect(cx-14, y+28, 28, 24, 3, "1234", "F")
 		d.font(true, 20)
-		setText(d.f, paper)
+		d.setText(paper)
 		d.centred(string([]rune(title)[0]), cx, y+44)
-		setText(d.f, ink)
+		d.setText(ink)
 	}
 	if what != "" {
 		d.font(true, d.fit(what, true, inner, 12))
 		d.centred(what, cx, y+63)
 	}
 	d.font(false, 8)
-	setText(d.f, "#4a4a4a")
+	d.setText("#4a4a4a")
 	for i, l := range d.lines(rule, inner) {
 		d.centred(l, cx, y+70+float64(i)*3.6)
 	}
@@ -265,7 +265,7 @@ func (d *doc) back(x, y float64) {
 	setDraw(d.f, paper)
 	d.f.SetLineWidth(0.6)
 	d.f.RoundedRect(x+Safe, y+Safe, CardW-2*Safe, CardH-2*Safe, 2, "1234", "D")
-	setText(d.f, paper)
+	d.setText(paper)
 	name := d.p.Edition.Name
 	d.font(true, 14)
 	ls := d.lines(name, CardW-2*Safe-6)
