@@ -46,8 +46,19 @@ func (p *painter) paint(items []scene.Item) {
 			if !overlaps(b, p.view) {
 				continue
 			}
+			// Traced as a polygon: fpdf's Circle strokes as it draws, so
+			// a fill after it would find no path.
 			x, y := p.pt(v.Center)
-			p.shape(v.Style, func() { p.f.Circle(x, y, v.R*p.k, "") }, true)
+			r := v.R * p.k
+			p.shape(v.Style, func() {
+				const n = 48
+				p.f.MoveTo(x+r, y)
+				for i := 1; i < n; i++ {
+					a := 2 * math.Pi * float64(i) / n
+					p.f.LineTo(x+r*math.Cos(a), y+r*math.Sin(a))
+				}
+				p.f.ClosePath()
+			}, true)
 		case *scene.Text:
 			if overlaps(v.Bound(), p.view) {
 				p.text(v)

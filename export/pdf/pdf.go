@@ -41,8 +41,12 @@ func Render(p *mapdata.Pack, b *board.Geometry, opt Options) ([]byte, error) {
 	if opt.Paper.W == 0 {
 		opt.Paper = A4
 	}
-	sheet, err := Layout(opt.Paper)
-	if err != nil {
+	oneCard := opt.Paper == OneCard
+	var sheet Sheet
+	var err error
+	if oneCard {
+		sheet = Sheet{Paper: OneCard, Cols: 1, Rows: 1, X0: Bleed, Y0: Bleed}
+	} else if sheet, err = Layout(opt.Paper); err != nil {
 		return nil, err
 	}
 	cards, err := deckCards(p)
@@ -76,10 +80,14 @@ func Render(p *mapdata.Pack, b *board.Geometry, opt Options) ([]byte, error) {
 			return nil, err
 		}
 	}
-	d.summary()
-	d.cardPages()
-	if d.board != nil {
-		d.boardPages()
+	if oneCard {
+		d.oneCardPages()
+	} else {
+		d.summary()
+		d.cardPages()
+		if d.board != nil {
+			d.boardPages()
+		}
 	}
 	if d.err != nil {
 		return nil, d.err

@@ -36,7 +36,8 @@ var (
 	reRoot      = regexp.MustCompile(`/Root (\d+) 0 R`)
 	reInfo      = regexp.MustCompile(`/Info (\d+) 0 R`)
 	reKids      = regexp.MustCompile(`/Kids \[([0-9 R]*)\]`)
-	reMediaBox  = regexp.MustCompile(`/MediaBox \[[^\]]*\]`)
+	reParent    = regexp.MustCompile(`/Parent \d+ 0 R`)
+	reRef       = regexp.MustCompile(`(\d+) 0 R`)
 )
 
 // xrefTable reads fpdf's cross-reference table: each object's offset.
@@ -140,10 +141,9 @@ func appendUpdate(doc []byte, fonts func(next int) (objs []pdfObject, fontRes ma
 			return nil, fmt.Errorf("pdf: the page tree has no /Kids")
 		}
 		var nums []int
-		for _, f := range bytes.Fields(kids[1]) {
-			if n, err := strconv.Atoi(string(f)); err == nil {
-				nums = append(nums, n)
-			}
+		for _, ref := range reRef.FindAllSubmatch(kids[1], -1) {
+			n, _ := strconv.Atoi(string(ref[1]))
+			nums = append(nums, n)
 		}
 		for _, page := range sortedKeys(boxes) {
 			if page < 1 || page > len(nums) {
@@ -153,9 +153,9 @@ func appendUpdate(doc []byte, fonts func(next int) (objs []pdfObject, fontRes ma
 			if err != nil {
 				return nil, err
 			}
-			loc := reMediaBox.FindIndex(body)
+			loc := reParent.FindIndex(body)
 			if loc == nil {
-				return nil, fmt.Errorf("pdf: page %d has no /MediaBox", page)
+				return nil, fmt.Errorf("pdf: page %d has no /Parent", page)
 			}
 			b := boxes[page]
 			add := fmt.Sprintf("\n/BleedBox [%s]\n/TrimBox [%s]", boxText(b.bleed), boxText(b.trim))
