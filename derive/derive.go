@@ -67,12 +67,14 @@ type builder struct {
 	findings []diag.Finding
 	files    *folder.Reader
 
-	features []borders.Feature
-	regions  []*region
-	resolve  *resolver
-	byID     map[string]int
-	units    []unit // the polygons adjacency sees: pieces of regions, and land
-	airOnly  map[int]bool
+	features   []borders.Feature
+	regions    []*region
+	resolve    *resolver
+	byID       map[string]int
+	units      []unit // the polygons adjacency sees: pieces of regions, and land
+	airOnly    map[int]bool
+	insets     map[int]int    // region -> its board inset (1-based), from board.insets
+	insetTitle map[int]string // an inset's caption, by inset
 
 	walk  map[[2]int]*mapdata.Link // walking links by region pair (i < j)
 	links []mapdata.Link
@@ -126,6 +128,7 @@ func Build(in Input) (*Result, error) {
 		b.selectRegions,
 		b.findBorders,
 		b.markAirOnly,
+		b.markInsets,
 		b.editLinks,
 		b.carLinks,
 		b.findSeas,

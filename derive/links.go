@@ -24,6 +24,30 @@ func (b *builder) markAirOnly() error {
 	return nil
 }
 
+// markInsets reads board.insets: which regions the board draws in a box
+// of their own (export/scene). A region named twice keeps its first box.
+func (b *builder) markInsets() error {
+	for k, in := range b.ed.Board.Insets {
+		for j, name := range in.Regions {
+			if i, ok := b.region(name, ptr("board", "insets", k, "regions", j)); ok {
+				if b.insets == nil {
+					b.insets, b.insetTitle = map[int]int{}, map[int]string{}
+				}
+				if _, dup := b.insets[i]; !dup {
+					b.insets[i] = k + 1
+				}
+			}
+		}
+		if in.Title != "" {
+			if b.insetTitle == nil {
+				b.insets, b.insetTitle = map[int]int{}, map[int]string{}
+			}
+			b.insetTitle[k+1] = in.Title
+		}
+	}
+	return nil
+}
+
 // editLinks adds the edition's bridges and ferries and removes what it
 // removes (borders, bridges, ferries; car links are removed after they are
 // derived).

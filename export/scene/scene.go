@@ -11,6 +11,7 @@ package scene
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -137,6 +138,40 @@ type Group struct {
 	Items []Item
 }
 
+// Shows reports whether any item meets view, the groups named in skip
+// aside (and a group clipped away from view).
+func Shows(items []Item, view orb.Bound, skip ...string) bool {
+	meets := func(b orb.Bound) bool {
+		return b.Min[0] <= view.Max[0] && view.Min[0] <= b.Max[0] && b.Min[1] <= view.Max[1] && view.Min[1] <= b.Max[1]
+	}
+	for _, it := range items {
+		switch v := it.(type) {
+		case *Group:
+			if slices.Contains(skip, v.ID) || (v.Clip != nil && !meets(*v.Clip)) {
+				continue
+			}
+			if Shows(v.Items, view, skip...) {
+				return true
+			}
+		case *Path:
+			for _, r := range v.Rings {
+				if len(r) > 0 && meets(orb.LineString(r).Bound().Pad(v.StrokeWidth/2)) {
+					return true
+				}
+			}
+		case *Circle:
+			if meets(orb.Bound{Min: orb.Point{v.Center[0] - v.R, v.Center[1] - v.R}, Max: orb.Point{v.Center[0] + v.R, v.Center[1] + v.R}}) {
+				return true
+			}
+		case *Text:
+			if meets(v.Bound()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (*Path) isItem()   {}
 func (*Circle) isItem() {}
 func (*Text) isItem()   {}
@@ -169,6 +204,13 @@ func RGB(hex string) (r, g, b uint8, err error) {
 		return 0, 0, 0, fmt.Errorf("colour %q is not #rrggbb", hex)
 	}
 	return uint8(v >> 16), uint8(v >> 8), uint8(v), nil
+}
+
+// Contrast is the WCAG 2 contrast ratio of two colours, 1 to 21; text
+// reads at level AA from 4.5 (3 for large text).
+func Contrast(a, b string) float64 {
+	la, lb := Luminance(a), Luminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }
 
 // Luminance is the relative luminance of a colour (0 black, 1 white), used
