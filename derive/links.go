@@ -1,6 +1,7 @@
 package derive
 
 import (
+	"maps"
 	"slices"
 	"sort"
 
@@ -43,6 +44,28 @@ func (b *builder) markInsets() error {
 				b.insets, b.insetTitle = map[int]int{}, map[int]string{}
 			}
 			b.insetTitle[k+1] = in.Title
+		}
+	}
+	return nil
+}
+
+// readTranslations reads regions.translations: each region's names in
+// other languages, which the pack carries (mapdata.Region.Names).
+func (b *builder) readTranslations() error {
+	keys := slices.Sorted(maps.Keys(b.ed.Regions.Translations))
+	for _, key := range keys {
+		i, ok := b.region(key, ptr("regions", "translations", key))
+		if !ok {
+			continue
+		}
+		if b.translations == nil {
+			b.translations = map[int]map[string]string{}
+		}
+		if b.translations[i] == nil {
+			b.translations[i] = map[string]string{}
+		}
+		for lang, name := range b.ed.Regions.Translations[key] {
+			b.translations[i][lang] = name
 		}
 	}
 	return nil

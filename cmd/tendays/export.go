@@ -38,6 +38,7 @@ type exportOptions struct {
 	BoardWidth     int
 	Paper          string
 	Preset         string
+	Lang           string
 }
 
 func newExportCmd(io *IOStreams, g *globalOptions) *cobra.Command {
@@ -139,6 +140,7 @@ half-written: files appear whole, and a set of files only once all are done.`,
 	f.IntVar(&opts.BoardWidth, "board-width", 3200, "tts: board image width in `pixels`")
 	f.StringVar(&opts.Paper, "paper", "a4", "pdf: the `paper`, a4, letter or card (one card a page)")
 	f.StringVar(&opts.Preset, "preset", "poker", "card-images: the print `size`, poker or 63x88")
+	f.StringVar(&opts.Lang, "lang", "", "region names in this `language` (de, ja, pt-BR...) where the edition has them (regions.translations); a warning for each region without")
 	_ = cmd.MarkFlagRequired("format")
 	return cmd
 }
@@ -215,8 +217,24 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 			return err
 		}
 	}
+	if opts.Lang != "" {
+		var fallbacks []diag.Finding
+		in.Pack, fallbacks = in.Pack.InLanguage(opts.Lang)
+		printLangFallbacks(opts.IO, opts.Global, in.PackFile, fallbacks)
+	}
 	paths, err := export.Output(opts.IO.Out, in, opts.Format, opts.Output, inputs, eo)
 	return wroteExport(opts, paths, err)
+}
+
+// printLangFallbacks prints the regions --lang found no name for, each a
+// warning at the file they came from.
+func printLangFallbacks(io *IOStreams, g *globalOptions, file string, fallbacks []diag.Finding) {
+	for _, f := range fallbacks {
+		f.Position.File = file
+		if g.shows(f.Severity) {
+			fmt.Fprintln(io.ErrOut, f.String())
+		}
+	}
 }
 
 // boardPathOf is where export looks for the board of a pack.
