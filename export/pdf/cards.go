@@ -158,13 +158,15 @@ func (d *doc) cropMarks(n int) {
 	lastX, _ := s.Trim(cols-1, 0)
 	_, lastY := s.Trim(0, rows-1)
 	gridR, gridB := lastX+CardW+Bleed+markGap, lastY+CardH+Bleed+markGap
+	// A mark is at most markMax long: on a sheet the grid does not fill
+	// (the deck's last), marks stop short instead of running to the edge.
 	for _, x := range dedupe(xs) {
-		d.f.Line(x, PrintMargin, x, gridT)
-		d.f.Line(x, gridB, x, H-PrintMargin)
+		d.f.Line(x, max(PrintMargin, gridT-markMax), x, gridT)
+		d.f.Line(x, gridB, x, min(H-PrintMargin, gridB+markMax))
 	}
 	for _, y := range dedupe(ys) {
-		d.f.Line(PrintMargin, y, gridL, y)
-		d.f.Line(gridR, y, W-PrintMargin, y)
+		d.f.Line(max(PrintMargin, gridL-markMax), y, gridL, y)
+		d.f.Line(gridR, y, min(W-PrintMargin, gridR+markMax), y)
 	}
 }
 

@@ -46,6 +46,7 @@ const (
 	PrintMargin = 4.2
 	markGap     = 0.8 // between a crop mark and the bleed
 	markMin     = 2.0 // the shortest crop mark worth drawing
+	markMax     = 8.0 // the longest
 )
 
 // Sheet is how cards sit on a sheet: cols × rows trim boxes, each gutter

@@ -1,8 +1,9 @@
 // Package raster paints a scene (export/scene) into an image, in Go alone:
 // shapes with golang.org/x/image/vector (anti-aliased, non-zero fill),
 // strokes built as polygons (segments, round joins, dashes), and text in the
-// Go fonts with golang.org/x/image/font/opentype, with a halo made by
-// dilating the glyphs' mask.
+// Go fonts with golang.org/x/image/font/opentype (text in other scripts
+// shaped by export/text and painted from its fonts' outlines), with a halo
+// made by dilating the glyphs' mask.
 //
 // It draws the same items the SVG back end writes, so a board PNG is the
 // SVG's picture. It is not a general SVG renderer.

@@ -59,7 +59,7 @@ var pictures = map[string]picture{
 		cutout: [][]orb.Point{
 			ringAround(orb.Point{36, 48}, 3.5), ringAround(orb.Point{50, 48}, 3.5), ringAround(orb.Point{64, 48}, 3.5),
 		},
-		waves: [][]orb.Point{wave(6, 90, 94), wave(20, 80, 100)},
+		waves: [][]orb.Point{wave(6, 90, 87), wave(20, 80, 94)},
 	},
 	TrainPicture: {
 		body: [][]orb.Point{
