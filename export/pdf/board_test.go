@@ -12,7 +12,9 @@ import (
 // A tile that shows only water (the seas' tint) is not printed; one with
 // land, a label or the legend is.
 func TestEmptyTilesAreNotPrinted(t *testing.T) {
-	sq := func(x, y float64) [][]orb.Point { return [][]orb.Point{{{x, y}, {x + 10, y}, {x + 10, y + 10}, {x, y + 10}, {x, y}}} }
+	sq := func(x, y float64) [][]orb.Point {
+		return [][]orb.Point{{{x, y}, {x + 10, y}, {x + 10, y + 10}, {x, y + 10}, {x, y}}}
+	}
 	sc := &scene.Scene{Width: 400, Height: 400, Items: []scene.Item{
 		&scene.Group{ID: "seas", Items: []scene.Item{&scene.Path{Rings: [][]orb.Point{{{0, 0}, {400, 0}, {400, 400}, {0, 400}, {0, 0}}}, Closed: true}}},
 		&scene.Group{ID: "map", Items: []scene.Item{&scene.Path{Rings: sq(20, 20), Closed: true}}},
