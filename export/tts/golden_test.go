@@ -85,12 +85,12 @@ func TestImagesKeepTheirPixelsTestland(t *testing.T) {
 	require.NoError(t, err)
 	board := hashes{"91cbde6f7c5337495d94915abc7a583f2c515ba60de0fd45a574220bb26fc015", "44c2fd59b9d83ff5560c5cbf6915ef7085b04d952d6c131f29d7e667c24a5f2a"}
 	assert.Equal(t, map[string]hashes{
-		"t.cards-1.png": {"c97505ae841942e9619b3054a7b405a44e45b7b140ddfa76c763eb4a49ec2e7e", "01654ea3b40d2ea077f33c838815fab905c7baf906691d9346a62de966da6d2a"},
+		"t.cards-1.png": {"ee896f71c0ec614b7ef75d016c9dd602c7e2f60d8331ed94904b07efefb50bf3", "d7f6607c606ef668997b4834356e8e610261ec499111a73eef6af5f700430636"},
 		"t.back.png":    {"f0ddaea594728569ae022eddeb27d71519a61b5a21dcd328bf5a1502501a653e", "8a5862697c885f0c3546d9ea9b732dc053ebe2cd443d7651edb1b85415b046cc"},
 		"t.board.png":   board,
 	}, imageHashes(t, p.Pack, b, tts.Options{Base: "t", CardWidth: 400, BoardWidth: 400}))
 	assert.Equal(t, map[string]hashes{
-		"t.cards-1.png": {"999ab02ba06327f1d77accc72f6ed7a19bcc62cf553db0fbd91a3291ef8c73b3", "de3c8825fe9768b1024d7d902b3db53a92f3a240c1fa0a8f94463875e9f7e829"},
+		"t.cards-1.png": {"5aa742e2578880f0adc557c4abcf2be1f300b84a1dc367162fabebd224f40480", "6105fea1e497443d21e1888113fc8e994518a81d72a0513ee0c77b3a6e00c6a5"},
 		"t.back.png":    {"cc2f895a7f900f1fea477bd6dc75e0048d37e5e116a51c3d693212856e7a8406", "ee14ea643308340f675645c58992fc731c2ffeb7e9296c93ddf1562a5b0a5577"},
 		"t.board.png":   board,
 	}, imageHashes(t, p.Pack, b, tts.Options{Base: "t", CardWidth: 137, BoardWidth: 400}))
