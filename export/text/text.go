@@ -125,7 +125,14 @@ func (f *Face) Advance(gid uint16) float64 {
 	return float64(f.face.HorizontalAdvance(font.GID(gid))) / f.Upem
 }
 
-func parseFace(name, file string, data []byte) (*Face, error) {
+func parseFace(name, file string, data []byte) (face *Face, err error) {
+	// A font file from a folder is input like any other: one the parser
+	// chokes on is a font that does not load, not a crash.
+	defer func() {
+		if r := recover(); r != nil {
+			face, err = nil, fmt.Errorf("%s: the font does not parse (%v)", file, r)
+		}
+	}()
 	fc, err := font.ParseTTF(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
