@@ -46,17 +46,19 @@ func (p *painter) paint(items []scene.Item) {
 			if !overlaps(b, p.view) {
 				continue
 			}
-			// Traced as a polygon: fpdf's Circle strokes as it draws, so
-			// a fill after it would find no path.
+			// Traced as a path: fpdf's Circle strokes as it draws, so a
+			// fill after it would find no path.
 			x, y := p.pt(v.Center)
 			r := v.R * p.k
 			p.shape(v.Style, func() {
-				const n = 48
+				// Four cubic Béziers, the usual circle (control points
+				// 0.5523 of the radius along the tangents).
+				const c = 0.5523
 				p.f.MoveTo(x+r, y)
-				for i := 1; i < n; i++ {
-					a := 2 * math.Pi * float64(i) / n
-					p.f.LineTo(x+r*math.Cos(a), y+r*math.Sin(a))
-				}
+				p.f.CurveBezierCubicTo(x+r, y+c*r, x+c*r, y+r, x, y+r)
+				p.f.CurveBezierCubicTo(x-c*r, y+r, x-r, y+c*r, x-r, y)
+				p.f.CurveBezierCubicTo(x-r, y-c*r, x-c*r, y-r, x, y-r)
+				p.f.CurveBezierCubicTo(x+c*r, y-r, x+r, y-c*r, x+r, y)
 				p.f.ClosePath()
 			}, true)
 		case *scene.Text:
