@@ -25,6 +25,7 @@ import (
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/export/cardimg"
 	"github.com/tendays/tendays/export/pdf"
+	"github.com/tendays/tendays/export/text"
 	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/mapdata"
 )
@@ -212,6 +213,11 @@ func Render(in Input, format string, opt Options) ([]File, error) {
 		data, err = SVGBytes(in.Pack, in.Board, opt)
 	case PDF:
 		data, err = PDFBytes(in.Pack, in.Board, opt)
+		var miss *text.MissingError
+		if errors.As(err, &miss) && in.PackFile != "" {
+			// A name no font draws: the file it is in, then the region.
+			err = fmt.Errorf("%s: %w", in.PackFile, err)
+		}
 	case Cards:
 		data, err = CardsCSV(in.Pack)
 	}
