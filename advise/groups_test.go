@@ -79,7 +79,7 @@ func planeOnlyProposals(t *testing.T, fsys fstest.MapFS) (Finding, []Proposal) {
 		t.Fatal(err)
 	}
 	for _, f := range rep.Findings {
-		if f.Kind == "plane-only" && f.Subject == "Isle" {
+		if f.Kind == "cut-off" && f.Subject == "Isle" {
 			var ps []Proposal
 			for _, id := range f.Proposals {
 				ps = append(ps, rep.Proposals[id-1])
@@ -87,7 +87,7 @@ func planeOnlyProposals(t *testing.T, fsys fstest.MapFS) (Finding, []Proposal) {
 			return f, ps
 		}
 	}
-	t.Fatalf("no plane-only finding for Isle: %+v", rep.Findings)
+	t.Fatalf("no cut-off finding for Isle: %+v", rep.Findings)
 	return Finding{}, nil
 }
 
@@ -114,15 +114,6 @@ func TestFerryOnlyWithinANormalDistance(t *testing.T) {
 	out, err := Apply(islandEdition(10, "")["edition.yaml"].Data, ps[:1])
 	if err != nil || !strings.Contains(string(out), "ship: {sea-isle-east: 4}") && !strings.Contains(string(out), "sea-isle-east: 4") {
 		t.Errorf("applied: %v\n%s", err, out)
-	}
-}
-
-// With no sea to add and no board to find coasts on, the finding says why
-// no ferry is proposed.
-func TestNoFerryTooFarSaysWhy(t *testing.T) {
-	st := &state{pack: &mapdata.Pack{}}
-	if e, why := ferry(st, nil, mapdata.Region{ID: "X"}, "X"); e != nil || why != "" {
-		t.Errorf("no board: %v %q", e, why)
 	}
 }
 

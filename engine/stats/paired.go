@@ -105,6 +105,9 @@ type PairedShift struct {
 	Median float64 `json:"median"`
 	Low    float64 `json:"low"`
 	High   float64 `json:"high"`
+	// Bounded is false when the pairs are too few for the interval (Low
+	// and High are then the smallest and largest differences).
+	Bounded bool `json:"bounded"`
 }
 
 // PairedShiftOf is the shift of diffs at quantile z.
@@ -121,14 +124,11 @@ func PairedShiftOf(diffs []int, z float64) PairedShift {
 	// differences below the median that a fair coin gives with probability
 	// about (1 − level)/2: n/2 − z·√n/2, by the normal approximation.
 	k := int(math.Floor((float64(n) - z*math.Sqrt(float64(n))) / 2))
+	s.Low, s.High = float64(d[0]), float64(d[n-1])
 	if k < 0 || n-k-1 < k {
-		s.Low, s.High = float64(d[0]), float64(d[n-1])
-		if k < 0 {
-			s.Low, s.High = math.Inf(-1), math.Inf(1) // too few pairs to bound
-		}
-		return s
+		return s // too few pairs to bound
 	}
-	s.Low, s.High = float64(d[k]), float64(d[n-k-1])
+	s.Low, s.High, s.Bounded = float64(d[k]), float64(d[n-k-1]), true
 	return s
 }
 

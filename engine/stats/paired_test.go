@@ -1,7 +1,6 @@
 package stats
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -88,6 +87,7 @@ func TestPairedShift(t *testing.T) {
 		d = append(d, i-50) // −50 … 50, median 0
 	}
 	s := PairedShiftOf(d, Z(0.95))
+	assert.True(t, s.Bounded)
 	assert.Equal(t, 101, s.Pairs)
 	assert.Equal(t, 0.0, s.Median)
 	// k = floor((101 − 1.96·√101)/2) = 40: [d(40), d(60)] = [−10, 10].
@@ -99,7 +99,8 @@ func TestPairedShift(t *testing.T) {
 	s = PairedShiftOf(d, Z(0.95))
 	assert.Less(t, s.High, 0.0, "a shift of 30 turns is significant")
 	s = PairedShiftOf([]int{1, 2}, Z(0.95))
-	assert.True(t, math.IsInf(s.Low, -1), "two pairs bound nothing")
+	assert.False(t, s.Bounded, "two pairs bound nothing")
+	assert.Equal(t, [2]float64{1, 2}, [2]float64{s.Low, s.High})
 }
 
 func TestLooks(t *testing.T) {

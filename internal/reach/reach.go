@@ -309,19 +309,21 @@ func NormalKm(p *mapdata.Pack, outlines map[string]Outline) float64 {
 // HopSlack is how much longer than a median step on foot a crossing may be.
 const HopSlack = 1.25
 
-// Scattered is a region whose pieces (separate polygons) lie far apart:
-// Gap is the widest gap between its pieces that no nearer piece bridges
-// (the longest edge of the pieces' shortest spanning tree), in km.
+// Scattered is a region whose pieces (separate polygons) that border
+// other regions lie far apart: Gap is the widest gap between them that no
+// nearer such piece bridges (the longest edge of their shortest spanning
+// tree), in km. A piece that borders nothing (an island off its coast)
+// makes no shortcut and is not counted.
 type Scattered struct {
 	ID     string
 	Pieces int
 	Gap    float64
 }
 
-// ScatteredRegions are the regions of outlines whose pieces lie more than
-// limit km apart (see Scattered), in the order of ids. Pieces of under
-// minShare of the region's points are not counted (islets off a coast).
-func ScatteredRegions(outlines map[string]Outline, ids []string, limit float64) []Scattered {
+// ScatteredRegions are the regions of ids whose bordering pieces lie more
+// than limit km apart (see Scattered), in the order of ids; neighbours are
+// each region's bordering regions, by id.
+func ScatteredRegions(outlines map[string]Outline, ids []string, neighbours map[string][]string, limit float64) []Scattered {
 	var out []Scattered
 	for _, id := range ids {
 		o, ok := outlines[id]
@@ -330,7 +332,7 @@ func ScatteredRegions(outlines map[string]Outline, ids []string, limit float64) 
 		}
 		var pieces [][]orb.Point
 		for _, pc := range o.Pieces {
-			if float64(len(pc)) >= minShare*float64(len(o.Points)) {
+			if touchesAny(pc, outlines, neighbours[id]) {
 				pieces = append(pieces, pc)
 			}
 		}
@@ -344,9 +346,27 @@ func ScatteredRegions(outlines map[string]Outline, ids []string, limit float64) 
 	return out
 }
 
-// minShare is the smallest share of a region's outline points a piece
-// holds to count as a piece of its own.
-const minShare = 0.05
+// touchKm is how near a neighbour's outline comes to a piece that borders it.
+const touchKm = 1.0
+
+// touchesAny says whether a neighbour's outline comes within touchKm of
+// the piece.
+func touchesAny(piece []orb.Point, outlines map[string]Outline, neighbours []string) bool {
+	var box orb.Bound
+	for i, p := range piece {
+		if i == 0 {
+			box = orb.Bound{Min: p, Max: p}
+		}
+		box = box.Extend(p)
+	}
+	for _, n := range neighbours {
+		o, ok := outlines[n]
+		if ok && geo.BoxGapKm(box, o.Bound) < touchKm && geo.NearestKm(piece, o.Points, touchKm) < touchKm {
+			return true
+		}
+	}
+	return false
+}
 
 // spanningGap is the longest edge of the shortest tree spanning the
 // pieces (Prim's algorithm on the pieces' nearest distances).

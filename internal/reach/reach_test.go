@@ -57,11 +57,17 @@ func TestLinkedAndNearest(t *testing.T) {
 
 func TestScattered(t *testing.T) {
 	board := geojson.NewFeatureCollection()
-	board.Append(feature("X", orb.MultiPolygon{square(0, 0), square(5, 0), square(5.2, 0)}))
+	// X's pieces at 0 and 5 border W and V; its piece at 10 borders
+	// nothing and makes no shortcut.
+	board.Append(feature("X", orb.MultiPolygon{square(0, 0), square(5, 0), square(10, 0)}))
+	board.Append(feature("W", square(1, 0)))
+	board.Append(feature("V", square(6, 0)))
 	board.Append(feature("Y", orb.MultiPolygon{square(0, 3), square(1.05, 3)}))
-	got := ScatteredRegions(Outlines(board), []string{"X", "Y"}, 100)
+	board.Append(feature("U", square(2.05, 3)))
+	nb := map[string][]string{"X": {"W", "V"}, "Y": {"U"}}
+	got := ScatteredRegions(Outlines(board), []string{"X", "Y"}, nb, 100)
 	require.Len(t, got, 1)
 	assert.Equal(t, "X", got[0].ID)
-	assert.Equal(t, 3, got[0].Pieces)
-	assert.InDelta(t, 444.8, got[0].Gap, 2, "the widest gap no nearer piece bridges")
+	assert.Equal(t, 2, got[0].Pieces)
+	assert.InDelta(t, 444.8, got[0].Gap, 2, "the gap between the pieces that border")
 }
