@@ -30,8 +30,8 @@ func (d *doctor) balance(base *state) []candidate {
 			}
 			out = append(out, candidate{finding: Finding{Kind: "dominant-card", Severity: "info", Subject: c.Token,
 				Message: fmt.Sprintf("%s is in %s of the winning journeys: the game turns on that %s card", c.Token, numfmt.Percent(c.Share), c.Kind),
-				Evidence: []string{fmt.Sprintf("%d winning journeys of %d games, seed %d; the next transport cards: %s",
-					base.games.Finished, base.games.Games, d.opts.Seed, nextCards(balanceOf(base.games).Cards, c.Token))}}})
+				Evidence: []string{fmt.Sprintf("%s winning journeys of %s games, seed %d; the next transport cards: %s",
+					grouped(base.games.Finished), grouped(base.games.Games), d.opts.Seed, nextCards(balanceOf(base.games).Cards, c.Token))}}})
 		}
 	}
 	out = append(out, scattered(base)...)
@@ -69,10 +69,13 @@ func seatAdvantage(base *state) *candidate {
 		return nil
 	}
 	return &candidate{finding: Finding{Kind: "seat-advantage", Severity: "info",
-		Message: fmt.Sprintf("the seats are not even: %s than a fair %s of %d games (significant at 95%% over the %d seats, and 1.5 points or more)",
-			strings.Join(off, ", "), numfmt.Percent(fair), r.Games, len(r.Seats)),
+		Message: fmt.Sprintf("the seats are not even: %s than a fair %s of %s games (significant at 95%% over the %d seats, and 1.5 points or more)",
+			strings.Join(off, ", "), numfmt.Percent(fair), grouped(r.Games), len(r.Seats)),
 		Evidence: []string{"wins by seat (95% Wilson intervals): " + strings.Join(all, ", ")}}}
 }
+
+// grouped is a count with its digits grouped: 20,000.
+func grouped(n int) string { return numfmt.GroupDigits(fmt.Sprint(n)) }
 
 // nextCards are the transport cards after token, up to three, with their
 // shares.

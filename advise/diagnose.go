@@ -189,7 +189,7 @@ func (d *doctor) gatherEvidence(base *state) (evidence, error) {
 			return ev, err
 		}
 		if !asked && n < opts.Games && base.games != nil && settledEvidence(base.games, plan.Z()) {
-			ev.stoppedEarly = fmt.Sprintf("stopped after %s of %s games: the stalls and the cards were clear (%.2f%% intervals, looks at 1/8, 1/4, 1/2 and all of the games)",
+			ev.stoppedEarly = fmt.Sprintf("stopped after %s of %s games: the stalls and the cards were clear at %.2f%%",
 				numfmt.GroupDigits(fmt.Sprint(n)), numfmt.GroupDigits(fmt.Sprint(opts.Games)), 100*plan.Level())
 			break
 		}

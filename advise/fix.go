@@ -239,8 +239,12 @@ func (f *fixer) round(cur *state) (FixStep, *state, error) {
 	var bestRank [3]float64
 	f.fixable = nil
 	edits := f.fixEdits(cur)
+	done := map[int]bool{} // findings one of whose edits is enough
 	for k, fe := range edits {
 		e := fe.edit
+		if fe.finding > 0 && done[fe.finding] {
+			continue
+		}
 		f.stage = Progress{Stage: StageMeasure, Edit: e.edit, Tried: k + 1, Edits: len(edits), Games: f.opts.MeasureGames}
 		key, ok := f.keyOf(cur, e)
 		if !ok || f.tried[key] {
@@ -265,6 +269,10 @@ func (f *fixer) round(cur *state) (FixStep, *state, error) {
 		if !ok {
 			f.tried[key] = true
 			continue
+		}
+		if fe.finding > 0 && e.enough != nil && len(worsened(t.before.fig, t.after.fig, t.cmp)) == 0 &&
+			e.enough(Proposal{After: t.after.fig, Paired: t.cmp}) {
+			done[fe.finding] = true
 		}
 		if best == nil || slices.Compare(rank[:], bestRank[:]) < 0 {
 			best, bestEdit, bestRank = t, e, rank
@@ -292,6 +300,10 @@ func (f *fixer) keyOf(cur *state, e *edit) (editKey, bool) {
 type fixEdit struct {
 	edit    *edit
 	warning string
+	// finding numbers the doctor's finding the edit is for (0: none): once
+	// one of a finding's edits improves the edition and is enough, the
+	// rest of its edits are not measured, as the doctor does.
+	finding int
 }
 
 // fixEdits are the edits --fix may choose from on the edition as it is:
@@ -343,7 +355,7 @@ func (f *fixer) fixEdits(cur *state) []fixEdit {
 	for _, e := range out {
 		all = append(all, fixEdit{edit: e})
 	}
-	for _, c := range f.candidates(cur) {
+	for n, c := range f.candidates(cur) {
 		if c.finding.Severity == "info" {
 			continue // no goal of --fix
 		}
@@ -352,7 +364,7 @@ func (f *fixer) fixEdits(cur *state) []fixEdit {
 			warning = c.finding.Kind + ": " + c.finding.Message
 		}
 		for _, e := range c.proposals {
-			all = append(all, fixEdit{edit: e, warning: warning})
+			all = append(all, fixEdit{edit: e, warning: warning, finding: n + 1})
 		}
 	}
 	return slices.DeleteFunc(all, func(e fixEdit) bool { return e.edit == nil || len(e.edit.changes) == 0 })

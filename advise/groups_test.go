@@ -2,6 +2,7 @@ package advise
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -135,5 +136,45 @@ func TestNoFerryAcrossAShipSea(t *testing.T) {
 	}
 	if c := ps[0].Changes[0]; c.Op != "append" || strings.Join(c.Path, ".") != "seas.bay.add" || c.Value != "East" {
 		t.Errorf("change %+v", c)
+	}
+}
+
+// The same edition and seed give the same bytes; another seed gives the
+// same proposals in the same order (their verdicts follow significance,
+// and a crossing's rank its length).
+func TestRankingStableAcrossSeeds(t *testing.T) {
+	in, err := FromFolder("testdata/island")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(seed uint64) *Report {
+		rep, err := Diagnose(context.Background(), in, Options{Games: 300, MeasureGames: 120, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	a, again, b := run(1), run(1), run(2)
+	ja, _ := json.Marshal(a)
+	jagain, _ := json.Marshal(again)
+	if string(ja) != string(jagain) {
+		t.Fatal("the same seed gave two reports")
+	}
+	order := func(r *Report) []string {
+		var out []string
+		for _, p := range r.Proposals {
+			out = append(out, p.Edit)
+		}
+		return out
+	}
+	if len(a.Proposals) < 2 || !slices.Equal(order(a), order(b)) {
+		t.Fatalf("seed 1: %q\nseed 2: %q", order(a), order(b))
+	}
+	for i, p := range a.Proposals {
+		q := b.Proposals[i]
+		if p.Paired != nil && q.Paired != nil && p.Paired.Verdict != VerdictNoChange && q.Paired.Verdict != VerdictNoChange &&
+			(p.TradeOff == "") != (q.TradeOff == "") {
+			t.Errorf("%s: a significant effect changed class between seeds", p.Edit)
+		}
 	}
 }
