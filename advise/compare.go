@@ -23,10 +23,13 @@ type trialResult struct {
 // edition's own (d.base, game i beside game i), looking after an eighth, a
 // quarter, a half and all of games: it stops at the first look where the
 // stalls rise or fall significantly, or where their whole interval lies
-// within Equivalent of no change. nil without an edited build (an edit
-// that does not build, or makes new errors); an *unmadeError when the
-// edit cannot be made in the text.
-func (d *doctor) trial(base *state, e *edit, games int) (*trialResult, error) {
+// within Equivalent of no change; or, when futile is given and says so
+// at a look, where the edit has shown nothing worth more games (a stop for
+// futility only makes an effect harder to declare, never easier, so the
+// error bound holds). nil without an edited build (an edit that does not
+// build, or makes new errors); an *unmadeError when the edit cannot be
+// made in the text.
+func (d *doctor) trial(base *state, e *edit, games int, futile func(before, after *state, c *Comparison) bool) (*trialResult, error) {
 	after, err := d.edited(base, e)
 	if err != nil || after == nil {
 		return nil, err
@@ -58,12 +61,17 @@ func (d *doctor) trial(base *state, e *edit, games int) (*trialResult, error) {
 		}
 		t.cmp = compare(d.base.Outcomes(n), g.Outcomes(n), z, plan.Level())
 		if t.cmp.Verdict != VerdictNoChange || k == len(plan.Sizes)-1 ||
-			(t.cmp.Stalls.Low > -Equivalent && t.cmp.Stalls.High < Equivalent) {
+			(t.cmp.Stalls.Low > -Equivalent && t.cmp.Stalls.High < Equivalent) ||
+			(futile != nil && futile(t.before, after, t.cmp)) {
 			break
 		}
 	}
 	return t, nil
 }
+
+// noFewerStalls is futile for an edit meant to stall less: at a look its
+// games stall no less than the edition's own.
+func noFewerStalls(_, _ *state, c *Comparison) bool { return c.Stalls.Diff >= 0 }
 
 // compare pairs the outcomes game by game.
 func compare(before, after []sim.Outcome, z, level float64) *Comparison {

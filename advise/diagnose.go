@@ -245,7 +245,11 @@ func (d *doctor) measureAll(base *state, cands []candidate, ev evidence) ([]meas
 		for k, e := range c.proposals {
 			tried++
 			d.stage = Progress{Stage: StageMeasure, Edit: e.edit, Tried: tried, Edits: edits, Games: games}
-			prop, ok, err := d.propose(base, e, games)
+			var futile func(b, a *state, c *Comparison) bool
+			if c.finding.Kind == "stalls" {
+				futile = noFewerStalls // a deck edit is worth only its fewer stalls
+			}
+			prop, ok, err := d.propose(base, e, games, futile)
 			if err != nil {
 				return nil, err
 			}
@@ -265,8 +269,8 @@ func (d *doctor) measureAll(base *state, cands []candidate, ev evidence) ([]meas
 
 // propose measures one edit into a proposal; ok is false when it is none
 // (it does not build, or its effect is not worth proposing).
-func (d *doctor) propose(base *state, e *edit, games int) (Proposal, bool, error) {
-	t, err := d.trial(base, e, games)
+func (d *doctor) propose(base *state, e *edit, games int, futile func(b, a *state, c *Comparison) bool) (Proposal, bool, error) {
+	t, err := d.trial(base, e, games, futile)
 	var unmade *unmadeError
 	if errors.As(err, &unmade) {
 		// Said, not dropped: the designer can make it by hand.

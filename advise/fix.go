@@ -84,7 +84,8 @@ func (g Goals) bandGap(f Figures) float64 {
 // improves says whether a measured edit moves the edition towards the
 // goals: what is settled gets better and the stalls do not rise
 // significantly; or, that unchanged, the stalls over the goal fall
-// significantly, or the median game comes nearer the band. rank orders the
+// significantly (or fall under the goal), or the median game comes nearer
+// the band. rank orders the
 // edits that improve, lower better.
 func (g Goals) improves(b, a Figures, cmp *Comparison) (ok bool, rank [3]float64) {
 	rank = [3]float64{settled(a), a.StalledRate, g.bandGap(a)}
@@ -96,7 +97,10 @@ func (g Goals) improves(b, a Figures, cmp *Comparison) (ok bool, rank [3]float64
 		return false, rank
 	}
 	if b.StalledRate >= g.MaxStalled {
-		return cmp != nil && cmp.Verdict == VerdictFewer, rank
+		// Significantly fewer; or fewer, and under the goal, which is
+		// itself the measured share (near the goal a fall of a few games
+		// cannot be significant on a measure's games).
+		return cmp != nil && (cmp.Verdict == VerdictFewer || (cmp.Stalls.Diff < 0 && a.StalledRate < g.MaxStalled)), rank
 	}
 	return g.bandGap(a) < g.bandGap(b), rank
 }
@@ -250,7 +254,7 @@ func (f *fixer) round(cur *state) (FixStep, *state, error) {
 		if !ok || f.tried[key] {
 			continue
 		}
-		t, err := f.trial(cur, e, f.opts.MeasureGames)
+		t, err := f.trial(cur, e, f.opts.MeasureGames, f.futile)
 		var unmade *unmadeError
 		if errors.As(err, &unmade) || (err == nil && t == nil) {
 			// An edit the editor cannot make in this text, or one that
@@ -284,6 +288,12 @@ func (f *fixer) round(cur *state) (FixStep, *state, error) {
 	key, _ := f.keyOf(cur, bestEdit)
 	f.tried[key] = true
 	return FixStep{Edit: bestEdit.edit, Changes: bestEdit.changes, Before: best.before.fig, After: best.after.fig, Paired: best.cmp}, best.after, nil
+}
+
+// futile stops measuring an edit that can improve cur only by stalling
+// less (what is settled is no better) once its games stall no less.
+func (f *fixer) futile(b, a *state, c *Comparison) bool {
+	return b.fig.StalledRate >= f.goals.MaxStalled && settled(a.fig) >= settled(b.fig) && c.Stalls.Diff >= 0
 }
 
 // keyOf is the key of e on cur: the text it makes.

@@ -18,7 +18,9 @@ func TestFixMendsAStallingEdition(t *testing.T) {
 		t.Skip("plays some thousands of games")
 	}
 	in := stallingWesternAsia(t)
-	opts := advise.Options{MeasureGames: 300, Seed: 1}
+	// A stalled game costs the whole turn cap: these tests of behaviour
+	// stall at 300 turns, a third of the default's cost.
+	opts := advise.Options{MeasureGames: 300, Seed: 1, TurnCap: 300}
 	rep, err := advise.Fix(context.Background(), in, opts, advise.Goals{})
 	if err != nil {
 		t.Fatal(err)
@@ -151,7 +153,7 @@ func TestFixPassesOverEditsItCannotMake(t *testing.T) {
 		t.Fatal("the fixture changed: no place for the anchor and its alias")
 	}
 	in.EditionYAML = []byte(text)
-	rep, err := advise.Fix(context.Background(), in, advise.Options{MeasureGames: 300, Seed: 1}, advise.Goals{})
+	rep, err := advise.Fix(context.Background(), in, advise.Options{MeasureGames: 300, Seed: 1, TurnCap: 300}, advise.Goals{})
 	if err != nil {
 		t.Fatalf("an edit that cannot be made stopped the fix: %v", err)
 	}
