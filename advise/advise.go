@@ -4,8 +4,11 @@
 // analysis (exact journey counts, lint, a seeded simulation), before → after.
 //
 // Findings carry their evidence (exact journey counts, colour classes,
-// stalled games out of so many, dead cards). Proposals are edits to
-// edition.yaml that Apply writes keeping the file's comments and layout.
+// stalled games out of so many, groups cut off with their crossings, seat
+// and card balance, dead cards). Proposals are edits to edition.yaml that
+// Apply writes keeping the file's comments and layout. Every before →
+// after is paired on common seeds and looked at sequentially (Method,
+// compare.go); what is a trade-off follows significance.
 //
 // It prints nothing: Diagnose returns a Report, which is what
 // `tendays doctor --format json` prints, and the studio serves the same;
