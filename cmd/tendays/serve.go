@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/tendays/tendays/advise"
 	"net"
 	"time"
 
@@ -116,7 +117,7 @@ func studioOptions(opts *serveOptions) (studio.Options, error) {
 	so := studio.Pipeline(pipeline.Source{Path: opts.Target, Stdin: opts.Global.In}, bo)
 	so.AllowEdit = opts.AllowEdit
 	so.Lang = opts.Lang
-	so.Doctor = studio.NewAdvise(edition, bo)
+	so.Doctor = studio.NewAdvise(edition, bo, advise.Options{}) // the command line's defaults
 	so.OnBuild = func(version int, took time.Duration, err error) {
 		if err != nil {
 			fmt.Fprintf(opts.IO.ErrOut, "tendays: rebuild failed, the page keeps build %d: %v\n", version, diag.OneLine(err.Error()))
