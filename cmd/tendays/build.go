@@ -32,6 +32,8 @@ type buildOptions struct {
 	// Force (--force) replaces a pack built from another edition folder
 	// without a word.
 	Force bool
+	// Lang (--lang) checks that every region has a name in that language.
+	Lang string
 }
 
 func newBuildCmd(io *IOStreams, g *globalOptions) *cobra.Command {
@@ -87,6 +89,7 @@ build always writes, or not at all.`,
 	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "rebuild on every save of edition.yaml or a file it names, until Ctrl-C (one JSON object a line with --format json)")
 	cmd.Flags().BoolVar(&opts.NoBoard, "no-board", false, "do not write the board geometry beside the pack")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace a pack built from another edition folder without a warning")
+	cmd.Flags().StringVar(&opts.Lang, "lang", "", "check that every region has a name in this `language` (regions.translations): a warning for each that keeps its default; the pack carries every language, export --lang picks one")
 	return cmd
 }
 
@@ -131,13 +134,22 @@ func runBuild(ctx context.Context, opts *buildOptions) error {
 // errNo when it did (or the edition broke its schema, so nothing was
 // derived).
 func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) error {
+	findings := res.Findings
+	if opts.Lang != "" && res.Pack != nil {
+		_, fallbacks := res.Pack.InLanguage(opts.Lang)
+		for _, f := range fallbacks {
+			f.Position.File = res.File
+			findings = append(findings, f)
+		}
+		res.Summary.Warnings += len(fallbacks) // the summary line counts them
+	}
 	if report != nil {
 		report.Summary = res.Summary
 		// JSON is for scripts: every finding, infos too (verbosity
 		// governs the text for people only).
-		report.Findings = append(report.Findings, res.Findings...)
+		report.Findings = append(report.Findings, findings...)
 	} else {
-		for _, f := range res.Findings {
+		for _, f := range findings {
 			if opts.Global.shows(f.Severity) {
 				fmt.Fprintln(opts.IO.ErrOut, f.String())
 			}
