@@ -92,6 +92,7 @@ const (
 	RuleSelfCrossing = "borders/self-crossing"
 	RuleDissolved    = "borders/dissolved"
 	RuleCRS          = "borders/reprojected"
+	RuleEncoding     = "borders/encoding"
 )
 
 // Rules describes the rules above for lint's registry (lint --list-rules,
@@ -113,6 +114,7 @@ var Rules = []diag.RuleInfo{
 	{ID: RuleUnclosedArcs, Severity: diag.Warning, Doc: "The arcs of a TopoJSON ring join end to start."},
 	{ID: RuleSelfCrossing, Severity: diag.Warning, Doc: "No ring crosses itself; a self-crossing ring gives wrong areas and borders."},
 	{ID: RuleDissolved, Severity: diag.Info, Doc: "Features that share an id (or the value of borders.dissolve_by) are pieces of one region: they are joined into one multi-part region, their shared edges dropped, and the pieces each got are counted here."},
+	{ID: RuleEncoding, Severity: diag.Info, Doc: "A Shapefile's attributes are read in the code page its .cpg names, else the one its DBF language driver byte names, else UTF-8 when they are valid UTF-8 and ISO 8859-1 when not (as GDAL reads them); a .cpg or driver byte tendays does not know is a warning."},
 	{ID: RuleCRS, Severity: diag.Info, Doc: "Coordinates in a projected or non-WGS 84 coordinate system (a .prj, a GeoPackage's srs, a GeoJSON crs member) are reprojected to WGS 84 longitude/latitude."},
 }
 

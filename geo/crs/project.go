@@ -41,7 +41,7 @@ func (el ellipsoid) latFromT(t float64) float64 {
 	for range 30 {
 		es := el.e * math.Sin(phi)
 		next := math.Pi/2 - 2*math.Atan(t*math.Pow((1-es)/(1+es), el.e/2))
-		if math.Abs(next-phi) < 1e-14 {
+		if math.Abs(next-phi) < 1e-12 { // 6 µm on the ground
 			return next
 		}
 		phi = next
