@@ -87,72 +87,28 @@ type Result struct {
 
 // Select picks the features that become regions and the ones that touch
 // them. A name in Only that matches no feature is an error that suggests
-// the closest names.
+// the closest names. It runs in phases: the tests of the selection, each
+// narrowing what is kept, then the borders among the features.
 func Select(features []borders.Feature, sel Selection) (*Result, error) {
 	keep := make([]bool, len(features))
 	for i := range keep {
 		keep[i] = true
 	}
-	if len(sel.Only) > 0 {
-		byName := map[string]int{}
-		var all []string
-		for i, f := range features {
-			for _, n := range []string{f.ID, f.Name} {
-				if n != "" {
-					if _, dup := byName[mapdata.Fold(n)]; !dup {
-						byName[mapdata.Fold(n)] = i
-						all = append(all, n)
-					}
-				}
-			}
-		}
-		only := make([]bool, len(features))
-		for _, n := range sel.Only {
-			i, ok := byName[mapdata.Fold(strings.TrimSpace(n))]
-			if !ok {
-				return nil, fmt.Errorf("--only %q names no feature%s", n, suggest(n, all))
-			}
-			only[i] = true
-		}
-		for i := range keep {
-			keep[i] = keep[i] && only[i]
-		}
+	if err := keepOnly(features, sel.Only, keep); err != nil {
+		return nil, err
 	}
-	if len(sel.Where) > 0 {
-		byProp := map[string][]string{}
-		var props []string
-		for _, c := range sel.Where {
-			if _, ok := byProp[c.Property]; !ok {
-				props = append(props, c.Property)
-			}
-			byProp[c.Property] = append(byProp[c.Property], mapdata.Fold(c.Value))
-		}
-		for _, p := range props {
-			seen := false
-			for i, f := range features {
-				v, has := f.Properties[p]
-				seen = seen || has
-				keep[i] = keep[i] && has && slices.Contains(byProp[p], mapdata.Fold(text(v)))
-			}
-			if !seen {
-				return nil, fmt.Errorf("--where %s=...: no feature has the property %q%s", p, p, suggest(p, borders.PropertyNames(features)))
-			}
-		}
+	if err := keepWhere(features, sel.Where, keep); err != nil {
+		return nil, err
 	}
 	if sel.BBox != nil {
-		box := sel.BBox.ToPolygon()
-		for i, f := range features {
-			keep[i] = keep[i] && mostlyInside(f.Geometry, orb.MultiPolygon{box})
-		}
+		keepInside(features, orb.MultiPolygon{sel.BBox.ToPolygon()}, keep)
 	}
 	if len(sel.Areas) > 0 {
 		var all orb.MultiPolygon
 		for _, a := range sel.Areas {
 			all = append(all, a...)
 		}
-		for i, f := range features {
-			keep[i] = keep[i] && mostlyInside(f.Geometry, all)
-		}
+		keepInside(features, all, keep)
 	}
 	res := &Result{}
 	for i, k := range keep {
@@ -160,18 +116,87 @@ func Select(features []borders.Feature, sel Selection) (*Result, error) {
 			res.Kept = append(res.Kept, i)
 		}
 	}
-	geoms := borders.Geometries(features)
-	touching := map[int]bool{}
-	bordered := make([]bool, len(features))
-	touch := sel.Touch
+	res.findBorders(features, keep, sel.Touch)
+	return res, nil
+}
+
+// keepOnly keeps the features named (by id or name) in only.
+func keepOnly(features []borders.Feature, only []string, keep []bool) error {
+	if len(only) == 0 {
+		return nil
+	}
+	byName := map[string]int{}
+	var all []string
+	for i, f := range features {
+		for _, n := range []string{f.ID, f.Name} {
+			if n != "" {
+				if _, dup := byName[mapdata.Fold(n)]; !dup {
+					byName[mapdata.Fold(n)] = i
+					all = append(all, n)
+				}
+			}
+		}
+	}
+	named := make([]bool, len(features))
+	for _, n := range only {
+		i, ok := byName[mapdata.Fold(strings.TrimSpace(n))]
+		if !ok {
+			return fmt.Errorf("--only %q names no feature%s", n, suggest(n, all))
+		}
+		named[i] = true
+	}
+	for i := range keep {
+		keep[i] = keep[i] && named[i]
+	}
+	return nil
+}
+
+// keepWhere keeps the features whose property holds one of the values the
+// conditions give it (several conditions on one property are alternatives).
+func keepWhere(features []borders.Feature, where []Cond, keep []bool) error {
+	byProp := map[string][]string{}
+	var props []string
+	for _, c := range where {
+		if _, ok := byProp[c.Property]; !ok {
+			props = append(props, c.Property)
+		}
+		byProp[c.Property] = append(byProp[c.Property], mapdata.Fold(c.Value))
+	}
+	for _, p := range props {
+		seen := false
+		for i, f := range features {
+			v, has := f.Properties[p]
+			seen = seen || has
+			keep[i] = keep[i] && has && slices.Contains(byProp[p], mapdata.Fold(text(v)))
+		}
+		if !seen {
+			return fmt.Errorf("--where %s=...: no feature has the property %q%s", p, p, suggest(p, borders.PropertyNames(features)))
+		}
+	}
+	return nil
+}
+
+// keepInside keeps the features mostly inside area.
+func keepInside(features []borders.Feature, area orb.MultiPolygon, keep []bool) {
+	for i, f := range features {
+		keep[i] = keep[i] && mostlyInside(f.Geometry, area)
+	}
+}
+
+// findBorders finds, from the rook adjacency of every feature, the kept
+// features' borders and coasts, the features left out that touch a kept
+// one, and the kept ones that border no other.
+func (res *Result) findBorders(features []borders.Feature, keep []bool, touch adjacency.Options) {
 	touch.Coast = true
-	adj := adjacency.Compute(geoms, touch)
+	adj := adjacency.Compute(borders.Geometries(features), touch)
 	res.CoastKm = map[int]float64{}
 	for _, i := range res.Kept {
 		if i < len(adj.Coast) {
 			res.CoastKm[i] = orbgeo.Length(adj.Coast[i]) / 1000
 		}
 	}
+	touching := map[int]bool{}
+	bordered := make([]bool, len(features))
 	for _, p := range adj.Pairs {
 		if keep[p.A] != keep[p.B] {
 			touching[pick(keep[p.A], p.B, p.A)] = true
@@ -190,7 +215,6 @@ func Select(features []borders.Feature, sel Selection) (*Result, error) {
 			res.Touching = append(res.Touching, i)
 		}
 	}
-	return res, nil
 }
 
 func pick(first bool, a, b int) int {
@@ -321,28 +345,6 @@ var codeProperties = []string{"iso_3166_2", "ISO_3166_2", "iso_a2", "ISO_A2", "p
 // names, not codes.
 const MaxIDLength = 6
 
-// NameProperties are the properties tried, in order, for the names of
-// regions when none is given.
-var NameProperties = []string{"name", "NAME", "name_en", "NAME_EN", "admin", "ADMIN", "NAME_1", "name_1"}
-
-// NameProperty is the first of NameProperties that every feature holds as
-// text, or "".
-func NameProperty(features []borders.Feature) string {
-	for _, p := range NameProperties {
-		all := len(features) > 0
-		for _, f := range features {
-			if s, ok := f.Properties[p].(string); !ok || strings.TrimSpace(s) == "" {
-				all = false
-				break
-			}
-		}
-		if all {
-			return p
-		}
-	}
-	return ""
-}
-
 var (
 	idWord   = regexp.MustCompile(`[\p{L}\p{N}]+`)
 	idUnsafe = regexp.MustCompile(`[\s:,]+`)
@@ -413,12 +415,24 @@ func ChooseIDs(features []borders.Feature, kept []int, idProperty string) IDChoi
 	}
 	out := map[string]string{}
 	used := map[string]bool{}
+	// A card names a region by id or by name, case and spacing aside: an
+	// id may be no other region's name, and no card token's word.
+	names := map[string]int{}
+	for _, i := range kept {
+		names[mapdata.Fold(features[i].ID)] = i
+		if l, ok := features[i].Properties["label"].(string); ok && l != "" {
+			if _, taken := names[mapdata.Fold(l)]; !taken {
+				names[mapdata.Fold(l)] = i
+			}
+		}
+	}
 	take := func(i int, id string) bool {
-		id = strings.Trim(idUnsafe.ReplaceAllString(id, "-"), "-")
-		if id == "" || used[mapdata.Fold(id)] {
+		id = cleanID(id)
+		fold := mapdata.Fold(id)
+		if j, named := names[fold]; id == "" || used[fold] || reservedToken(id) || mapdata.CheckID(id) != nil || (named && j != i) {
 			return false
 		}
-		used[mapdata.Fold(id)] = true
+		used[fold] = true
 		out[features[i].ID] = id
 		return true
 	}
@@ -464,8 +478,24 @@ func ChooseIDs(features []borders.Feature, kept []int, idProperty string) IDChoi
 	return choice
 }
 
+// cleanID is a value as an id: runs of spaces, colons and commas (which
+// card tokens and lists use as separators) made dashes, dashes trimmed.
+func cleanID(v string) string {
+	return strings.Trim(idUnsafe.ReplaceAllString(v, "-"), "-")
+}
+
+// cardWords are the words card tokens begin with (mapdata's token parsing):
+// a region with such an id would never be named by it.
+var cardWords = []string{"car", "automobile", "auto", "plane", "airplane", "air", "ship", "boat", "train", "railroad", "rail"}
+
+// reservedToken says an id is a card token's word (CAR, the Central African
+// Republic's ISO code, is the car card's).
+func reservedToken(id string) bool { return slices.Contains(cardWords, mapdata.Fold(id)) }
+
 // codeValues are the kept features' values of property p as ids, by
-// feature index: ok is false when two repeat or (unless the property was
+// feature index: ok is false when two repeat (as ids: case, spacing and
+// separators aside), when one is a value no id may be (a control
+// character, a colon: the schema refuses it) or (unless the property was
 // named, explicit) one is longer than MaxIDLength. suffix says the country
 // prefix was cut, which it is unless the property was named.
 func codeValues(features []borders.Feature, kept []int, p string, explicit bool) (vals map[int]string, suffix, ok bool) {
@@ -476,10 +506,11 @@ func codeValues(features []borders.Feature, kept []int, p string, explicit bool)
 		if v == "" || v == "-99" || v == "-1" || strings.HasSuffix(v, "~") {
 			continue // Natural Earth's placeholders
 		}
-		if seen[mapdata.Fold(v)] {
+		id := cleanID(v)
+		if seen[mapdata.Fold(id)] || mapdata.CheckID(v) != nil || id == "" {
 			return nil, false, false
 		}
-		seen[mapdata.Fold(v)] = true
+		seen[mapdata.Fold(id)] = true
 		vals[i] = v
 	}
 	short := map[int]string{}
@@ -494,11 +525,11 @@ func codeValues(features []borders.Feature, kept []int, p string, explicit bool)
 			continue
 		}
 		loc := countryPrefix.FindStringIndex(v)
-		if loc == nil || v[loc[1]:] == "" || seen[mapdata.Fold(v[loc[1]:])] {
+		if loc == nil || cleanID(v[loc[1]:]) == "" || seen[mapdata.Fold(cleanID(v[loc[1]:]))] {
 			suffix = false
 			break
 		}
-		seen[mapdata.Fold(v[loc[1]:])] = true
+		seen[mapdata.Fold(cleanID(v[loc[1]:]))] = true
 		short[i] = v[loc[1]:]
 	}
 	if suffix {
@@ -531,8 +562,10 @@ type Spec struct {
 	BordersFile string // the file name in the folder
 	Object      string // TopoJSON object, when the file is TopoJSON
 	// NameProperty is the property naming a region (borders.id); "" leaves
-	// the reader's default.
-	NameProperty string
+	// the reader's default. NameWhy says why init chose it ("" when asked).
+	NameProperty, NameWhy string
+	// DissolveBy is borders.dissolve_by ("": pieces are joined by name).
+	DissolveBy string
 	Source       string            // where the borders came from, for the comment
 	Regions      []string          // the kept features' data names
 	Omit         []string          // features kept as land
@@ -627,7 +660,13 @@ func Write(s Spec) []byte {
 		w("  object: %s\n", q(s.Object))
 	}
 	if s.NameProperty != "" {
+		if s.NameWhy != "" {
+			w("%s", wrapComment("The regions' names: "+oneLine(s.NameWhy)+". Another: tendays init again with --name PROPERTY (--list-properties shows them).", "  "))
+		}
 		w("  id: %s\n", q(s.NameProperty))
+	}
+	if s.DissolveBy != "" {
+		w("  dissolve_by: %s     # features sharing this property's value are one region\n", q(s.DissolveBy))
 	}
 	w("\nadjacency:\n  rule: rook          # a shared border of positive length; queen: any shared point\n")
 	w("  tolerance_m: 0      # raise it when borders were digitized separately\n\n")
