@@ -196,11 +196,38 @@ func Settle(name string, parts []*Part, opts Options) (*Layer, []diag.Finding) {
 	if opts.Dissolve {
 		features = dissolvePieces(features, parts, opts)
 	}
-	var findings []diag.Finding
+	var all, findings, wound []diag.Finding
 	for _, p := range parts {
-		findings = append(findings, p.d.resolveFindings()...)
+		for _, f := range p.d.resolveFindings() {
+			all = append(all, f)
+			if f.Rule == RuleWinding {
+				wound = append(wound, f)
+				continue
+			}
+			findings = append(findings, f)
+		}
 	}
-	return &Layer{File: name, Features: features}, findings
+	if len(wound) <= 1 {
+		return &Layer{File: name, Features: features}, all
+	}
+	{
+		// The same fault in every file of a folder is said once.
+		f := wound[0]
+		files := make([]string, 0, len(wound))
+		for _, w := range wound {
+			files = append(files, w.File)
+		}
+		listed := files[:min(3, len(files))]
+		more := ""
+		if len(files) > len(listed) {
+			more = fmt.Sprintf(" and %d more", len(files)-len(listed))
+		}
+		f.Message = fmt.Sprintf("%d files have rings wound clockwise (%s%s); RFC 7946 wants exterior rings counterclockwise and holes clockwise (read as they are; to rewrite each: ogr2ogr -lco RFC7946=YES OUT.geojson IN.geojson)",
+			len(files), strings.Join(listed, ", "), more)
+		wound = wound[:1]
+		wound[0] = f
+	}
+	return &Layer{File: name, Features: features}, append(findings, wound...)
 }
 
 // pending is a finding whose line and column are not worked out yet.

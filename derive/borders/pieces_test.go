@@ -153,3 +153,25 @@ func TestAssemblePart(t *testing.T) {
 	_, _, err = AssemblePart("s.shp", "/records/", []RawFeature{{Null: true}})
 	assert.ErrorContains(t, err, "s.shp: no polygon features in the file")
 }
+
+// TestWindingOncePerInput: a folder whose every file is wound clockwise
+// says so once.
+func TestWindingOncePerInput(t *testing.T) {
+	cw := `[[[0,0],[0,1],[1,1],[1,0],[0,0]]]`
+	var parts []*Part
+	for _, f := range []string{"a.geojson", "b.geojson", "c.geojson", "d.geojson"} {
+		p, _, err := DecodePart(f, []byte(fc(named(f, "", cw))), Options{})
+		require.NoError(t, err)
+		parts = append(parts, p)
+	}
+	_, findings := Settle("dir", parts, Options{})
+	n := 0
+	for _, f := range findings {
+		if f.Rule == RuleWinding {
+			n++
+			assert.Equal(t, diag.Info, f.Severity)
+			assert.Contains(t, f.Message, "4 files have rings wound clockwise (a.geojson, b.geojson, c.geojson and 1 more)")
+		}
+	}
+	assert.Equal(t, 1, n)
+}

@@ -566,12 +566,12 @@ type Spec struct {
 	NameProperty, NameWhy string
 	// DissolveBy is borders.dissolve_by ("": pieces are joined by name).
 	DissolveBy string
-	Source       string            // where the borders came from, for the comment
-	Regions      []string          // the kept features' data names
-	Omit         []string          // features kept as land
-	AirOnly      []string          // regions that border no other region, marked air-only
-	IDs          map[string]string // data name -> short id (only those that differ)
-	Names        map[string]string // data name -> board name (only those that differ)
+	Source     string            // where the borders came from, for the comment
+	Regions    []string          // the kept features' data names
+	Omit       []string          // features kept as land
+	AirOnly    []string          // regions that border no other region, marked air-only
+	IDs        map[string]string // data name -> short id (only those that differ)
+	Names      map[string]string // data name -> board name (only those that differ)
 	// Borders are the pairs of regions (data names) that share a border,
 	// for sizing the deck (Size).
 	Borders [][2]string
