@@ -29,6 +29,16 @@ type board struct {
 // edit between, and reads the pack.
 func initAndBuild(t *testing.T, borders ...string) board {
 	t.Helper()
+	var args []string
+	for _, b := range borders {
+		args = append(args, "--borders", b)
+	}
+	return initAndBuildWith(t, args...)
+}
+
+// initAndBuildWith is initAndBuild with init's flags as they are.
+func initAndBuildWith(t *testing.T, initFlags ...string) board {
+	t.Helper()
 	dir := t.TempDir()
 	folder := filepath.Join(dir, "ed")
 	run := func(args ...string) {
@@ -37,11 +47,7 @@ func initAndBuild(t *testing.T, borders ...string) board {
 		code := Main(args, &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errb})
 		require.Zero(t, code, "tendays %s: %s", strings.Join(args, " "), errb.String())
 	}
-	args := []string{"init", folder}
-	for _, b := range borders {
-		args = append(args, "--borders", b)
-	}
-	run(args...)
+	run(append([]string{"init", folder}, initFlags...)...)
 	pack := filepath.Join(dir, "ed.pack.json")
 	run("build", folder, "-o", pack)
 	data, err := os.ReadFile(pack)

@@ -198,3 +198,63 @@ func FormatProperties(borders string, features int, props []PropertyInfo, chosen
 		"pieces of one region and are joined (--dissolve-by PROPERTY groups them by another property).\n")
 	return b.String()
 }
+
+// contextProperties say where a feature is, to tell apart two that share a
+// name: the country first.
+var contextProperties = []string{"country_name", "admin", "ADMIN", "NAME_0", "COUNTRY", "country", "iso_a2", "ISO_A2", "region", "continent"}
+
+// DistinctNames gives the features among those listed whose names (ids)
+// fold alike (case, spaces, dashes, dots aside) names of their own: the
+// name and, in brackets, the first of contextProperties that tells them
+// apart, else a number. It returns the features, copied where renamed
+// (the name property of the copy's properties too, so that the borders
+// written carry the new name), and how many were renamed.
+func DistinctNames(features []borders.Feature, listed []int, nameProperty string) ([]borders.Feature, int) {
+	byFold := map[string][]int{}
+	for _, i := range listed {
+		k := mapdata.Fold(features[i].ID)
+		byFold[k] = append(byFold[k], i)
+	}
+	out := features
+	renamed := 0
+	used := map[string]bool{}
+	for _, i := range listed {
+		used[mapdata.Fold(features[i].ID)] = true
+	}
+	for _, i := range listed {
+		group := byFold[mapdata.Fold(features[i].ID)]
+		if len(group) < 2 || group[0] == i {
+			continue
+		}
+		if renamed == 0 {
+			out = slices.Clone(features)
+		}
+		f := out[i]
+		name := ""
+		for _, p := range contextProperties {
+			if v, ok := f.Properties[p].(string); ok && v != "" && v != f.ID {
+				if c := f.ID + " (" + v + ")"; !used[mapdata.Fold(c)] && mapdata.CheckName(c) == nil {
+					name = c
+					break
+				}
+			}
+		}
+		for n := 2; name == ""; n++ {
+			if c := f.ID + " " + strconv.Itoa(n); !used[mapdata.Fold(c)] {
+				name = c
+			}
+		}
+		used[mapdata.Fold(name)] = true
+		props := make(map[string]any, len(f.Properties)+1)
+		for k, v := range f.Properties {
+			props[k] = v
+		}
+		if nameProperty != "" && nameProperty != "$id" {
+			props[nameProperty] = name
+		}
+		f.ID, f.Properties = name, props
+		out[i] = f
+		renamed++
+	}
+	return out, renamed
+}

@@ -3,6 +3,7 @@ package starter
 import (
 	"fmt"
 	"path"
+	"slices"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -261,7 +262,10 @@ type Plan struct {
 // made or the borders are bundled; else the file as it is), and
 // edition.yaml with its ids, names, air-only regions, sea and ferries.
 func (r Request) Plan(src *Source, sel Selection, res *Result) (*Plan, error) {
-	features := src.Layer.Features
+	// Names that differ only in case, spacing or punctuation (Senegal's
+	// Saint-Louis, Mauritius's Saint Louis) would name two regions with one
+	// card: such names get their country, and the borders are written.
+	features, renamed := DistinctNames(src.Layer.Features, append(slices.Clone(res.Kept), res.Touching...), src.NameProperty)
 	spec := Spec{Folder: r.Folder, Source: r.Name(), NameProperty: src.NameProperty, NameWhy: src.NameWhy, Object: r.Object,
 		Selection: r.Describe(), DissolveBy: r.DissolveBy}
 	if src.Bundled != nil {
@@ -279,7 +283,7 @@ func (r Request) Plan(src *Source, sel Selection, res *Result) (*Plan, error) {
 			plan.BordersFile = path.Base(filepath.ToSlash(src.Set.Files[0].Name))
 		}
 	}
-	if src.Data == nil || !sel.Empty() {
+	if src.Bundled != nil || src.Data == nil || !sel.Empty() || renamed > 0 {
 		// The selected and touching features alone (or every feature of
 		// borders init does not copy as they are: several files, a zip, a
 		// Shapefile, a GeoPackage, a projection), as GeoJSON in WGS 84.

@@ -336,10 +336,11 @@ func Subset(features []borders.Feature, res *Result) ([]byte, error) {
 }
 
 // codeProperties are the properties that may hold short codes, in the
-// order they are tried for ids: ISO 3166-2 (states and provinces), ISO
-// 3166-1, postal, HASC, then longer codes.
-var codeProperties = []string{"iso_3166_2", "ISO_3166_2", "iso_a2", "ISO_A2", "postal", "POSTAL", "stusps", "STUSPS",
-	"hasc", "HASC", "code_hasc", "HASC_1", "iso_a3", "ISO_A3", "code", "CODE", "abbrev"}
+// order they are tried for ids: ISO 3166-2 (states and provinces: Natural
+// Earth's, GADM's ISO_1, geoBoundaries' shapeISO), ISO 3166-1, postal,
+// HASC, NUTS, then longer codes.
+var codeProperties = []string{"iso_3166_2", "ISO_3166_2", "ISO_1", "shapeISO", "ISO", "iso", "iso_a2", "ISO_A2", "postal", "POSTAL", "stusps", "STUSPS",
+	"hasc", "HASC", "code_hasc", "HASC_1", "NUTS_ID", "iso_a3", "ISO_A3", "code", "CODE", "abbrev"}
 
 // MaxIDLength is the longest id taken from a property: longer values are
 // names, not codes.
@@ -838,9 +839,16 @@ func Labels(features []borders.Feature, kept []int, prop string) map[string]stri
 			count[mapdata.Fold(l)]++
 		}
 	}
+	owner := map[string]int{}
+	for _, i := range kept {
+		owner[mapdata.Fold(features[i].ID)] = i
+	}
 	out := map[string]string{}
 	for _, i := range kept {
 		l, _ := features[i].Properties[prop].(string)
+		if j, named := owner[mapdata.Fold(l)]; named && j != i {
+			continue // another region's name
+		}
 		if l != "" && l != features[i].ID && count[mapdata.Fold(l)] == 1 && mapdata.CheckName(l) == nil {
 			out[features[i].ID] = l
 		}
