@@ -3,8 +3,8 @@ package starter
 import (
 	"fmt"
 	"path"
-	"slices"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 

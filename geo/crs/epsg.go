@@ -15,7 +15,7 @@ import (
 func FromEPSG(code int) (*CRS, error) {
 	def, ok := epsgDefinition(code)
 	if !ok {
-		return nil, &UnsupportedError{Name: "EPSG:" + strconv.Itoa(code), Why: "not in the table of EPSG codes tendays knows without a definition (give the file a .prj, or convert it)"}
+		return nil, &UnsupportedError{Name: "EPSG:" + strconv.Itoa(code), Why: "not in the table of EPSG codes tendays reprojects from a code alone (with no WKT definition)"}
 	}
 	def.code = code
 	return def.build()
