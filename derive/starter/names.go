@@ -96,7 +96,8 @@ type NameChoice struct {
 // ChooseNameProperty takes the most name-like text property: one that
 // every feature holds as text the schemas accept as a name, whose values
 // are words rather than codes (letters, more than three characters on
-// average) and mostly distinct; among those, one whose every value the
+// average; a property the common schemas name so needs not) and mostly
+// distinct; among those, one whose every value the
 // schemas accept as a name before one with a value they refuse, a name of the common schemas
 // (knownNames) first, then a property whose name says "name", then the
 // one with the most distinct values. ok is false when none qualifies.
@@ -107,11 +108,12 @@ func ChooseNameProperty(props []PropertyInfo) (NameChoice, bool) {
 	}
 	var cands []cand
 	for _, p := range props {
-		if p.Total == 0 || p.Texts < p.Total || 2*p.Distinct < p.Total || !wordy(p.Examples) {
+		known := slices.Index(knownNames, p.Name)
+		if p.Total == 0 || p.Texts < p.Total || 2*p.Distinct < p.Total || (known < 0 && !wordy(p.Examples)) {
 			continue
 		}
 		score := 0
-		if i := slices.Index(knownNames, p.Name); i >= 0 {
+		if i := known; i >= 0 {
 			score = 1000 - i
 		} else if lower := strings.ToLower(p.Name); slices.ContainsFunc(nameWords, func(w string) bool { return strings.Contains(lower, w) }) {
 			score = 500

@@ -169,6 +169,16 @@ func (r Request) Read() (*Source, error) {
 	if src.Set, err = load.Gather(load.OS{}, r.Borders, r.MaxBytes); err != nil {
 		return nil, err
 	}
+	if r.DissolveBy != "" {
+		// A mistyped --dissolve-by would join nothing, silently.
+		res, err := load.Parse(src.Set, load.Options{Layer: r.Layer, Options: borders.Options{IDProperty: "$id", Object: r.Object}})
+		if err != nil {
+			return nil, err
+		}
+		if props := borders.PropertyNames(res.Layer.Features); !slices.Contains(props, r.DissolveBy) {
+			return nil, fmt.Errorf("--dissolve-by %s: no feature has the property %q%s", r.DissolveBy, r.DissolveBy, suggest(r.DissolveBy, props))
+		}
+	}
 	if src.NameProperty == "" {
 		// A first reading, pieces apart, finds the names.
 		first := opts
