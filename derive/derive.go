@@ -11,7 +11,8 @@
 // that misses its region), each at its place in the edition file.
 //
 // The geometry work lives in sub-packages: borders (reading GeoJSON and
-// TopoJSON), adjacency (contiguity), split (cutting polygons) and colors
+// TopoJSON; borders/load for any borders input: Shapefile, GeoPackage,
+// folders, zips), adjacency (contiguity), split (cutting polygons) and colors
 // (choosing colours).
 package derive
 

@@ -1,16 +1,25 @@
 // Package borders reads a borders file (a GeoJSON FeatureCollection or a
 // TopoJSON Topology) into polygon features in longitude/latitude, ready for
-// adjacency and the other derivations.
+// adjacency and the other derivations, and settles the features of one or
+// more files (Settle) into one layer: ids given and checked, and with
+// Options.Dissolve the pieces of a region (features sharing an id, or a
+// value of DissolveBy) joined into one multi-part feature.
 //
 // It reads both formats with its own byte scanner, so that a 30 MB file of
 // coordinates decodes in tens of milliseconds, and reports what is wrong in
 // the file as findings with a JSON pointer and line:col: unclosed or short
 // rings, rings that cross themselves (a bow-tie), non-finite or out-of-range
-// coordinates, duplicate ids, features that are not polygons, wrong winding.
-// Rings that cross the antimeridian are cut at ±180° (RFC 7946 §3.1.9), so
-// that no segment spans more than 180° of longitude. Input that cannot be
-// read at all (malformed JSON, an arc index out of range, a file with no
-// features) is a *diag.InputError.
+// coordinates, duplicate ids, features that are not polygons, empty
+// geometries, wrong winding. Rings that cross the antimeridian are cut at
+// ±180° (RFC 7946 §3.1.9), so that no segment spans more than 180° of
+// longitude. A GeoJSON file's legacy "crs" member is read and the file
+// reprojected to WGS 84 (geo/crs). Input that cannot be read at all
+// (malformed JSON, an arc index out of range, a file with no features) is a
+// *diag.InputError.
+//
+// Other readers (derive/borders/shapefile, derive/borders/geopackage) hand
+// their features to AssemblePart, which checks their rings the same way;
+// derive/borders/load finds the files of a borders input.
 //
 // It does not compute anything from the geometry (see derive/adjacency) and
 // does not know about editions: which features become regions is decided
