@@ -80,8 +80,9 @@ func TestEditionFilesStayInTheFolder(t *testing.T) {
 		"relative link out": {func(ed string) error {
 			return os.Symlink("../outside/borders.geojson", filepath.Join(ed, "borders.geojson"))
 		}, "must be inside its folder"},
-		"FIFO":                           {func(ed string) error { return mkfifo(filepath.Join(ed, "borders.geojson")) }, "is a FIFO (named pipe), not a regular file"},
-		"folder":                         {func(ed string) error { return os.Mkdir(filepath.Join(ed, "borders.geojson"), 0o755) }, "is a folder, not a file"},
+		"FIFO": {func(ed string) error { return mkfifo(filepath.Join(ed, "borders.geojson")) }, "is a FIFO (named pipe), not a regular file"},
+		// A folder may hold the borders (issue 31): an empty one is refused.
+		"folder":                         {func(ed string) error { return os.Mkdir(filepath.Join(ed, "borders.geojson"), 0o755) }, "borders.geojson: the folder holds no borders file"},
 		"edition.yaml FIFO":              {func(ed string) error { return mkfifo(filepath.Join(ed, "edition.yaml")) }, "edition.yaml: is a FIFO"},
 		"edition.yaml link to /dev/zero": {func(ed string) error { return os.Symlink("/dev/zero", filepath.Join(ed, "edition.yaml")) }, "must be inside its folder"},
 		"linked sub-folder": {func(ed string) error {
