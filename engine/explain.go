@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tendays/tendays/mapdata"
@@ -39,27 +40,8 @@ func (v Verdict) Steps() []Step {
 		last = v.At
 	}
 	for i := 0; i+1 < len(cards); {
-		if !b.IsRegion(cards[i]) {
-			break
-		}
-		s := Step{From: i, Via: -1, Via2: -1}
-		if b.IsRegion(cards[i+1]) {
-			s.To = i + 1
-			s.Linked, s.How, s.Why = b.whyFoot(b.RegionOf(cards[i]), b.RegionOf(cards[i+1]))
-		} else if i+3 < len(cards) && b.ShipPair(cards[i+1], cards[i+2]) {
-			if !b.IsRegion(cards[i+3]) {
-				break
-			}
-			s.Via, s.Via2, s.To = i+1, i+2, i+3
-			s.Linked, s.How, s.Why = b.whyPair(cards[i+1], cards[i+2], b.RegionOf(cards[i]), b.RegionOf(cards[i+3]))
-		} else {
-			if i+2 >= len(cards) || !b.IsRegion(cards[i+2]) || int(cards[i+1]) >= len(b.kind) {
-				break
-			}
-			s.Via, s.To = i+1, i+2
-			s.Linked, s.How, s.Why = b.whyLink(cards[i+1], b.RegionOf(cards[i]), b.RegionOf(cards[i+2]))
-		}
-		if s.To > last {
+		s, ok := v.stepAt(i)
+		if !ok || s.To > last {
 			break
 		}
 		s.Text = b.stepText(cards, s)
@@ -72,16 +54,47 @@ func (v Verdict) Steps() []Step {
 	return steps
 }
 
-func (b *Board) stepText(cards []CardID, s Step) string {
-	parts := []string{b.Name(cards[s.From])}
-	if s.Via >= 0 {
-		parts = append(parts, b.Name(cards[s.Via]))
+// stepAt is the step from the region card on day i (i+1 < len(cards)),
+// its Text left empty; false when the cards there make no step (a
+// transport where a region should be, a transport at the end).
+func (v Verdict) stepAt(i int) (Step, bool) {
+	b, cards := v.board, v.cards
+	if !b.IsRegion(cards[i]) {
+		return Step{}, false
 	}
-	if s.Via2 >= 0 {
-		parts = append(parts, b.Name(cards[s.Via2]))
+	s := Step{From: i, Via: -1, Via2: -1}
+	if b.IsRegion(cards[i+1]) {
+		s.To = i + 1
+		s.Linked, s.How, s.Why = b.whyFoot(b.RegionOf(cards[i]), b.RegionOf(cards[i+1]))
+	} else if i+3 < len(cards) && b.ShipPair(cards[i+1], cards[i+2]) {
+		if !b.IsRegion(cards[i+3]) {
+			return Step{}, false
+		}
+		s.Via, s.Via2, s.To = i+1, i+2, i+3
+		s.Linked, s.How, s.Why = b.whyPair(cards[i+1], cards[i+2], b.RegionOf(cards[i]), b.RegionOf(cards[i+3]))
+	} else {
+		if i+2 >= len(cards) || !b.IsRegion(cards[i+2]) || int(cards[i+1]) >= len(b.kind) {
+			return Step{}, false
+		}
+		s.Via, s.To = i+1, i+2
+		s.Linked, s.How, s.Why = b.whyLink(cards[i+1], b.RegionOf(cards[i]), b.RegionOf(cards[i+2]))
 	}
-	parts = append(parts, b.Name(cards[s.To]))
-	return strings.Join(parts, " → ") + ": " + s.Why
+	return s, true
+}
+
+func (b *Board) stepText(cards []CardID, s Step) string { return b.stepTextAfter("", cards, s) }
+
+// stepTextAfter is prefix followed by the step's text, built in one string.
+func (b *Board) stepTextAfter(prefix string, cards []CardID, s Step) string {
+	const arrow = " → "
+	from, to := b.Name(cards[s.From]), b.Name(cards[s.To])
+	switch {
+	case s.Via2 >= 0:
+		return prefix + from + arrow + b.Name(cards[s.Via]) + arrow + b.Name(cards[s.Via2]) + arrow + to + ": " + s.Why
+	case s.Via >= 0:
+		return prefix + from + arrow + b.Name(cards[s.Via]) + arrow + to + ": " + s.Why
+	}
+	return prefix + from + arrow + to + ": " + s.Why
 }
 
 // Reason says in a sentence why the journey is valid or where it fails.
@@ -151,6 +164,14 @@ func (v Verdict) Reason() string {
 		}
 		return fmt.Sprintf("the journey holds no %s of the %s %s: a journey of this game holds one of every map (%s)", w, andList(miss), maps, strings.Join(all, ", "))
 	case NotLinked:
+		// The check stops at the first step that fails, on the day it
+		// starts (v.At): explain that step alone, not every step before it
+		// (a batch of random journeys asks this of nearly every line).
+		if v.At >= 0 && v.At+1 < len(cards) {
+			if s, ok := v.stepAt(v.At); ok && !s.Linked {
+				return b.stepTextAfter("days "+strconv.Itoa(s.From+1)+"–"+strconv.Itoa(s.To+1)+": ", cards, s)
+			}
+		}
 		for _, s := range v.Steps() {
 			if !s.Linked {
 				return fmt.Sprintf("days %d–%d: %s", s.From+1, s.To+1, s.Text)
