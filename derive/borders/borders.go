@@ -27,6 +27,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/jsonscan"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -112,7 +113,7 @@ func Read(path string, opts Options) (*Layer, []diag.Finding, error) {
 // Decode reads a borders file already in memory; file names it in messages.
 // The format is sniffed from the top-level "type".
 func Decode(file string, src []byte, opts Options) (*Layer, []diag.Finding, error) {
-	d := &decoder{s: scanner{src: src}, file: file, opts: opts}
+	d := &decoder{s: jsonscan.Scanner{Src: src}, file: file, opts: opts}
 	layer, err := d.decode()
 	findings := d.resolveFindings()
 	if err != nil {
@@ -132,7 +133,7 @@ type pending struct {
 
 // decoder holds the state of one Decode call.
 type decoder struct {
-	s        scanner
+	s        jsonscan.Scanner
 	file     string
 	opts     Options
 	findings []pending
@@ -171,7 +172,7 @@ func (d *decoder) reportOnce(fc *featCtx, rule string, sev diag.Severity, ptr st
 // lineCol turns a byte offset into a 1-based line and a column counted in
 // characters.
 func (d *decoder) lineCol(off int) (int, int) {
-	src := d.s.src
+	src := d.s.Src
 	if d.lines == nil {
 		d.lines = append(d.lines, 0)
 		for i, c := range src {
@@ -206,7 +207,7 @@ func (d *decoder) resolveFindings() []diag.Finding {
 	}
 	sort.SliceStable(order, func(a, b int) bool { return d.findings[order[a]].off < d.findings[order[b]].off })
 	out := make([]diag.Finding, len(d.findings))
-	src := d.s.src
+	src := d.s.Src
 	line, col, at := 1, 1, 0
 	for _, i := range order {
 		f := d.findings[i]
@@ -248,11 +249,11 @@ func (d *decoder) errAt(ptr string, off int, format string, args ...any) error {
 }
 
 func (d *decoder) inputError(err error) error {
-	var se *syntaxError
+	var se *jsonscan.SyntaxError
 	var pe *placedError
 	switch {
 	case errors.As(err, &se):
-		return &diag.InputError{Position: d.position("", se.off), Msg: se.msg}
+		return &diag.InputError{Position: d.position("", se.Off), Msg: se.Msg}
 	case errors.As(err, &pe):
 		return &diag.InputError{Position: d.position(pe.ptr, pe.off), Msg: pe.msg}
 	}
@@ -281,16 +282,16 @@ func (f *rawFeature) pointer() string {
 
 func (d *decoder) decode() (*Layer, error) {
 	s := &d.s
-	if len(s.src) >= 3 && string(s.src[:3]) == "\xef\xbb\xbf" {
-		return nil, &syntaxError{0, "file starts with a UTF-8 byte order mark (remove it: JSON files must not have one)"}
+	if len(s.Src) >= 3 && string(s.Src[:3]) == "\xef\xbb\xbf" {
+		return nil, &jsonscan.SyntaxError{Off: 0, Msg: "file starts with a UTF-8 byte order mark (remove it: JSON files must not have one)"}
 	}
-	if !utf8.Valid(s.src) {
-		return nil, &syntaxError{firstInvalidUTF8(s.src), "invalid UTF-8 (JSON text must be UTF-8)"}
+	if !utf8.Valid(s.Src) {
+		return nil, &jsonscan.SyntaxError{Off: firstInvalidUTF8(s.Src), Msg: "invalid UTF-8 (JSON text must be UTF-8)"}
 	}
-	if s.ws() != '{' {
-		return nil, s.fail("expected a GeoJSON FeatureCollection or a TopoJSON Topology (a JSON object)")
+	if s.WS() != '{' {
+		return nil, s.Fail("expected a GeoJSON FeatureCollection or a TopoJSON Topology (a JSON object)")
 	}
-	d.pts.init(len(s.src))
+	d.pts.init(len(s.Src))
 	var (
 		typ             string
 		typOff          int
@@ -300,11 +301,11 @@ func (d *decoder) decode() (*Layer, error) {
 		objectsOff      = -1
 		sawArcs, sawObj bool
 	)
-	err := s.object(func(key []byte) error {
+	err := s.Object(func(key []byte) error {
 		switch string(key) {
 		case "type":
-			typOff = s.pos
-			b, err := s.str()
+			typOff = s.Pos
+			b, err := s.Str()
 			typ = string(b)
 			return err
 		case "features":
@@ -319,15 +320,15 @@ func (d *decoder) decode() (*Layer, error) {
 			return topo.readTransform(s)
 		case "objects":
 			sawObj = true
-			objectsOff = s.pos
-			return s.skip() // read once the transform and arcs are known
+			objectsOff = s.Pos
+			return s.Skip() // read once the transform and arcs are known
 		}
-		return s.skip()
+		return s.Skip()
 	})
 	if err != nil {
 		return nil, err
 	}
-	if err := s.end(); err != nil {
+	if err := s.End(); err != nil {
 		return nil, err
 	}
 	switch typ {
@@ -348,7 +349,7 @@ func (d *decoder) decode() (*Layer, error) {
 		}
 		d.expand = expandFactor*len(topo.pts) + expandSlack
 		d.topo = true
-		s.pos, s.depth = objectsOff, 1
+		s.Pos, s.Depth = objectsOff, 1
 		features, err = d.topoObjects(&topo)
 		if err != nil {
 			return nil, err
