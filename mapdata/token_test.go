@@ -51,14 +51,7 @@ func FuzzFold(f *testing.F) {
 // TestLookupAllocatesNothing: a token naming a card of the deck, by id,
 // name or token in any case and spacing, resolves without allocating.
 func TestLookupAllocatesNothing(t *testing.T) {
-	src, err := os.ReadFile("../testdata/packs/mini.pack.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := DecodePack("mini.pack.json", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := miniPack(t)
 	ix := NewTokenIndex(doc.Pack)
 	var tokens []string
 	for _, r := range doc.Pack.Regions {
@@ -85,15 +78,7 @@ func TestLookupAllocatesNothing(t *testing.T) {
 }
 
 func BenchmarkLookup(b *testing.B) {
-	src, err := os.ReadFile("../testdata/packs/mini.pack.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	doc, err := DecodePack("mini.pack.json", src)
-	if err != nil {
-		b.Fatal(err)
-	}
-	ix := NewTokenIndex(doc.Pack)
+	ix := NewTokenIndex(miniPack(b).Pack)
 	tokens := []string{"MID", "isle of gulls", "Isle-of-Gulls", "plane:red", "Airplane:Red", "car"}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -103,4 +88,18 @@ func BenchmarkLookup(b *testing.B) {
 			}
 		}
 	}
+}
+
+// miniPack is the repository's mini pack, decoded.
+func miniPack(tb testing.TB) *PackDoc {
+	tb.Helper()
+	src, err := os.ReadFile("../testdata/packs/mini.pack.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	doc, err := DecodePack("mini.pack.json", src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return doc
 }
