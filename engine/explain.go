@@ -82,19 +82,52 @@ func (v Verdict) stepAt(i int) (Step, bool) {
 	return s, true
 }
 
-func (b *Board) stepText(cards []CardID, s Step) string { return b.stepTextAfter("", cards, s) }
+func (b *Board) stepText(cards []CardID, s Step) string {
+	return string(b.appendStepText(make([]byte, 0, 64), cards, s))
+}
 
-// stepTextAfter is prefix followed by the step's text, built in one string.
-func (b *Board) stepTextAfter(prefix string, cards []CardID, s Step) string {
+// appendStepText appends the step's text: "Oregon → car → Arizona: why".
+func (b *Board) appendStepText(dst []byte, cards []CardID, s Step) []byte {
 	const arrow = " → "
-	from, to := b.Name(cards[s.From]), b.Name(cards[s.To])
-	switch {
-	case s.Via2 >= 0:
-		return prefix + from + arrow + b.Name(cards[s.Via]) + arrow + b.Name(cards[s.Via2]) + arrow + to + ": " + s.Why
-	case s.Via >= 0:
-		return prefix + from + arrow + b.Name(cards[s.Via]) + arrow + to + ": " + s.Why
+	dst = append(dst, b.Name(cards[s.From])...)
+	for _, via := range [2]int{s.Via, s.Via2} {
+		if via >= 0 {
+			dst = append(append(dst, arrow...), b.Name(cards[via])...)
+		}
 	}
-	return prefix + from + arrow + to + ": " + s.Why
+	dst = append(append(dst, arrow...), b.Name(cards[s.To])...)
+	return append(append(dst, ": "...), s.Why...)
+}
+
+// failingStep is the step a journey that is not linked fails at: the
+// check stops on the day that step starts (v.At), and the steps before it
+// are linked (TestNotLinkedExplainsTheStepTheCheckStoppedAt), so it is
+// explained alone, not after every step before it (a batch of random
+// journeys asks this of nearly every line). False when the verdict is
+// another or the step cannot be made out there.
+func (v Verdict) failingStep() (Step, bool) {
+	if v.board == nil || v.Valid || v.Fault != NotLinked || v.At < 0 || v.At+1 >= len(v.cards) {
+		return Step{}, false
+	}
+	s, ok := v.stepAt(v.At)
+	return s, ok && !s.Linked
+}
+
+// appendNotLinked appends the reason of a journey that fails at step s.
+func (v Verdict) appendNotLinked(dst []byte, s Step) []byte {
+	dst = strconv.AppendInt(append(dst, "days "...), int64(s.From+1), 10)
+	dst = strconv.AppendInt(append(dst, "–"...), int64(s.To+1), 10)
+	return v.board.appendStepText(append(dst, ": "...), v.cards, s)
+}
+
+// AppendReason appends Reason's sentence to dst, a journey that is not
+// linked written in place: what a batch of journeys writes line after
+// line, with no string made for it.
+func (v Verdict) AppendReason(dst []byte) []byte {
+	if s, ok := v.failingStep(); ok {
+		return v.appendNotLinked(dst, s)
+	}
+	return append(dst, v.Reason()...)
 }
 
 // Reason says in a sentence why the journey is valid or where it fails.
@@ -164,13 +197,8 @@ func (v Verdict) Reason() string {
 		}
 		return fmt.Sprintf("the journey holds no %s of the %s %s: a journey of this game holds one of every map (%s)", w, andList(miss), maps, strings.Join(all, ", "))
 	case NotLinked:
-		// The check stops at the first step that fails, on the day it
-		// starts (v.At): explain that step alone, not every step before it
-		// (a batch of random journeys asks this of nearly every line).
-		if v.At >= 0 && v.At+1 < len(cards) {
-			if s, ok := v.stepAt(v.At); ok && !s.Linked {
-				return b.stepTextAfter("days "+strconv.Itoa(s.From+1)+"–"+strconv.Itoa(s.To+1)+": ", cards, s)
-			}
+		if s, ok := v.failingStep(); ok {
+			return string(v.appendNotLinked(make([]byte, 0, 96), s))
 		}
 		for _, s := range v.Steps() {
 			if !s.Linked {

@@ -98,7 +98,7 @@ func Check(ctx context.Context, b *engine.Board, in io.Reader, out io.Writer, op
 	// Reused from line to line: the line's bytes, its tokens, its cards,
 	// the answer's bytes; and the reason of a valid journey, the same for
 	// every journey of the batch's length.
-	var buf, answer []byte
+	var buf, answer, reason []byte
 	var tokens []string
 	var cards []engine.CardID
 	validReason := ""
@@ -161,7 +161,10 @@ func Check(ctx context.Context, b *engine.Board, in io.Reader, out io.Writer, op
 			switch {
 			case !v.Valid:
 				counts.Invalid++
-				res.Reason = v.Reason()
+				// Written into a buffer of the batch's; the answer is
+				// written from it before the next line.
+				reason = v.AppendReason(reason[:0])
+				res.Reason = unsafe.String(unsafe.SliceData(reason), len(reason))
 			case validReason == "":
 				validReason = v.Reason()
 				res.Reason = validReason
