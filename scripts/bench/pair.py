@@ -16,7 +16,7 @@ import argparse, json, os, statistics, subprocess, sys, time
 def run(cmd, ok):
     """One whole process: (cpu seconds, wall seconds, peak RSS MiB), from wait4's rusage."""
     t = time.perf_counter()
-    p = subprocess.Popen(["/bin/sh", "-c", cmd], stdout=subprocess.DEVNULL)
+    p = subprocess.Popen(["/bin/sh", "-c", cmd], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, ru = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t
     code = os.waitstatus_to_exitcode(status)
