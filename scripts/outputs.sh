@@ -78,7 +78,9 @@ record() {
 	run journey-check-json journey check usa OR car AZ plane:tan OH WV PA plane:light-blue GA FL --format json
 	run journey-check-no journey check usa ME car NH --days 3
 	printf 'OR,car,AZ\nME,car,NH\n# a comment\nXX,car,AZ\n' >"$dir/batch.txt"
-	run journey-batch journey check usa --days 3 --batch "$dir/batch.txt"
+	# Files of the record are named from the command's folder, so that two
+	# records compare whatever folder each is in.
+	run journey-batch journey check usa --days 3 --batch ../../batch.txt
 	run journey-check-network journey check across-the-us A B
 	run journey-count journey count europe --days 5
 	run simulate simulate usa --games 200 --seed 3
@@ -94,7 +96,7 @@ record() {
 	sed -n '/^-- moves.txt --/,/^-- /{/^-- /d;p}' "$repo/cmd/tendays/testdata/script/play-network.txtar" >"$dir/moves-network.txt"
 	STDIN=$dir/moves-network.txt run play-network play across-the-us --seed 3
 	run play-network-days play across-the-us --days 5
-	run play-network-replay play across-the-us --replay "$dir/moves-network.txt"
+	run play-network-replay play across-the-us --replay ../../moves-network.txt
 	run play-bad-bot play usa --bot clever
 	run rules rules usa
 	run rules-json rules across-the-us --format json
