@@ -112,7 +112,7 @@ func contains(list []string, s string) bool {
 // TestDeterministic renders each format twice: the same bytes every time.
 func TestDeterministic(t *testing.T) {
 	in := fixture(t)
-	for _, f := range Formats() {
+	for _, f := range Names() {
 		a, err := Render(in, f, goldenOptions)
 		require.NoError(t, err, f)
 		b, err := Render(fixture(t), f, goldenOptions)
@@ -124,3 +124,15 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// lookup is the format of a name the test knows to be one.
+func lookup(name string) *Format {
+	f, err := Lookup(name)
+	if err != nil {
+		panic(err)
+	}
+	return f
+}
+
+// regionsPack is the test input's pack, a regions pack.
+func (in Input) regionsPack() *mapdata.Pack { return in.Pack.(*mapdata.Pack) }

@@ -13,7 +13,7 @@ import (
 func TestDescribeARegionsPack(t *testing.T) {
 	res, err := Load(ctx, Source{Path: "../testdata/packs/mini.pack.json"}, Options{})
 	require.NoError(t, err)
-	p := res.Pack
+	p := res.Pack.(*mapdata.Pack)
 	assert.Equal(t, p.Edition.ID, res.ID())
 	c := res.Counts()
 	assert.Equal(t, len(p.Regions), c["regions"])
@@ -31,7 +31,7 @@ func TestDescribeARegionsPack(t *testing.T) {
 func TestDescribeANetworkPack(t *testing.T) {
 	res, err := Load(ctx, Source{Path: "across-the-us"}, Options{})
 	require.NoError(t, err)
-	p := res.Network
+	p := res.Pack.(*mapdata.NetworkPack)
 	assert.Equal(t, "across-the-us", res.ID())
 	c := res.Counts()
 	assert.Equal(t, len(p.Stations), c["stations"])

@@ -167,32 +167,16 @@ func (s *Server) postJourney(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st, _ := s.state()
-	if st.board == nil {
-		httpError(w, http.StatusConflict, "this pack has no journeys to check: "+notPlayable(st))
+	if st.played.journeys == nil {
+		httpError(w, http.StatusConflict, "this pack has no journeys to check: "+st.played.noJourneys)
 		return
 	}
-	v, err := CheckJourney(st.board, req.Cards, req.Days)
+	v, err := CheckJourney(st.played.journeys, req.Cards, req.Days)
 	if err != nil {
 		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	writeJSON(w, http.StatusOK, mustJSON(v))
-}
-
-func notPlayable(st *state) string {
-	switch {
-	case st.build.Network != nil:
-		return "a route-network pack"
-	case st.build.Pack == nil:
-		return "nothing was derived (see the findings)"
-	case st.build.Unplayable != "":
-		return st.build.Unplayable
-	}
-	_, err := engine.Compile(st.build.Pack)
-	if err != nil {
-		return err.Error()
-	}
-	return "the engine refuses it"
 }
 
 // JourneyVerdict is the answer of POST /api/journey: the verdict as

@@ -144,7 +144,7 @@ func TestHotSeatReplayAndLog(t *testing.T) {
 		t.Errorf("the log: seed %s, seats %v, %d moves (want %d)", rec.Seed, rec.Seats, len(rec.Moves), steps)
 	}
 	st, _ := s.state()
-	if _, err := game.Replay(st.board, rec, nil); err != nil {
+	if _, err := game.Replay(st.played.journeys, rec, nil); err != nil {
 		t.Errorf("the log does not replay: %v", err)
 	}
 	for _, bad := range []map[string]any{{"humans": 5, "bots": 0}, {"humans": 1, "bots": 0}, {"humans": 3, "bots": 2}} {
@@ -162,7 +162,7 @@ func TestNetworkGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv, err := New(context.Background(), Options{Load: func(context.Context) (*Build, error) {
-		return &Build{Network: target.Network}, nil
+		return &Build{Pack: target.Pack}, nil
 	}})
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // newTestServer serves testdata/packs/<name>.pack.json; loads counts the
@@ -31,7 +32,7 @@ func newTestServer(t *testing.T, name string, opts Options) (*httptest.Server, *
 		if err != nil {
 			return nil, err
 		}
-		return &Build{Source: path, Pack: target.Pack, Network: target.Network, Findings: lint.Check(target)}, nil
+		return &Build{Source: path, Pack: target.Pack, Findings: pipeline.LintRules().Check(target)}, nil
 	}
 	s, err := New(context.Background(), opts)
 	if err != nil {
@@ -266,7 +267,7 @@ func TestUnplayable(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, err := New(context.Background(), Options{Load: func(context.Context) (*Build, error) {
-		return &Build{Pack: target.Pack, Findings: lint.Check(target), Unplayable: "the pack has 2 lint error(s)"}, nil
+		return &Build{Pack: target.Pack, Findings: pipeline.LintRules().Check(target), Unplayable: "the pack has 2 lint error(s)"}, nil
 	}})
 	if err != nil {
 		t.Fatal(err)

@@ -148,7 +148,7 @@ func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) e
 	// -o - (or a device, a pipe) writes the pack alone: a board has
 	// nowhere to go beside it. A network pack has none: its stations'
 	// points are in it.
-	withBoard := res.Network == nil && !opts.NoBoard && !stdout && !atomicfile.WritesThrough(out)
+	withBoard := res.HasBoard() && !opts.NoBoard && !stdout && !atomicfile.WritesThrough(out)
 	files, err := res.Encode(withBoard)
 	if err != nil {
 		return err

@@ -25,6 +25,7 @@ import (
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/internal/testenv"
 	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/mapdata"
 )
 
 // Keys, and their names for messages.
@@ -411,7 +412,7 @@ func studioHotSeat(t *testing.T, b *browser) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eb, err := engine.Compile(target.Pack)
+	eb, err := engine.Compile(target.Pack.(*mapdata.Pack))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -69,7 +69,7 @@ func TestImagesKeepTheirPixelsUSA(t *testing.T) {
 		"usa.cards-1.png": {"554641f26565f0cda2a1569523385f17622f8699009c1d3b779c6ec7408cca9b", "7b23303880d2a921d3f43a117c8e8c11baf11d7ab0f726da99b1ff591de1d397"},
 		"usa.back.png":    {"192f04695cfa53180bb7823de47fbe75df5763a1dc500c70e57d9ed43280be38", "f74436f61c9d26c04e672f5ef425e19e6f27b6e1bb3133f7a0793caf4f82a075"},
 		"usa.board.png":   {"fb79d9412266a0cbc365e289d144e4542e5f9c76ac6f99618045a4679f01cc17", "a986993d3a4053fbe699f4a38298fd50e3a6671beb057bd0ff0f8a605b7e8b3a"},
-	}, imageHashes(t, res.Pack, b, tts.Options{Base: "usa", BoardWidth: 800}))
+	}, imageHashes(t, res.Pack.(*mapdata.Pack), b, tts.Options{Base: "usa", BoardWidth: 800}))
 }
 
 // TestImagesKeepTheirPixelsTestland: the synthetic edition (a white region
