@@ -3,23 +3,30 @@
 // an edition.yaml held in memory with the folder its files are in, or a pack
 // file), reads every file inside the source's fence (internal/safeio: os.Root,
 // regular files, size bounds; a combined edition's members each inside their
-// own folder), derives the pack by kind (regions: derive; network:
-// derive/routes; combined: every member, then derive/combine: the table of
-// kinds.go), lints it with every rule of the toolkit (LintRules, which the
-// pipeline assembles) and
-// the lint config found beside the source, and returns the pack, the board,
-// the findings, every file read, and the bytes to write.
+// own folder), derives the pack by its kind (regions: derive; network:
+// derive/routes; combined: every member, then derive/combine), lints it with
+// every rule of the toolkit and the lint config found beside the source, and
+// returns the pack, the board, the findings, every file read, and the bytes
+// to write.
+//
+// The kind is decided here, once: Result.Pack is one value of any kind
+// (mapdata.AnyPack), and kinds.go is the pipeline's table of what each kind
+// is derived, linted, encoded and described with. The pipeline assembles
+// the toolkit's rule registry from that table (LintRules): lint's rules and
+// those the derive packages declare.
 //
 // A Cache keeps what rebuilds can reuse (parsed borders, the builds of
 // bundled members); Watch rebuilds on every change of the files the last
-// build read. Every step takes a context and stops when it is cancelled.
-// ReadRules reads an edition's rules as its SOURCES.md states them, from the
-// same folder with the same fence.
+// build read. Load, Edition and Watch take a context and stop, with
+// ctx.Err(), between their steps (deriving, each member, linting); a step
+// runs to its end. ReadRules reads an edition's rules as its SOURCES.md
+// states them, from the same folder with the same fence.
 //
 // It prints nothing and writes no file: the commands (cmd/tendays), the
 // studio and advise call it, then decide what to show and where to write.
 // What it does not hold: the rules of the game (engine), lint's rules
-// (lint), drawing or exporting (export).
+// (lint), drawing or exporting (export), what a pack does once built (the
+// kinds package).
 package pipeline
 
 import (
