@@ -739,7 +739,7 @@ func (tg *tenGame) replayView(id string, step int) (GameView, error) {
 			before = g.Top(m.From)
 		}
 		hand := g.Hand()
-		if err := m.Action.Apply(g); err != nil {
+		if err := m.Apply(g); err != nil {
 			return GameView{}, fmt.Errorf("move %d: %w", i+1, err)
 		}
 		switch m.Action.Action {

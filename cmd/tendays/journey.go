@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
@@ -197,7 +196,7 @@ func parseJourney(b *engine.Board, tokens []string, days int) ([]engine.CardID, 
 // runBatch checks one journey a line and streams one JSON object a line;
 // a line that cannot be checked is named on stderr, and the batch goes on.
 func runBatch(ctx context.Context, opts *journeyCheckOptions, b *engine.Board, days int) error {
-	var in io.Reader = opts.IO.In
+	in := opts.IO.In
 	name := "standard input"
 	if opts.Batch != "-" {
 		f, err := safeio.Open(opts.Batch)
