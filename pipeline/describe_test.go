@@ -47,3 +47,25 @@ func TestDescribeNothingDerived(t *testing.T) {
 	assert.Nil(t, res.Counts())
 	assert.Equal(t, "broken/edition.yaml: nothing derived; 2 error(s) -> x", res.Headline("x"))
 }
+
+// The pipeline's table holds every kind of pack, and every rule of a
+// kind's is in the registry.
+func TestBuildsHoldEveryKind(t *testing.T) {
+	if len(builds) != len(mapdata.Kinds) {
+		t.Errorf("builds has %d kinds, mapdata.Kinds %d", len(builds), len(mapdata.Kinds))
+	}
+	for _, kind := range mapdata.Kinds {
+		b, ok := builds[kind]
+		if !ok || b.derive == nil || b.encode == nil || b.counts == nil || b.headline == nil || len(b.rules) == 0 {
+			t.Errorf("kind %s: %+v", kind, b)
+			continue
+		}
+		for _, list := range b.rules {
+			for _, r := range list {
+				if got, ok := LintRules().Lookup(r.ID); !ok || got != r {
+					t.Errorf("kind %s's rule %s is not the registry's", kind, r.ID)
+				}
+			}
+		}
+	}
+}

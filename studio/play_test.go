@@ -11,6 +11,7 @@ import (
 
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/mapdata"
 )
 
 // playTo plays the person's side of a game through the API with a simple
@@ -206,5 +207,17 @@ func TestNetworkGame(t *testing.T) {
 	}
 	if code, out := post(t, ts, "/api/games", GameRequest{Bots: 9}, nil); code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "setups for") {
 		t.Errorf("too many bots: %d %v", code, out)
+	}
+}
+
+// The studio's table holds a page for every kind of pack.
+func TestPagesHoldEveryKind(t *testing.T) {
+	if len(pages) != len(mapdata.Kinds) {
+		t.Errorf("pages has %d kinds, mapdata.Kinds %d", len(pages), len(mapdata.Kinds))
+	}
+	for _, kind := range mapdata.Kinds {
+		if p, ok := pages[kind]; !ok || p.view == nil {
+			t.Errorf("kind %s has no page", kind)
+		}
 	}
 }
