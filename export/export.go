@@ -30,7 +30,9 @@ import (
 	"github.com/paulmach/orb"
 
 	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/export/cardimg"
 	"github.com/tendays/tendays/export/pdf"
+	"github.com/tendays/tendays/export/text"
 	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/mapdata"
 )
@@ -47,8 +49,9 @@ const (
 	TTS         = "tts"
 	TopoJSON    = "topojson"
 	GIS         = "gis"
-	PDF         = "pdf"   // print and play: export/pdf
-	Cards       = "cards" // one CSV row per physical card
+	PDF         = "pdf"         // print and play: export/pdf
+	Cards       = "cards"       // one CSV row per physical card
+	CardImages  = "card-images" // a folder: one PNG a card face and back at a print preset, manifest.csv
 )
 
 // BoardUse is what an export does with the board geometry (the
@@ -192,10 +195,22 @@ func init() {
 		{Name: PDF, OneFile: true,
 			Doc: "print and play (--paper a4|letter): a summary page, the cards at 63 x 88 mm with a 3 mm bleed and crop marks, " +
 				"a backs page after each fronts page for long-edge duplex, and the board tiled over pages at a stated scale with overlap and marks",
-			Kinds: regions(Export{Ext: ".pdf", Board: UsesBoard, Without: "the PDF has no board pages", Render: oneFile(".pdf", func(p *mapdata.Pack, in Input, opt Options) ([]byte, error) { return PDFBytes(p, in.Board, opt) })})},
+			Kinds: regions(Export{Ext: ".pdf", Board: UsesBoard, Without: "the PDF has no board pages", Render: oneFile(".pdf", func(p *mapdata.Pack, in Input, opt Options) ([]byte, error) {
+				data, err := PDFBytes(p, in.Board, opt)
+				var miss *text.MissingError
+				if errors.As(err, &miss) && in.PackFile != "" {
+					// A name no font draws: the file it is in, then the region.
+					err = fmt.Errorf("%s: %w", in.PackFile, err)
+				}
+				return data, err
+			})})},
 		{Name: Cards, OneFile: true,
 			Doc:   "CSV, one row per physical card in deck order (id, name, kind, colour and its hex and symbol, copy), for nanDECK, Squib or Component.Studio",
 			Kinds: regions(Export{Ext: ".cards.csv", Render: oneFile(".cards.csv", func(p *mapdata.Pack, _ Input, _ Options) ([]byte, error) { return CardsCSV(p) })})},
+		{Name: CardImages, Output: "-o FOLDER, a folder for the images and manifest.csv",
+			Doc: "for print services (-o FOLDER): one PNG a card face and one for the back, with bleed, at --preset poker " +
+				"(2.5 x 3.5 in + 1/8 in, 300 dpi: 825 x 1125 px) or 63x88 (63 x 88 mm + 3 mm: 815 x 1110), and manifest.csv: each image's copies to print",
+			Kinds: regions(Export{Board: UsesBoard, Render: onRegions(CardImageFiles)})},
 	}
 }
 
@@ -340,8 +355,13 @@ type Options struct {
 	CardWidth  int    // card face width in pixels (default 400; height is 1.4 times)
 	BoardWidth int    // board image width in pixels (default 3200)
 
-	// Paper is the PDF's paper: a4 (default) or letter.
+	// Paper is the PDF's paper: a4 (default), letter, or card (one card a
+	// page, its bleed round it).
 	Paper string
+
+	// CardPreset is card-images' print size (export/cardimg.Presets:
+	// poker, the default, or 63x88).
+	CardPreset string
 
 	// OutputChosen says the user named a folder, or nothing, rather than
 	// the output file itself: Write then treats the file's name as chosen
@@ -374,6 +394,9 @@ func (o Options) Check() error {
 	}
 	if _, err := pdf.PaperNamed(o.Paper); err != nil {
 		return fmt.Errorf("--paper: %w", err)
+	}
+	if _, err := cardimg.PresetNamed(o.CardPreset); err != nil {
+		return fmt.Errorf("--preset: %w", err)
 	}
 	return nil
 }

@@ -43,9 +43,9 @@ var schemaRule = &Rule{RuleInfo: diag.RuleInfo{ID: RuleSchema, Severity: diag.Er
 func CoreRules() []*Rule { return []*Rule{schemaRule, baselineRule} }
 
 // RegionRules are the rules over a regions pack (kinds regions and
-// combined): rules.go, seas_connect.go, cvd.go.
+// combined): rules.go, seas_connect.go, cvd.go, cutoff.go.
 func RegionRules() []*Rule {
-	return append(slices.Clone(packRules), seaConnectsRule, cvdRule)
+	return append(slices.Clone(packRules), seaConnectsRule, cvdRule, cutOffRule)
 }
 
 // RouteRules are the rules over a route-network pack (kind network):

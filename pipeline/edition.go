@@ -163,7 +163,7 @@ func (r *Result) deriveRegions(_ context.Context, f *folder, file string, text [
 	}
 	r.Pack, r.Board, r.locate = res.Pack, res.Board, res.Locate
 	r.addProvenance(f, res.Pack.Provenance.Inputs)
-	return &lint.Target{File: file, Pack: res.Pack, Locate: res.Locate, Findings: res.Findings}, nil
+	return &lint.Target{File: file, Pack: res.Pack, Locate: res.Locate, Findings: res.Findings, Board: res.Board}, nil
 }
 
 func (r *Result) deriveNetwork(_ context.Context, f *folder, file string, text []byte) (*lint.Target, error) {

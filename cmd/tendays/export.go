@@ -42,6 +42,8 @@ type exportOptions struct {
 	CardWidth      int
 	BoardWidth     int
 	Paper          string
+	Preset         string
+	Lang           string
 }
 
 func newExportCmd(io *IOStreams, g *globalOptions) *cobra.Command {
@@ -66,7 +68,8 @@ the hash of its board, and a board beside it that is not its pair is refused.
   tendays export asia.pack.json --format datapackage -o asia-data
   tendays export usa.pack.json --format tts -o "Saved Objects/usa.json"
   tendays export usa --format pdf --paper letter -o usa.pdf
-  tendays export europe --format cards -o europe.cards.csv`,
+  tendays export europe --format cards -o europe.cards.csv
+  tendays export usa --format card-images --preset 63x88 -o usa-cards/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pack = args[0]
@@ -97,7 +100,9 @@ the hash of its board, and a board beside it that is not its pair is refused.
 	f.StringVar(&opts.AssetURL, "asset-url", "", "tts: `prefix` of the image URLs, e.g. where you upload them (default: file:// URLs of the files written)")
 	f.IntVar(&opts.CardWidth, "card-width", 400, "tts: card face width in `pixels`")
 	f.IntVar(&opts.BoardWidth, "board-width", 3200, "tts: board image width in `pixels`")
-	f.StringVar(&opts.Paper, "paper", "a4", "pdf: the `paper`, a4 or letter")
+	f.StringVar(&opts.Paper, "paper", "a4", "pdf: the `paper`, a4, letter or card (one card a page)")
+	f.StringVar(&opts.Preset, "preset", "poker", "card-images: the print `size`, poker or 63x88")
+	f.StringVar(&opts.Lang, "lang", "", "region names in this `language` (de, ja, pt-BR...) where the edition has them (regions.translations); a warning for each region without")
 	_ = cmd.MarkFlagRequired("format")
 	return cmd
 }
@@ -130,8 +135,25 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	if err != nil {
 		return err
 	}
+	if p, ok := in.Pack.(*mapdata.Pack); ok && opts.Lang != "" {
+		// Names in a language are a regions pack's (regions.translations).
+		var fallbacks []diag.Finding
+		in.Pack, fallbacks = p.InLanguage(opts.Lang)
+		printLangFallbacks(opts.IO, opts.Global, in.PackFile, fallbacks)
+	}
 	paths, err := export.Output(opts.IO.Out, in, f, opts.Output, res.Inputs, eo)
 	return wroteExport(opts, paths, err)
+}
+
+// printLangFallbacks prints the regions --lang found no name for, each a
+// warning at the file they came from.
+func printLangFallbacks(io *IOStreams, g *globalOptions, file string, fallbacks []diag.Finding) {
+	for _, f := range fallbacks {
+		f.Position.File = file
+		if g.shows(f.Severity) {
+			fmt.Fprintln(io.ErrOut, f.String())
+		}
+	}
 }
 
 // exportInput is what the export of res reads: the pack as written (an
@@ -281,7 +303,7 @@ func (opts *exportOptions) exportOptions() (export.Options, error) {
 		return export.Options{}, usageErrorf("--winding %q: want rfc7946 or d3", opts.Winding)
 	}
 	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
-		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, Winding: winding, Quantization: opts.Quantization}
+		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, CardPreset: opts.Preset, Winding: winding, Quantization: opts.Quantization}
 	if err := eo.Check(); err != nil {
 		return eo, usageErrorf("%s", err)
 	}
