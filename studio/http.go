@@ -179,8 +179,9 @@ type JourneyRequest struct {
 	Cards []string `json:"cards"`
 	Days  int      `json:"days,omitempty"` // 0: the edition's
 	// SoFar checks a journey being typed: the cards so far, their
-	// trailing transport cards aside, as a journey of that many days
-	// (when two or more are left; none is checked otherwise).
+	// trailing transport cards aside (and a last token that names no card
+	// yet: it is being typed), as a journey of that many days (when two or
+	// more are left; none is checked otherwise).
 	SoFar bool `json:"soFar,omitempty"`
 }
 
@@ -248,7 +249,12 @@ func CheckJourney(b *engine.Board, req JourneyRequest) (JourneyVerdict, error) {
 		days = b.Days()
 	}
 	if req.SoFar {
+		// The last token may be half typed ("c" on the way to "car"):
+		// one that names no card is left for the check after it.
 		n := len(tokens)
+		if n > 0 && out.Tokens[n-1].Kind == "" {
+			n--
+		}
 		for n > 0 && isTransport(out.Tokens[n-1].Kind) {
 			n--
 		}

@@ -163,6 +163,10 @@ func TestJourneyTokensAndSoFar(t *testing.T) {
 	if err := json.Unmarshal(body, &got); code != 200 || err != nil || got.Checked != 0 || got.Steps == nil {
 		t.Errorf("one region card and a transport: nothing to check yet, got %d %s", code, body)
 	}
+	code, body = postRaw(t, ts, "/api/journey", JourneyRequest{Cards: []string{lower, transport, other, transport[:1]}, SoFar: true})
+	if err := json.Unmarshal(body, &got); code != 200 || err != nil || got.Checked != 3 {
+		t.Errorf("a last token half typed is left for later: %d %s", code, body)
+	}
 	code, body = postRaw(t, ts, "/api/journey", JourneyRequest{Cards: []string{region, "nowhere", other}})
 	var bad struct {
 		Error  string      `json:"error"`
