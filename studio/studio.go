@@ -132,7 +132,7 @@ func (s *Server) Handler(addr string) http.Handler {
 	s.mu.Lock()
 	s.host = addr
 	s.mu.Unlock()
-	return s.guard(s.routes())
+	return s.guard(compressed(s.routes()))
 }
 
 // Serve answers on ln until ctx is done, rebuilding when watched files

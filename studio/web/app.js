@@ -194,10 +194,24 @@ function broken(view) {
   return view.kind === "" || (errors.length > 0 && !!view.playable);
 }
 
+// viewLanguage is the one of langs (the languages the edition names its
+// regions in) the browser's language picks, as the server's NameIn reads
+// it: the whole tag, else the part before "-"; "" when none.
+export function viewLanguage(browser, langs) {
+  const want = browser.toLowerCase().replace(/[^a-z0-9-]/g, "");
+  if (!want) return "";
+  const lower = langs.map((l) => l.toLowerCase());
+  if (lower.includes(want)) return want;
+  const base = want.split("-")[0];
+  return lower.includes(base) ? base : "";
+}
+
 async function loadView() {
-  // Region names in the browser's language, where the edition has them.
-  const lang = (navigator.language || "").replace(/[^A-Za-z0-9-]/g, "");
-  const res = await api("GET", lang ? "/api/view?lang=" + encodeURIComponent(lang) : "/api/view");
+  // The view the page preloads; then, where the edition has names in the
+  // browser's language, the view in it.
+  let res = await api("GET", "/api/view");
+  const lang = res.ok ? viewLanguage(navigator.language || "", res.body.langs || []) : "";
+  if (lang) res = await api("GET", "/api/view?lang=" + encodeURIComponent(lang));
   if (!res.ok) {
     showError("cannot load the view: " + res.error);
     return;
