@@ -41,6 +41,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/games/{id}/undo", s.postUndo)
 	mux.HandleFunc("GET /api/games/{id}/replay", s.getReplay)
 	mux.HandleFunc("GET /api/games/{id}/log", s.getLog)
+	mux.HandleFunc("GET /api/qr", s.getQR)
 	return mux
 }
 
@@ -58,6 +59,9 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'")
 		if !s.hostAllowed(r.Host) {
 			httpError(w, http.StatusMisdirectedRequest, fmt.Sprintf("this studio answers for %s only, not for host %q", s.servedHost(), r.Host))
+			return
+		}
+		if s.opts.Token != "" && !s.admit(w, r) {
 			return
 		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -149,7 +153,7 @@ func (s *Server) getView(w http.ResponseWriter, r *http.Request) {
 	if q := r.URL.Query().Get("lang"); lang == "" && validLang(q) {
 		lang = q
 	}
-	extra := map[string]any{"allowEdit": s.opts.AllowEdit, "doctor": s.opts.Doctor != nil, "error": loadErr}
+	extra := map[string]any{"allowEdit": s.opts.AllowEdit, "doctor": s.opts.Doctor != nil, "error": loadErr, "lan": s.opts.Token != ""}
 	if s.opts.Lang == "" && len(st.langs) > 0 {
 		// The page asks again in the browser's language only when the
 		// edition has names in it: the preloaded view serves the rest.

@@ -78,6 +78,9 @@ type Options struct {
 	// Lang names the regions in this language where the pack has names in
 	// it (serve --lang), unless the page asks for the browser's.
 	Lang string
+	// Token, when set, is the table's token (serve --lan, NewToken): every
+	// request must carry it (lan.go), and the page offers join links.
+	Token string
 	// OnBuild, when set, hears of every rebuild: its duration and error.
 	OnBuild func(version int, took time.Duration, err error)
 }
