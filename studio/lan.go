@@ -72,12 +72,14 @@ func LANAddress() (net.IP, error) {
 }
 
 // JoinLink is the link that lets a device in: the served address and the
-// token; with a seat, the link opens that seat of a table (a game id and
-// the seat's key).
+// token; with a game, the link opens that table (table.go), at the seat
+// whose key it holds (none: as a spectator).
 func (s *Server) JoinLink(gameID, seatKey string) string {
 	q := url.Values{"token": {s.opts.Token}}
 	if gameID != "" {
 		q.Set("table", gameID)
+	}
+	if seatKey != "" {
 		q.Set("seat", seatKey)
 	}
 	return "http://" + s.servedHost() + "/join?" + q.Encode()
@@ -140,6 +142,8 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 	next := "/"
 	if id, seat := q.Get("table"), q.Get("seat"); validKey(id) && validKey(seat) {
 		next = "/?" + url.Values{"table": {id}, "seat": {seat}}.Encode()
+	} else if validKey(id) && seat == "" {
+		next = "/?" + url.Values{"table": {id}}.Encode()
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	http.Redirect(w, r, next, http.StatusSeeOther)
@@ -195,7 +199,7 @@ func (s *Server) getQR(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id, seat := r.URL.Query().Get("table"), r.URL.Query().Get("seat")
-	if (id != "" || seat != "") && (!validKey(id) || !validKey(seat)) {
+	if (id != "" && !validKey(id)) || (seat != "" && (id == "" || !validKey(seat))) {
 		httpError(w, http.StatusBadRequest, "table and seat: want the ids the studio gave")
 		return
 	}

@@ -2,9 +2,12 @@
 // as it is being edited, checks journeys, lists lint findings, shows the
 // doctor's report and plays games (against bots, at a hot seat, on a route
 // network; replayed from a seed and moves, step by step, or from a game
-// log). It holds HTTP handlers, the embedded page (web/, plain ES modules,
-// no build step: the board's zoom, markers and keyboard, the journey drawn,
-// the games) and the event stream that tells open pages about a rebuild.
+// log; at a table, each person on a device of their own, table.go). It
+// holds HTTP handlers, the embedded page (web/, plain ES modules, no build
+// step: the board's zoom, markers and keyboard, the journey drawn, the
+// games), the event stream that tells open pages about a rebuild and a
+// table's moves, the guard of a studio on the local network (lan.go: the
+// join link's token) and the answers' compression (compress.go).
 //
 // It has no game logic of its own: journeys are checked by engine, games
 // played by engine/game, engine/bot and engine/route, the board drawn by

@@ -141,7 +141,14 @@ func newBrowser(t *testing.T) *browser {
 // on the page (a refused script, a failed request) fail the test.
 func (b *browser) tab(t *testing.T, w, h int64) context.Context {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(b.ctx)
+	return b.tabWith(t, w, h)
+}
+
+// tabWith is tab with chromedp's options: WithNewBrowserContext is a
+// device of its own (its own cookies and storage).
+func (b *browser) tabWith(t *testing.T, w, h int64, opts ...chromedp.ContextOption) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx, opts...)
 	ctx, tcancel := context.WithTimeout(ctx, 3*time.Minute)
 	var mu sync.Mutex
 	var problems []string

@@ -301,6 +301,9 @@ function connect() {
     const d = JSON.parse(e.data);
     showError(`the last rebuild failed: ${d.error}`);
   });
+  es.addEventListener("game", (e) => {
+    if (player && player.onGameEvent) player.onGameEvent(JSON.parse(e.data));
+  });
   es.addEventListener("error", () => {
     status.dataset.status = "offline";
     status.textContent = "reconnecting…";
@@ -362,5 +365,9 @@ const params = new URLSearchParams(location.search);
 if (params.has("play") && player && !player.notPlayable) {
   tabs.show("play", false);
   await player.fromURL(params);
+} else if (params.has("table") && player && player.fromTable && !player.notPlayable) {
+  // A seat of a table (its link, or a reload): back in that seat.
+  tabs.show("play", false);
+  await player.fromTable(params);
 }
 document.body.dataset.ready = "true";

@@ -43,6 +43,7 @@ export class NetPlay {
     const f = this.form;
     f.querySelector("#humans").closest("label").hidden = true;
     f.querySelector("#game-options").hidden = true;
+    for (const el of f.querySelectorAll("[data-ten]")) el.hidden = true; // a table plays 10 Days
     f.querySelector("#strength").replaceChildren(...["random", "greedy"].map((n) => h("option", { selected: n === "greedy" }, n)));
   }
 

@@ -5,6 +5,10 @@
 // seed, the options and the people's moves, so a link replays the game;
 // undo takes a move back; a finished game replays step by step; its log
 // downloads as JSON that `tendays play PACK --replay FILE` plays again.
+// At a table (each person on a device of their own) the page holds one
+// seat's key (?table=ID&seat=KEY): it shows that seat's holder only, moves
+// on that seat's turn, and asks again when the event stream says the game
+// moved; the host sees each seat's invitation.
 import { h, api, announce, keepFocus } from "./dom.js";
 
 function cardEl(c, attrs) {
@@ -37,7 +41,7 @@ export function send(player, method, path, body, said) {
     } else {
       player.error = "";
       player.game = res.body;
-      if (player.game.options) history.replaceState(null, "", gameURL(player.game.options, player.game.moves) + location.hash);
+      if (player.game.options && !player.game.atTable) history.replaceState(null, "", gameURL(player.game.options, player.game.moves) + location.hash);
       said(player.game);
     }
     player.moves++;
@@ -58,6 +62,8 @@ export class Play {
     this.replay = null;
     this.pending = Promise.resolve();
     this.seenLog = 0;
+    this.seatKey = ""; // at a table, this device's seat ("" a spectator)
+    this.invites = null; // at a table, for its host: each seat's link
     box.addEventListener("click", (e) => { if (this.active) this.click(e); });
     box.addEventListener("keydown", (e) => {
       if (!this.active) return;
@@ -100,7 +106,39 @@ export class Play {
       humans: num("#humans"), bots: num("#bots"), bot: f.querySelector("#strength").value,
       seed: f.querySelector("#seed").value.trim(), days: num("#days"), swap: f.querySelector("#swap").value,
       openHands: f.querySelector("#open-hands").checked, turnCap: num("#turn-cap"), refill: f.querySelector("#refill").value,
+      table: f.querySelector("#at-table").checked,
     };
+  }
+
+  // fromTable opens a seat of a table (or the table, as a spectator), as a
+  // seat's link or a reload names it.
+  async fromTable(params) {
+    const id = params.get("table");
+    this.seatKey = params.get("seat") || "";
+    this.replay = null;
+    this.seenLog = 0;
+    try {
+      this.invites = JSON.parse(sessionStorage.getItem("tendays-invites-" + id) || "null");
+    } catch {
+      this.invites = null;
+    }
+    await this.request("GET", `/api/games/${encodeURIComponent(id)}${this.seatQuery()}`);
+    if (this.error && /no such game/.test(this.error)) {
+      this.error = "This table is gone: the studio was restarted or has forgotten it (a table's game lives in the studio only). Ask the host to open a new one.";
+      this.render();
+    }
+  }
+
+  seatQuery() {
+    return this.seatKey ? `?seat=${encodeURIComponent(this.seatKey)}` : "";
+  }
+
+  // onGameEvent: the event stream says a game moved; a table's devices
+  // ask for their view again.
+  onGameEvent(d) {
+    const g = this.game;
+    if (!this.active || !g || !g.atTable || d.id !== g.id || d.steps === g.steps) return;
+    this.request("GET", `/api/games/${g.id}${this.seatQuery()}`);
   }
 
   // fromURL starts the game a link describes.
@@ -123,10 +161,22 @@ export class Play {
 
   start(opts, moves) {
     const body = { bots: opts.bots, humans: opts.humans, bot: opts.bot, seed: opts.seed || "0", days: opts.days, swap: opts.swap, openHands: opts.openHands, turnCap: opts.turnCap, refill: opts.refill || "", moves };
+    if (opts.table) body.table = true;
     this.replay = null;
     this.shown = -1;
     this.seenLog = 0;
-    return this.request("POST", "/api/games", body);
+    this.seatKey = "";
+    this.invites = null;
+    return this.request("POST", "/api/games", body).then(() => {
+      const g = this.game;
+      if (!g || !g.atTable || !g.invites) return;
+      // The host keeps the invitations on this device, for after they
+      // open their own seat here.
+      this.invites = g.invites;
+      sessionStorage.setItem("tendays-invites-" + g.id, JSON.stringify(g.invites));
+      history.replaceState(null, "", `?table=${g.id}`);
+      this.render();
+    });
   }
 
   request(method, path, body) {
@@ -134,18 +184,21 @@ export class Play {
   }
 
   // announceLog says what happened since the last answer (the bots' moves,
-  // the end), in the live region.
+  // the end), in the live region. Lines are counted from the game's first
+  // (logFrom is the number of the first the server still keeps), so a long
+  // game is told to its end.
   announceLog() {
     const log = this.game.log || [];
-    const fresh = log.slice(Math.min(this.seenLog, log.length));
-    this.seenLog = log.length;
+    const from = this.game.logFrom || 0;
+    const fresh = log.slice(Math.max(0, Math.min(this.seenLog - from, log.length)));
+    this.seenLog = from + log.length;
     const said = fresh.filter((l) => !l.startsWith("You ") || /win/.test(l));
     if (said.length) announce(said.slice(-4).join(" "));
   }
 
   move(m) {
     if (!this.game) return;
-    return this.request("POST", `/api/games/${this.game.id}/moves`, m);
+    return this.request("POST", `/api/games/${this.game.id}/moves${this.seatQuery()}`, m);
   }
 
   async showStep(step) {
@@ -207,7 +260,7 @@ export class Play {
   // until they say it is them.
   curtain() {
     const g = this.game;
-    return g && g.humans > 1 && g.phase !== "over" && this.shown !== g.viewer;
+    return g && !g.atTable && g.humans > 1 && g.phase !== "over" && this.shown !== g.viewer;
   }
 
   render() {
@@ -235,10 +288,18 @@ export class Play {
     else delete box.dataset.curtain;
     const seatName = (i) => (g.seats[i] || { name: `Seat ${i + 1}` }).name;
     const link = gameURL(game.options, game.moves);
+    const atTable = !!game.atTable;
+    const bots = g.players - g.humans;
+    const people = atTable ? `${g.humans} ${g.humans === 1 ? "person" : "people"} at a table` : g.humans > 1 ? `${g.humans} people` : "you";
+    // At a table the seed is the deal: it is shown at the end.
+    const seedShown = !atTable || g.phase === "over";
     const head = [
       this.error ? h("p", { class: "note", "data-game-error": "", role: "alert" }, this.error) : "",
-      h("p", { class: "meta" }, `Turn ${g.turns} · ${g.players} players (${g.humans > 1 ? `${g.humans} people` : "you"}${g.players > g.humans ? `, ${g.players - g.humans} ${g.bot} bot${g.players - g.humans === 1 ? "" : "s"}` : ""}) · ${g.days} days · seed `,
-        h("code", { "data-seed-text": "" }, game.seed), " · ", h("a", { href: link, "data-game-link": "" }, "link to this game")),
+      this.invites && g.phase !== "over" ? this.invitesView() : "",
+      h("p", { class: "meta" }, `Turn ${g.turns} · ${g.players} players (${people}${bots > 0 ? `, ${bots} ${g.bot} bot${bots === 1 ? "" : "s"}` : ""}) · ${g.days} days`,
+        seedShown ? [" · seed ", h("code", { "data-seed-text": "" }, game.seed)] : "",
+        atTable ? "" : [" · ", h("a", { href: link, "data-game-link": "" }, "link to this game")]),
+      atTable ? h("p", { class: "meta", "data-table-seat": String(game.viewer) }, game.viewer >= 0 ? `You are ${seatName(game.viewer)}, on this device.` : "You are watching the table: each player's holder is on their own device.") : "",
     ];
     if (hidden) {
       this.ctx.onHolder([]);
@@ -258,7 +319,8 @@ export class Play {
       this.drawnEnd = game.id;
       this.ctx.board().drawJourney({ regions: g.winning.map((c) => (c && c.region) || ""), cards: g.winning.map((c) => (c ? c.token : "")), steps: g.journey.steps });
     }
-    const mine = !this.replay && g.phase !== "over";
+    const mine = !this.replay && g.phase !== "over" && (!atTable || g.seat === game.viewer);
+    const watching = atTable && game.viewer < 0 && !this.replay;
     const table = g.table || { drawPiles: [] };
     const prompt = {
       filling: table.mustChooseFill ? "Choose which map's tiles to draw your next card from." : "Put the card you drew on an open day.",
@@ -268,7 +330,7 @@ export class Play {
       over: "",
       replay: "",
     }[g.phase];
-    const who = g.humans > 1 || this.replay ? `${seatName(this.replay ? 0 : game.viewer)}: ` : "";
+    const who = (g.humans > 1 && !atTable) || this.replay ? `${seatName(this.replay ? 0 : game.viewer)}: ` : "";
     const slots = g.holder.map((c, i) => {
       const attrs = { "data-slot": i, class: "slot" + (this.swapPick === i ? " picked" : ""), role: "button", tabindex: 0 };
       if (!c) attrs["data-open"] = "";
@@ -291,7 +353,8 @@ export class Play {
     box.replaceChildren(
       ...head,
       this.replay ? this.replayBar(game) : "",
-      this.replay ? h("p", { class: "prompt", "data-replay-last": "" }, this.replay.last) : h("p", { class: "prompt", "data-focus-home": "", tabindex: -1 }, mine ? who + prompt : ""),
+      this.replay ? h("p", { class: "prompt", "data-replay-last": "" }, this.replay.last) : h("p", { class: "prompt", "data-focus-home": "", tabindex: -1 },
+        mine ? who + prompt : atTable && g.phase !== "over" ? `Waiting for ${seatName(g.seat)}…` : ""),
       g.hand ? h("p", {}, this.replay ? `In the hand of ${seatName(g.seat)}: ` : "In your hand: ", cardEl(g.hand, { "data-hand": "" })) : "",
       mine && table.mustChooseFill ? h("p", { class: "tools", role: "group", "aria-label": "the maps' tiles" },
         ...(table.fillPiles || []).map((f, m) => h("button", { type: "button", "data-fill": m, disabled: f.cards === 0 }, `${f.name} (${f.cards} left)`))) : "",
@@ -300,8 +363,8 @@ export class Play {
         h("button", { type: "button", "data-action": "discard" }, "Discard it"), " onto ",
         h("select", { "data-discard-pile": "", "aria-label": "the pile to discard on", disabled: g.mustPile >= 0 }, ...g.tops.map((_, k) => h("option", { value: k, selected: (g.mustPile >= 0 ? g.mustPile : 0) === k }, `pile ${k + 1}`))),
         g.mustPile >= 0 ? ` (pile ${g.mustPile + 1} is empty: the discard goes there)` : "") : "",
-      h("h3", {}, this.replay ? `${seatName(0)}'s holder` : g.humans > 1 ? `${seatName(game.viewer)}'s holder` : "Your holder"),
-      h("div", { class: "holder", role: "group", "aria-label": "holder" }, ...slots),
+      watching ? "" : h("h3", {}, this.replay ? `${seatName(0)}'s holder` : atTable ? `Your holder (${seatName(game.viewer)})` : g.humans > 1 ? `${seatName(game.viewer)}'s holder` : "Your holder"),
+      watching ? "" : h("div", { class: "holder", role: "group", "aria-label": "holder" }, ...slots),
       mine && g.phase === "choosing" && g.swapAllowed && this.swapPick !== null ? h("p", {}, `Day ${this.swapPick + 1} picked: swap it with day `,
         ...g.holder.map((_, j) => j === this.swapPick ? "" : h("button", { type: "button", "data-swap-with": j }, `${j + 1}`))) : "",
       over && !this.replay ? this.overView(g) : "",
@@ -309,11 +372,23 @@ export class Play {
       h("p", { class: "tools" },
         game.canUndo && !this.replay ? h("button", { type: "button", "data-action": "undo", title: "take back the last move (the bots' answers with it)" }, "Undo") : "",
         over && !this.replay ? h("button", { type: "button", "data-action": "replay" }, "Replay step by step") : "",
-        " ", h("a", { href: `/api/games/${game.id}/log`, download: `game-${game.seed}.json`, "data-game-log": "" }, "Download the game log (JSON)")),
+        " ", seedShown ? h("a", { href: `/api/games/${game.id}/log`, download: `game-${game.seed}.json`, "data-game-log": "" }, "Download the game log (JSON)") : ""),
       h("h3", {}, "Others"),
       h("ul", {}, ...g.others.map((o) => h("li", {}, `${o.name}: ${o.filled} cards`, o.holder ? h("div", { class: "holder small" }, ...o.holder.map((c) => cardEl(c, {}))) : ""))),
       this.logView(g),
     );
+  }
+
+  // invitesView is the host's list of the table's seats: each one's link
+  // (and its QR code on the LAN), for each person to open on their own
+  // device.
+  invitesView() {
+    return h("section", { class: "invites", "data-invites": "", "aria-labelledby": "invites-title" },
+      h("h3", { id: "invites-title" }, "Invite the table"),
+      h("p", {}, "Each person opens their own seat's link on their own device (or scans its code). Keep each link to its person: it shows that seat's cards."),
+      h("ul", {}, ...this.invites.map((inv) => h("li", { "data-invite": String(inv.seat) },
+        h("a", { href: inv.link, "data-invite-link": "" }, inv.seat >= 0 ? `${inv.name}'s seat` : "Watch the table"),
+        inv.qr ? h("img", { src: inv.qr, alt: inv.seat >= 0 ? `QR code of ${inv.name}'s seat` : "QR code of the spectators' link", width: 160, height: 160, "data-invite-qr": "" }) : ""))));
   }
 
   replayBar(game) {
