@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/tendays/tendays/diag"
-	linked "github.com/tendays/tendays/internal/reach"
+	linked "github.com/tendays/tendays/mapdata/reach"
 	"github.com/tendays/tendays/mapdata"
 )
 
