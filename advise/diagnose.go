@@ -19,9 +19,9 @@ import (
 	"github.com/tendays/tendays/engine/sim"
 	"github.com/tendays/tendays/engine/stats"
 	"github.com/tendays/tendays/internal/numfmt"
-	"github.com/tendays/tendays/internal/reach"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/mapdata/reach"
 	"github.com/tendays/tendays/pipeline"
 )
 
@@ -72,7 +72,7 @@ type state struct {
 	outlines                            map[string]reach.Outline
 }
 
-// linked are the groups of the state's pack (see internal/reach).
+// linked are the groups of the state's pack (see mapdata/reach).
 func (st *state) linked() reach.Groups {
 	st.linkedOnce.Do(func() { st.linkedG = reach.Linked(st.pack, reach.Areas(st.board)) })
 	return st.linkedG
