@@ -72,6 +72,37 @@ func checkAnswers(t *testing.T, who string, seat int, raw []json.RawMessage) int
 	return len(raw)
 }
 
+// holderReadable fails when a card of the holder on the page is cut (its
+// label wider or taller than its card) or two cards of it with different
+// tokens show one label; it returns the cards shortened.
+func holderReadable(t *testing.T, ctx context.Context, who string) int {
+	t.Helper()
+	var r struct {
+		Cut       []string `json:"cut"`
+		Same      []string `json:"same"`
+		Shortened int      `json:"shortened"`
+	}
+	r = eval[struct {
+		Cut       []string `json:"cut"`
+		Same      []string `json:"same"`
+		Shortened int      `json:"shortened"`
+	}](t, ctx, `(() => {
+		const cards = [...document.querySelectorAll("#game .holder:not(.small) .card[data-name]")];
+		const cut = cards.filter((c) => c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1).map((c) => c.dataset.name);
+		const seen = new Map(), same = [];
+		for (const c of cards) {
+			const label = (c.querySelector("[aria-hidden]") || c).textContent;
+			if (seen.has(label) && seen.get(label) !== c.dataset.token) same.push(label);
+			seen.set(label, c.dataset.token);
+		}
+		return { cut, same, shortened: cards.filter((c) => c.querySelector("[aria-hidden]")).length };
+	})()`)
+	if len(r.Cut) > 0 || len(r.Same) > 0 {
+		t.Errorf("%s: holder names cut %v, labels shared by two cards %v", who, r.Cut, r.Same)
+	}
+	return r.Shortened
+}
+
 // TestStudioTable plays one game at a table from two browser contexts (two
 // devices: their own cookies and storage) joined through the LAN link of
 // `serve --lan`, in a network namespace the test makes: the host opens
@@ -124,7 +155,7 @@ func TestStudioTable(t *testing.T) {
 		v := eval[[]int](t, d.ctx, `[document.querySelectorAll("#game .holder:not(.small) .card:not(.empty)").length, document.querySelectorAll("#game .holder.small .card").length]`)
 		return v[0], v[1]
 	}
-	reloaded, clicks := false, 0
+	reloaded, clicks, shortened := false, 0, 0
 	for moves := 0; ; moves++ {
 		if moves > 2000 {
 			t.Fatal("the game does not end")
@@ -142,6 +173,9 @@ func TestStudioTable(t *testing.T) {
 		want := eval[int](t, d.ctx, `window.studio.game.holder.filter((c) => c).length`)
 		if mine != want || others != 0 {
 			t.Fatalf("%s shows %d cards of its holder (its answer holds %d) and %d of the others'", d.name, mine, want, others)
+		}
+		if mine == 10 && d.seat == 1 {
+			shortened += holderReadable(t, d.ctx, d.name)
 		}
 		if !reloaded && g.Phase == "choosing" && d.seat == 1 && moves > 20 {
 			// The phone drops and reloads: back in its seat.
@@ -164,7 +198,7 @@ func TestStudioTable(t *testing.T) {
 	if !reloaded {
 		t.Error("the phone never reloaded")
 	}
-	t.Logf("a table of two devices and a bot: %d moves by clicks, %s", clicks, text(t, host, `[data-game-over] h3`))
+	t.Logf("a table of two devices and a bot: %d moves by clicks, %s; on the 360 px phone %d holder names shortened in all", clicks, text(t, host, `[data-game-over] h3`), shortened)
 	for _, d := range devs {
 		do(t, d.ctx, chromedp.WaitVisible(css(`#game[data-phase="over"] [data-game-over]`)))
 		raw := eval[[]json.RawMessage](t, d.ctx, `window.gameAnswers`)

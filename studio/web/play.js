@@ -10,11 +10,47 @@
 // on that seat's turn, and asks again when the event stream says the game
 // moved; the host sees each seat's invitation.
 import { h, api, announce, keepFocus } from "./dom.js";
+import { candidates, chooseLabels, wraps } from "./labels.js";
 
 function cardEl(c, attrs) {
   if (!c) return h("span", Object.assign({ class: "card empty" }, attrs), "—");
   const style = c.hex ? `border-left: 10px solid ${c.hex}` : "";
-  return h("span", Object.assign({ class: `card ${c.kind}`, style, title: c.token }, attrs), c.name);
+  return h("span", Object.assign({ class: `card ${c.kind}`, style, title: c.token, "data-name": c.name, "data-token": c.token, "data-card-region": c.region || "" }, attrs), c.name);
+}
+
+let measurer = null;
+
+// fitLabels shortens the names of box's cards that do not fit their card
+// on two lines (labels.js), each keeping a label no other card there
+// has; a shortened card says its whole name to a screen reader and on
+// hover.
+export function fitLabels(box, view) {
+  const els = [...box.querySelectorAll(".card[data-name]")];
+  if (!els.length) return;
+  const aliases = new Map(((view && view.regions) || []).map((r) => [r.id, r.aliases]));
+  measurer = measurer || document.createElement("canvas").getContext("2d");
+  const cards = els.map((el) => {
+    const c = { name: el.dataset.name, token: el.dataset.token };
+    return { token: c.token, candidates: candidates(c, aliases.get(el.dataset.cardRegion)) };
+  });
+  const fitsIn = (el) => {
+    const cs = getComputedStyle(el);
+    const width = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 1;
+    const lines = el.closest(".holder") ? 2 : 1;
+    // The canvas takes no line height in its font: the parts without it.
+    const font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    return (label) => {
+      measurer.font = font;
+      return wraps(label, width, lines, (t) => measurer.measureText(t).width);
+    };
+  };
+  const fitters = els.map(fitsIn);
+  const labels = chooseLabels(cards.map((c, i) => Object.assign(c, { index: i })), (label, card) => fitters[card.index](label));
+  els.forEach((el, i) => {
+    if (labels[i] === el.dataset.name) return;
+    el.title = el.dataset.name;
+    el.replaceChildren(h("span", { "aria-hidden": "true" }, labels[i]), h("span", { class: "visually-hidden" }, el.dataset.name));
+  });
 }
 
 // gameURL is the page's address for a game: its options and moves.
@@ -377,6 +413,7 @@ export class Play {
       h("ul", {}, ...g.others.map((o) => h("li", {}, `${o.name}: ${o.filled} cards`, o.holder ? h("div", { class: "holder small" }, ...o.holder.map((c) => cardEl(c, {}))) : ""))),
       this.logView(g),
     );
+    fitLabels(box, this.ctx.view());
   }
 
   // invitesView is the host's list of the table's seats: each one's link
