@@ -389,7 +389,7 @@ func (tg *tenGame) deal() error {
 	}
 	tg.rec = game.NewRecord(g, tg.seed, tg.seats, tg.turnCap)
 	humans := tg.humans()
-	who := fmt.Sprintf("you and %d %s bot(s)", len(tg.seats)-humans, tg.bot)
+	who := "you and " + plural(len(tg.seats)-humans, tg.bot+" bot", tg.bot+" bots")
 	switch {
 	case tg.atTable:
 		who = fmt.Sprintf("%s at a table", plural(humans, "person", "people"))
@@ -402,7 +402,7 @@ func (tg *tenGame) deal() error {
 	case humans > 1:
 		who = fmt.Sprintf("%d people at one screen", humans)
 		if bots := len(tg.seats) - humans; bots > 0 {
-			who += fmt.Sprintf(" and %d %s bot(s)", bots, tg.bot)
+			who += " and " + plural(bots, tg.bot+" bot", tg.bot+" bots")
 		}
 	}
 	tg.logf("New game: %s, seed %d. Fill your holder: each card drawn goes to a day you choose.", who, tg.seed)
@@ -537,7 +537,7 @@ func (tg *tenGame) describeTurn(t game.Turn) string {
 	if fromDraw && g.NumDraw() > 1 {
 		drew = fmt.Sprintf("drew from draw pile %d", d+1)
 		if t.FromMap >= 0 {
-			drew += fmt.Sprintf(" (a %s tile)", b.Map(t.FromMap).Name) // its back shows its box
+			drew += fmt.Sprintf(" (%s %s tile)", article(b.Map(t.FromMap).Name), b.Map(t.FromMap).Name) // its back shows its box
 		}
 	}
 	switch {

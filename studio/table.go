@@ -181,3 +181,18 @@ func plural(n int, one, many string) string {
 	}
 	return fmt.Sprintf("%d %s", n, many)
 }
+
+// article is "a" or "an" before a name as it is said: "an Asia tile", "a
+// Europe tile", "a USA tile".
+func article(name string) string {
+	lower := strings.ToLower(name)
+	if lower == "" || !strings.ContainsRune("aeiou", rune(lower[0])) {
+		return "a"
+	}
+	for _, sound := range []string{"eu", "uni", "usa", "us ", "ut"} {
+		if strings.HasPrefix(lower, sound) {
+			return "a"
+		}
+	}
+	return "an"
+}

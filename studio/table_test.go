@@ -173,3 +173,14 @@ func TestTable(t *testing.T) {
 		t.Errorf("the log after the end: %d", code)
 	}
 }
+
+func TestArticleAndPlural(t *testing.T) {
+	for name, want := range map[string]string{"Asia": "an", "Africa": "an", "Americas": "an", "Europe": "a", "USA": "a", "Oceania": "an", "Japan": "a"} {
+		if got := article(name); got != want {
+			t.Errorf("article(%q) = %q, want %q", name, got, want)
+		}
+	}
+	if plural(1, "card", "cards") != "1 card" || plural(0, "card", "cards") != "0 cards" || plural(3, "greedy bot", "greedy bots") != "3 greedy bots" {
+		t.Error("plural")
+	}
+}

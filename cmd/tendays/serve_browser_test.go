@@ -223,6 +223,7 @@ func TestStudio(t *testing.T) {
 		{"HotSeat", studioHotSeat},
 		{"Across", studioAcross},
 		{"DoctorPreview", studioDoctorPreview},
+		{"Defects", studioDefects},
 	} {
 		t.Run(st.name, func(t *testing.T) {
 			t.Parallel()

@@ -127,7 +127,7 @@ export class NetPlay {
         legal.length > 12 ? h("label", {}, "Find a move ", h("input", { type: "search", "data-move-filter": "", value: this.filter })) : "",
         h("ul", { class: "choices" }, ...legal.map((m) => h("li", { hidden: !!this.filter && !m.text.toLowerCase().includes(this.filter) },
           h("button", { type: "button", "data-choice": m.choice, "data-kind": m.kind }, m.text))))) : "",
-      g.phase === "final" || over ? h("p", { "data-final": "" }, "Final offering: ", g.seats.map((s) => `${s.name} ${g.chosen && g.chosen[s.seat] ? (over ? `kept ${g.kept[s.seat]}` : "has chosen") : "is choosing"}`).join(", ")) : "",
+      g.phase === "final" || over ? h("p", { "data-final": "" }, "Final offering: ", g.seats.map((s) => `${s.name} ${g.chosen && g.chosen[s.seat] ? (over ? `kept ${g.kept[s.seat]}` : "has chosen") : s.name === "You" ? "are choosing" : "is choosing"}`).join(", ")) : "",
       over ? this.scores(g) : "",
       h("h3", {}, "Share prices (cubes on the board)"),
       h("ul", { class: "companies" }, ...g.companies.map((c) => h("li", {}, h("span", { class: "swatch", style: `background:${c.hex}` }), ` ${c.name}: ${c.cubes}`))),

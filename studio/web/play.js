@@ -54,6 +54,15 @@ export function fitLabels(box, view) {
 }
 
 // gameURL is the page's address for a game: its options and moves.
+// freshLines are the log's lines a page has not said yet: seen counts the
+// lines said since the game's first, from is the number of the first line
+// the server still sends (it keeps the last 200), so a long game is told
+// to its end. It returns them and the new count.
+export function freshLines(seen, from, log) {
+  const start = Math.max(0, Math.min(seen - from, log.length));
+  return { fresh: log.slice(start), seen: from + log.length };
+}
+
 export function gameURL(options, moves) {
   let q = "?play";
   for (const [k, v] of Object.entries(options)) {
@@ -224,17 +233,22 @@ export class Play {
   // (logFrom is the number of the first the server still keeps), so a long
   // game is told to its end.
   announceLog() {
-    const log = this.game.log || [];
-    const from = this.game.logFrom || 0;
-    const fresh = log.slice(Math.max(0, Math.min(this.seenLog - from, log.length)));
-    this.seenLog = from + log.length;
+    const { fresh, seen } = freshLines(this.seenLog, this.game.logFrom || 0, this.game.log || []);
+    this.seenLog = seen;
     const said = fresh.filter((l) => !l.startsWith("You ") || /win/.test(l));
     if (said.length) announce(said.slice(-4).join(" "));
   }
 
-  move(m) {
-    if (!this.game) return;
-    return this.request("POST", `/api/games/${this.game.id}/moves${this.seatQuery()}`, m);
+  // move sends a move. A game at one screen the studio no longer knows
+  // (it was restarted, or has forgotten the game) is dealt again from
+  // what the URL holds, its moves replayed, and the move made on it.
+  async move(m) {
+    const g = this.game;
+    if (!g) return;
+    await this.request("POST", `/api/games/${g.id}/moves${this.seatQuery()}`, m);
+    if (g.atTable || !/no such game/.test(this.error || "")) return;
+    await this.request("POST", "/api/games", Object.assign({}, g.options, { moves: g.moves }));
+    if (!this.error) await this.request("POST", `/api/games/${this.game.id}/moves`, m);
   }
 
   async showStep(step) {
@@ -377,7 +391,7 @@ export class Play {
       style: several ? `grid-column: ${i + 1}; grid-row: 1` : "", title: g.canDrawFrom[i] ? "" : "empty, with nothing to reshuffle",
       "data-top-map": (table.drawPiles[i] || {}).topMap || "" },
       h("span", { class: "day" }, several ? `draw pile ${i + 1}` : "draw pile"),
-      h("span", { class: "card back" }, `${n} cards`),
+      h("span", { class: "card back" }, `${n} card${n === 1 ? "" : "s"}`),
       (table.drawPiles[i] || {}).topMapName ? h("span", { class: "day" }, `${table.drawPiles[i].topMapName} on top`) : "",
       g.canDrawFrom[i] ? "" : h("span", { class: "visually-hidden" }, " (empty, with nothing to reshuffle)")));
     const seen = g.drawPiles.map(() => 0);
@@ -410,7 +424,7 @@ export class Play {
         over && !this.replay ? h("button", { type: "button", "data-action": "replay" }, "Replay step by step") : "",
         " ", seedShown ? h("a", { href: `/api/games/${game.id}/log`, download: `game-${game.seed}.json`, "data-game-log": "" }, "Download the game log (JSON)") : ""),
       h("h3", {}, "Others"),
-      h("ul", {}, ...g.others.map((o) => h("li", {}, `${o.name}: ${o.filled} cards`, o.holder ? h("div", { class: "holder small" }, ...o.holder.map((c) => cardEl(c, {}))) : ""))),
+      h("ul", {}, ...g.others.map((o) => h("li", {}, `${o.name}: ${o.filled} card${o.filled === 1 ? "" : "s"}`, o.holder ? h("div", { class: "holder small" }, ...o.holder.map((c) => cardEl(c, {}))) : ""))),
       this.logView(g),
     );
     fitLabels(box, this.ctx.view());
@@ -441,7 +455,8 @@ export class Play {
 
   logView(g) {
     return h("details", { open: true }, h("summary", {}, "What happened"),
-      h("ol", { class: "log", reversed: true }, ...(g.log || []).slice().reverse().slice(0, 30).map((l) => h("li", {}, l))));
+      // It scrolls: a keyboard reaches it (tabindex) to scroll it.
+      h("ol", { class: "log", reversed: true, tabindex: 0, "aria-label": "What happened, the latest first" }, ...(g.log || []).slice().reverse().slice(0, 30).map((l) => h("li", {}, l))));
   }
 
   overView(g) {

@@ -103,3 +103,19 @@ test("labels fit on two lines and stay unique: South Dakota and South Carolina a
   const planes = [{ name: "plane:green", token: "plane:green" }, { name: "plane:red", token: "plane:red" }].map((c) => ({ token: c.token, candidates: candidates(c, []) }));
   assert.deepEqual(chooseLabels(planes, (label) => wraps(label, 38, 2, width7)), ["green", "red"]);
 });
+
+import { freshLines } from "../../../studio/web/play.js";
+
+test("a long game's log is told to its end: lines are counted from the game's first, past the 200 the server keeps", () => {
+  const log = (from, n) => Array.from({ length: n }, (_, i) => `line ${from + i}`);
+  // 150 lines said; the server now keeps lines 10 to 209.
+  let r = freshLines(150, 10, log(10, 200));
+  assert.deepEqual(r.fresh, log(150, 60));
+  assert.equal(r.seen, 210);
+  // Full for long: lines 300 to 499 kept, the last ones new.
+  r = freshLines(497, 300, log(300, 200));
+  assert.deepEqual(r.fresh, ["line 497", "line 498", "line 499"]);
+  // A new game: its log starts again.
+  r = freshLines(0, 0, log(0, 2));
+  assert.deepEqual(r.fresh, ["line 0", "line 1"]);
+});
