@@ -312,7 +312,8 @@ function connect() {
 
 // ---- games ---------------------------------------------------------------------
 
-const gameCtx = { nameOf, onRegion: (id) => { select(id, false, false); tabs.show("play", false); }, onHolder: markGame, board: () => board, view: () => studio.view };
+const gameCtx = { nameOf, onRegion: (id) => { select(id, false, false); tabs.show("play", false); }, onHolder: markGame, board: () => board, view: () => studio.view,
+  clearJourney: () => { journey.mark([]); journey.hide(); } };
 const play = new Play($("#game"), $("#new-game"), gameCtx);
 const netplay = new NetPlay($("#game"), $("#new-game"), gameCtx);
 let player = null;
@@ -357,7 +358,24 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
+// fitBoardHeight keeps the whole board in the window: its box ends above
+// the window's bottom edge whatever stands above it (the journey bar, the
+// transport cards), on a wide screen where the panels are beside it.
+function fitBoardHeight() {
+  const el = $("#board");
+  if (window.innerWidth <= 900) {
+    el.style.maxHeight = "";
+    return;
+  }
+  const top = el.getBoundingClientRect().top + window.scrollY;
+  el.style.maxHeight = `${Math.max(320, window.innerHeight - top - 44)}px`;
+}
+window.addEventListener("resize", fitBoardHeight);
+$("#transport-box").addEventListener("toggle", fitBoardHeight);
+
 await loadView();
+fitBoardHeight();
+board.fit(board.fitted || "board");
 studio.timings.firstBoard = performance.now();
 connect();
 // /?play&seed=S&bots=N...: that game, its moves replayed.

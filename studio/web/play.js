@@ -367,7 +367,16 @@ export class Play {
     this.ctx.onHolder(shown);
     if (g.phase === "over" && g.winning && g.journey && !this.replay && this.drawnEnd !== game.id) {
       this.drawnEnd = game.id;
-      this.ctx.board().drawJourney({ regions: g.winning.map((c) => (c && c.region) || ""), cards: g.winning.map((c) => (c ? c.token : "")), steps: g.journey.steps });
+      // The winning path alone: the journey bar's outlines go, and the
+      // board shows the journey.
+      if (this.ctx.clearJourney) this.ctx.clearJourney();
+      const regions = g.winning.map((c) => (c && c.region) || "");
+      this.ctx.board().drawJourney({ regions, cards: g.winning.map((c) => (c ? c.token : "")), steps: g.journey.steps });
+      this.ctx.board().fitRegions(regions.filter(Boolean));
+    } else if (g.phase !== "over" && !this.replay && this.fittedHolder !== game.id && g.holder.length && g.holder.every((c) => c)) {
+      // The holder just filled: the board shows its regions.
+      this.fittedHolder = game.id;
+      this.ctx.board().fitRegions(shown);
     }
     const mine = !this.replay && g.phase !== "over" && (!atTable || g.seat === game.viewer);
     const watching = atTable && game.viewer < 0 && !this.replay;
