@@ -185,6 +185,8 @@ func TestStudioTable(t *testing.T) {
 			if again, _ := seatDOM(d); again != mine {
 				t.Fatalf("after a reload the phone shows %d cards of its holder, %d before", again, mine)
 			}
+			eval[chromedp.Void](t, d.ctx, `document.querySelector("#game [data-table-seat]").scrollIntoView()`)
+			screenshot(t, d.ctx, "studio-table-phone.png")
 		}
 		playOnce(t, d.ctx, `#game [data-action="discard"]`)
 		clicks++
@@ -208,5 +210,4 @@ func TestStudioTable(t *testing.T) {
 			t.Errorf("%s received %d answers", d.name, n)
 		}
 	}
-	screenshot(t, phone, "studio-table-phone.png")
 }
