@@ -61,6 +61,7 @@ func startLAN(t *testing.T, target string) (served, join string) {
 // 403 for a write from another origin; the join link sets the cookie the
 // page's requests then carry.
 func TestServeLAN(t *testing.T) {
+	t.Parallel()
 	if !testenv.NetNS(t) {
 		return
 	}

@@ -77,16 +77,12 @@ func checkAnswers(t *testing.T, who string, seat int, raw []json.RawMessage) int
 // tokens show one label; it returns the cards shortened.
 func holderReadable(t *testing.T, ctx context.Context, who string) int {
 	t.Helper()
-	var r struct {
+	type readable struct {
 		Cut       []string `json:"cut"`
 		Same      []string `json:"same"`
 		Shortened int      `json:"shortened"`
 	}
-	r = eval[struct {
-		Cut       []string `json:"cut"`
-		Same      []string `json:"same"`
-		Shortened int      `json:"shortened"`
-	}](t, ctx, `(() => {
+	r := eval[readable](t, ctx, `(() => {
 		const cards = [...document.querySelectorAll("#game .holder:not(.small) .card[data-name]")];
 		const cut = cards.filter((c) => c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1).map((c) => c.dataset.name);
 		const seen = new Map(), same = [];
@@ -111,6 +107,7 @@ func holderReadable(t *testing.T, ctx context.Context, who string) int {
 // answer it receives; the phone reloads mid-game and is back in its seat;
 // the game goes to its end.
 func TestStudioTable(t *testing.T) {
+	t.Parallel()
 	chromium(t)
 	if !testenv.NetNS(t) {
 		return
@@ -122,7 +119,7 @@ func TestStudioTable(t *testing.T) {
 	do(t, host, chromedp.Click(css(`[data-tab="play"]`)))
 	eval[chromedp.Void](t, host, `(() => { const f = document.querySelector("#new-game");
 		f.querySelector("#humans").value = "2"; f.querySelector("#bots").value = "1"; f.querySelector("#seed").value = "21";
-		f.querySelector("#turn-cap").value = "30"; f.querySelector("#at-table").checked = true; })()`)
+		f.querySelector("#turn-cap").value = "24"; f.querySelector("#at-table").checked = true; })()`)
 	do(t, host, chromedp.Click(css(`[data-action="new-game"]`)), chromedp.WaitVisible(css(`[data-invites] [data-invite="1"] a`)))
 	if n := eval[int](t, host, `document.querySelectorAll("[data-invites] img[data-invite-qr]").length`); n != 3 {
 		t.Errorf("%d QR codes among the invitations, want 3 (two seats, the spectators)", n)
@@ -135,11 +132,10 @@ func TestStudioTable(t *testing.T) {
 	}
 	phone := b.tabWith(t, 360, 740, chromedp.WithNewBrowserContext())
 	type device struct {
-		name    string
-		seat    int
-		ctx     context.Context
-		link    string
-		checked int
+		name string
+		seat int
+		ctx  context.Context
+		link string
 	}
 	devs := []*device{{name: "the host's laptop", seat: 0, ctx: host, link: seat1}, {name: "the phone", seat: 1, ctx: phone, link: seat2}}
 	for _, d := range devs {
@@ -160,8 +156,7 @@ func TestStudioTable(t *testing.T) {
 		if moves > 2000 {
 			t.Fatal("the game does not end")
 		}
-		var g tableAnswer
-		g = eval[tableAnswer](t, host, `window.studio.game`)
+		g := eval[tableAnswer](t, host, `window.studio.game`)
 		if g.Phase == "over" {
 			break
 		}

@@ -306,7 +306,7 @@ function connect() {
   });
   es.addEventListener("error", () => {
     status.dataset.status = "offline";
-    status.textContent = "reconnecting…";
+    status.textContent = "the studio does not answer: reconnecting…";
   });
 }
 

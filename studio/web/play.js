@@ -239,16 +239,21 @@ export class Play {
     if (said.length) announce(said.slice(-4).join(" "));
   }
 
-  // move sends a move. A game at one screen the studio no longer knows
-  // (it was restarted, or has forgotten the game) is dealt again from
-  // what the URL holds, its moves replayed, and the move made on it.
-  async move(m) {
+  move(m) {
+    return this.change("moves", m);
+  }
+
+  // change sends a move or an undo. A game at one screen the studio no
+  // longer knows (it was restarted, or has forgotten the game) is dealt
+  // again from what the URL holds, its moves replayed, and the change
+  // made on it.
+  async change(what, body) {
     const g = this.game;
     if (!g) return;
-    await this.request("POST", `/api/games/${g.id}/moves${this.seatQuery()}`, m);
+    await this.request("POST", `/api/games/${g.id}/${what}${this.seatQuery()}`, body);
     if (g.atTable || !/no such game/.test(this.error || "")) return;
     await this.request("POST", "/api/games", Object.assign({}, g.options, { moves: g.moves }));
-    if (!this.error) await this.request("POST", `/api/games/${this.game.id}/moves`, m);
+    if (!this.error) await this.request("POST", `/api/games/${this.game.id}/${what}`, body);
   }
 
   async showStep(step) {
@@ -276,7 +281,7 @@ export class Play {
     }
     switch (t.dataset.action) {
       case "reveal": this.shown = g.viewer; this.moves++; this.render(); return;
-      case "undo": return this.request("POST", `/api/games/${g.id}/undo`, {});
+      case "undo": return this.change("undo", {});
       case "replay": return this.showStep(0);
       case "end-replay": this.replay = null; this.moves++; this.render(); return;
     }
