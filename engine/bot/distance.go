@@ -83,6 +83,9 @@ type distance struct {
 	restKinds  []engine.CardID
 	rest       [][][]int32
 	place      []int32 // each region's place (engine.Board.Place)
+	// footSame[r] are the offsets in a row of r's foot neighbours on its
+	// own map (read lane by lane), footAcross[r] those on another map.
+	footSame, footAcross [][]int32
 	// laneMask[j][l] is the mask lane l of a cell of map j holds;
 	// perm[j*maps+x][l] the lane of a cell of map x that lane l of map j
 	// reads (the same mask, less x's map).
@@ -196,8 +199,16 @@ func newDistanceMaps(b *engine.Board, maps bool) *distance {
 		}
 	}
 	d.place = make([]int32, d.nr)
+	d.footSame, d.footAcross = make([][]int32, d.nr), make([][]int32, d.nr)
 	for r := range d.nr {
 		d.place[r] = int32(b.Place(r))
+		for _, x := range b.FootNeighbors(r) {
+			if d.mapOf[x] == d.mapOf[r] {
+				d.footSame[r] = append(d.footSame[r], x*int32(d.w))
+			} else {
+				d.footAcross[r] = append(d.footAcross[r], x)
+			}
+		}
 	}
 	size := int32(0)
 	for _, g := range d.groups {
@@ -489,7 +500,14 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 			for l := range acc {
 				acc[l] = inf
 			}
-			for _, x := range b.FootNeighbors(r) {
+			for _, at := range d.footSame[r] {
+				src := prev1[at : int(at)+w]
+				src = src[:len(acc)]
+				for l, v := range src {
+					acc[l] = min(acc[l], v)
+				}
+			}
+			for _, x := range d.footAcross[r] {
 				d.foldIn(acc, prev1, int(x), j, 0)
 			}
 			if prev2 != nil {
