@@ -128,23 +128,7 @@ func TestTable(t *testing.T) {
 		if code, _ := post(t, ts, "/api/games/"+id+"/moves?seat="+other.key, game.Action{Action: "take", From: -1}, nil); code != http.StatusConflict {
 			t.Fatalf("seat %d moved on seat %d's turn: %d", other.seat, turn, code)
 		}
-		var m game.Action
-		switch g["phase"] {
-		case "filling":
-			for i, c := range g["holder"].([]any) {
-				if c == nil {
-					m = game.Action{Action: "place", Day: i}
-					break
-				}
-			}
-		case "choosing":
-			m = game.Action{Action: "take", From: -1}
-			if !g["canDraw"].(bool) {
-				m.From = 0
-			}
-		case "placing":
-			m = game.Action{Action: "put", Slot: -1, Pile: max(0, int(g["mustPile"].(float64)))}
-		}
+		m := simpleMove(g)
 		var code int
 		code, g = post(t, ts, "/api/games/"+id+"/moves?seat="+mover.key, m, nil)
 		if code != 200 {
