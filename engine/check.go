@@ -72,6 +72,7 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 	// always count).
 	var seen [16]uint64
 	var have uint64 // the maps of the regions so far (combined boards)
+	first := 0      // the day of the first region card
 	for i := 0; i < n; {
 		c := cards[i]
 		if c >= nc {
@@ -82,7 +83,7 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 		}
 		if b.kind[c] == RegionCard {
 			r := int(b.reg[c])
-			if i > 0 && !b.foot.has(prev, r) {
+			if i > first && !b.foot.has(prev, r) {
 				return v.fail(NotLinked, i-1)
 			}
 			have |= 1 << b.regMap[r]
@@ -91,8 +92,24 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 			continue
 		}
 		switch {
+		case i == 0 && b.openStart && n > 1:
+			// A transport first: it must serve the region after it.
+			if f, at := b.openStep(cards, 1, c, &seen, copies); f != NoFault {
+				return v.fail(f, at)
+			}
+			prev, first = int(b.reg[cards[1]]), 1
+			have |= 1 << b.regMap[prev]
+			i = 2
+			continue
 		case i == 0:
 			return v.fail(StartsWithTransport, 0)
+		case i == n-1 && b.openEnd:
+			// A transport last: it must serve the region before it.
+			if !b.Serves(c, prev) {
+				return v.fail(NotLinked, i-1)
+			}
+			i++
+			continue
 		case i == n-1:
 			return v.fail(EndsWithTransport, i)
 		}
@@ -148,6 +165,45 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 	return v
 }
 
+// openStep checks the region card on day r after the transport c that
+// opens a journey: a region card, within the deck's copies, that c serves.
+func (b *Board) openStep(cards []CardID, r int, c CardID, seen *[16]uint64, copies bool) (Fault, int) {
+	d := cards[r]
+	switch {
+	case d >= CardID(len(b.kind)):
+		return UnknownCard, r
+	case b.kind[d] != RegionCard:
+		return TransportsSideBySide, r - 1
+	case copies && b.over(cards, r, seen):
+		return TooManyCopies, r
+	case !b.Serves(c, int(b.reg[d])):
+		return NotLinked, r - 1
+	}
+	return NoFault, 0
+}
+
+// Serves reports whether transport card t can take a journey on from
+// region r (or bring it there): t links r to some region. A journey may
+// start or end on such a card where the rules say (OpenStart, OpenEnd).
+func (b *Board) Serves(t CardID, r int) bool {
+	if int(t) >= len(b.kind) || b.kind[t] == RegionCard || r < 0 || r >= len(b.regions) {
+		return false
+	}
+	m := b.link[t]
+	for _, w := range m.bits[r*m.w : (r+1)*m.w] {
+		if w != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// OpenStart and OpenEnd report whether a journey may start or end on a
+// transport card that serves the region beside it (the pack's
+// rules.journey); else region cards are at both ends.
+func (b *Board) OpenStart() bool { return b.openStart }
+func (b *Board) OpenEnd() bool   { return b.openEnd }
+
 func (v Verdict) fail(f Fault, at int) Verdict {
 	v.Fault, v.At = f, at
 	return v
@@ -180,9 +236,10 @@ func (b *Board) overCopies(cards []CardID, i int) bool {
 }
 
 // Progress measures how near cards are to a valid journey, for bots: one
-// point for a region card at each end, and one for every pair of adjacent
-// slots that holds (two linked regions, or a transport and a region of a
-// step that links). A valid journey scores len(cards)+1 and only a valid
+// point for a region card at each end (or a transport serving the region
+// beside it, where the rules let a journey start or end on one), and one
+// for every pair of adjacent slots that holds (two linked regions, or a
+// transport and a region of a step that links). A valid journey scores len(cards)+1 and only a valid
 // journey (copies aside) does. NoCard slots score nothing. It allocates
 // nothing.
 func (b *Board) Progress(cards []CardID) int {
@@ -192,11 +249,17 @@ func (b *Board) Progress(cards []CardID) int {
 	}
 	nc := CardID(len(b.kind))
 	isRegion := func(i int) bool { return cards[i] < nc && b.kind[cards[i]] == RegionCard }
+	// serves: the transport on day i serves the region on day j, and
+	// the rules let a journey start or end on it.
+	serves := func(i, j int) bool {
+		open := i == 0 && b.openStart || i == n-1 && b.openEnd
+		return open && n > 1 && cards[i] < nc && isRegion(j) && b.Serves(cards[i], int(b.reg[cards[j]]))
+	}
 	score := 0
-	if isRegion(0) {
+	if isRegion(0) || serves(0, 1) {
 		score++
 	}
-	if isRegion(n - 1) {
+	if isRegion(n-1) || serves(n-1, n-2) {
 		score++
 	}
 	for i := 0; i+1 < n; i++ {
@@ -217,11 +280,15 @@ func (b *Board) Progress(cards []CardID) int {
 				score++
 			} else if i+3 < n && isRegion(i+3) && b.PairLinks(c, cards[i+2], int(b.reg[a]), int(b.reg[cards[i+3]])) {
 				score++
+			} else if i+1 == n-1 && serves(i+1, i) {
+				score++
 			}
 		case !ra && rc:
 			if i > 0 && isRegion(i-1) && b.link[a].has(int(b.reg[cards[i-1]]), int(b.reg[c])) {
 				score++
 			} else if i > 1 && isRegion(i-2) && b.PairLinks(cards[i-1], a, int(b.reg[cards[i-2]]), int(b.reg[c])) {
+				score++
+			} else if i == 0 && serves(0, 1) {
 				score++
 			}
 		default:

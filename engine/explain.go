@@ -12,7 +12,9 @@ import (
 // one on day To (0-based), over the transport card on day Via (-1: on
 // foot) and, for two ships side by side on seas that connect, the second
 // on day Via2 (-1: none). Why says what links them, or why they are not
-// linked.
+// linked. Where the rules let a journey start or end on a transport card,
+// its first or last step has no region at one end (From or To -1): the
+// transport on day Via serves the region at the other.
 type Step struct {
 	From, Via, To int
 	Via2          int
@@ -38,8 +40,25 @@ func (v Verdict) Steps() []Step {
 	if !v.Valid && v.Fault != NotLinked && v.At >= 0 {
 		last = v.At
 	}
-	for i := 0; i+1 < len(cards); {
+	i := 0
+	if s, ok := b.openStartStep(cards); ok {
+		if s.To > last {
+			return nil
+		}
+		steps = append(steps, s)
+		if !s.Linked {
+			return steps
+		}
+		i = s.To
+	}
+	for i+1 < len(cards) {
 		if !b.IsRegion(cards[i]) {
+			break
+		}
+		if s, ok := b.openEndStep(cards, i); ok {
+			if s.Via <= last {
+				steps = append(steps, s)
+			}
 			break
 		}
 		s := Step{From: i, Via: -1, Via2: -1}
@@ -72,7 +91,53 @@ func (v Verdict) Steps() []Step {
 	return steps
 }
 
+// openStartStep is the first step of a journey that starts on a transport
+// card (where the rules allow it): the card on day 0 serving the region on
+// day 1.
+func (b *Board) openStartStep(cards []CardID) (Step, bool) {
+	if !b.openStart || len(cards) < 2 || b.IsRegion(cards[0]) || !b.IsRegion(cards[1]) || int(cards[0]) >= len(b.kind) {
+		return Step{}, false
+	}
+	s := Step{From: -1, Via: 0, Via2: -1, To: 1}
+	s.Linked, s.How, s.Why = b.whyServe(cards[0], b.RegionOf(cards[1]), "starts")
+	s.Text = b.stepText(cards, s)
+	return s, true
+}
+
+// openEndStep is the last step of a journey that ends on a transport card
+// (where the rules allow it): the region on day i served by the card after
+// it, the last.
+func (b *Board) openEndStep(cards []CardID, i int) (Step, bool) {
+	n := len(cards)
+	if !b.openEnd || i != n-2 || b.IsRegion(cards[n-1]) || int(cards[n-1]) >= len(b.kind) {
+		return Step{}, false
+	}
+	s := Step{From: i, Via: n - 1, Via2: -1, To: -1}
+	s.Linked, s.How, s.Why = b.whyServe(cards[n-1], b.RegionOf(cards[i]), "ends")
+	s.Text = b.stepText(cards, s)
+	return s, true
+}
+
+// whyServe explains whether transport card t, opening or closing a
+// journey (ends: "starts" or "ends"), serves region r.
+func (b *Board) whyServe(t CardID, r int, ends string) (linked bool, how, why string) {
+	how = b.Card(t).Kind.String()
+	name := b.regions[r].Name
+	if b.Serves(t, r) {
+		return true, how, fmt.Sprintf("the journey %s on %s, which serves %s", ends, b.Name(t), name)
+	}
+	return false, how, fmt.Sprintf("%s links %s to no other %s, so the journey cannot %s on it", b.Name(t), name, b.word, strings.TrimSuffix(ends, "s"))
+}
+
 func (b *Board) stepText(cards []CardID, s Step) string {
+	if s.From < 0 || s.To < 0 {
+		// An open end: the transport and the region it serves.
+		parts := []string{b.Name(cards[s.Via]), b.Name(cards[s.To])}
+		if s.To < 0 {
+			parts = []string{b.Name(cards[s.From]), b.Name(cards[s.Via])}
+		}
+		return strings.Join(parts, " → ") + ": " + s.Why
+	}
 	parts := []string{b.Name(cards[s.From])}
 	if s.Via >= 0 {
 		parts = append(parts, b.Name(cards[s.Via]))
@@ -116,7 +181,7 @@ func (v Verdict) Reason() string {
 			msg += " (but two ships on seas that connect"
 			if c, d := cards[v.At], cards[v.At+1]; b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && b.sea[c] == b.sea[d] {
 				msg += ", not two on one sea"
-			} else if b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && !b.ShipPair(c, d) {
+			} else if b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && b.sea[c] >= 0 && b.sea[d] >= 0 && !b.ShipPair(c, d) {
 				msg += fmt.Sprintf(", and the %s and the %s do not", b.seas[b.sea[c]].Name, b.seas[b.sea[d]].Name)
 			} else if v.At > 0 && b.ShipPair(cards[v.At-1], c) {
 				msg += ", two and no more"
@@ -153,7 +218,14 @@ func (v Verdict) Reason() string {
 	case NotLinked:
 		for _, s := range v.Steps() {
 			if !s.Linked {
-				return fmt.Sprintf("days %d–%d: %s", s.From+1, s.To+1, s.Text)
+				from, to := s.From, s.To
+				if from < 0 {
+					from = s.Via
+				}
+				if to < 0 {
+					to = s.Via
+				}
+				return fmt.Sprintf("days %d–%d: %s", from+1, to+1, s.Text)
 			}
 		}
 	}
@@ -261,6 +333,9 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 	case PlaneCard:
 		c := b.colors[info.Color].Name
 		colorOf := func(r *RegionInfo) string { return b.colors[r.Color].Name }
+		if why, ok := b.whyColorless(info, rx, ry, linked); ok {
+			return linked, how, why
+		}
 		switch {
 		case rx.AirOnly && ry.AirOnly:
 			return true, how, fmt.Sprintf("any plane serves between %s and %s", rx.Name, ry.Name)
@@ -287,6 +362,9 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 		}
 		return false, how, strings.Join(off, " and ") + ", not " + c
 	case ShipCard:
+		if info.Routes {
+			return b.whyRoute(info, x, y, linked)
+		}
 		sea := b.seas[info.Sea].Name
 		if linked {
 			return true, how, "both on the " + sea
@@ -318,6 +396,53 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 		return false, how, fmt.Sprintf("%s and %s share no rail line", rx.Name, ry.Name)
 	}
 	return linked, how, ""
+}
+
+// whyColorless explains a plane between two regions one of which is in
+// no colour (ok false when neither is): no plane reaches it, or the plane
+// takes the other end's colour, as the rules say.
+func (b *Board) whyColorless(info CardInfo, rx, ry *RegionInfo, linked bool) (string, bool) {
+	if !rx.Colorless && !ry.Colorless {
+		return "", false
+	}
+	plane := info.Token
+	none, other := rx, ry
+	if !rx.Colorless {
+		none, other = ry, rx
+	}
+	switch {
+	case !b.colorlessOtherEnd:
+		return fmt.Sprintf("%s is in no colour: no %s reaches it", none.Name, b.pack.Rules.Kind(mapdata.PlaneCard).ID), true
+	case b.wild(other):
+		return fmt.Sprintf("any %s serves between %s and %s", b.pack.Rules.Kind(mapdata.PlaneCard).ID, rx.Name, ry.Name), true
+	case linked:
+		return fmt.Sprintf("%s is in no colour, and %s matches %s's colour, %s", none.Name, plane, other.Name, b.colors[info.Color].Name), true
+	}
+	return fmt.Sprintf("%s is in no colour: the %s to or from it must match %s's colour (%s), not %s", none.Name, b.pack.Rules.Kind(mapdata.PlaneCard).ID,
+		other.Name, b.colors[other.Color].Name, b.colors[info.Color].Name), true
+}
+
+// whyRoute explains whether a ship of the routes (info) links x and y:
+// both stops of one ship route (of its own route, when it is named on one).
+func (b *Board) whyRoute(info CardInfo, x, y int, linked bool) (bool, string, string) {
+	rx, ry := &b.regions[x], &b.regions[y]
+	var joining []string
+	first := info.Route
+	for k, stops := range b.routeStops {
+		if slices.Contains(stops, int32(x)) && slices.Contains(stops, int32(y)) {
+			joining = append(joining, b.routes[k].Name)
+			if first < 0 {
+				first = k
+			}
+		}
+	}
+	if linked {
+		return true, "ship", "along the ship route " + b.routes[first].Name
+	}
+	if info.Route >= 0 && len(joining) > 0 {
+		return false, "ship", fmt.Sprintf("the ship route %s does not join %s and %s; %s does", b.routes[info.Route].Name, rx.Name, ry.Name, orList(joining))
+	}
+	return false, "ship", fmt.Sprintf("no ship route joins %s and %s: ships sail only along the routes drawn on the board", rx.Name, ry.Name)
 }
 
 // whyPair explains whether ships c then d, side by side, take a journey
