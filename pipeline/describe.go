@@ -20,8 +20,8 @@ func (r *Result) ID() string {
 }
 
 // Counts are what the pack holds, by name (build --format json's "counts"):
-// regions, links (and links/KIND), seas, rails and cards for a regions or
-// combined pack; stations, routes, tokens, companies and tickets for a
+// regions, links (and links/KIND), seas, rails, shipRoutes (where there
+// are some) and cards for a regions or combined pack; stations, routes, tokens, companies and tickets for a
 // network pack. Nil when nothing was derived.
 func (r *Result) Counts() map[string]int {
 	if p := r.Network; p != nil {
@@ -36,6 +36,9 @@ func (r *Result) Counts() map[string]int {
 		"cards": p.Deck.Totals.Cards, "regionCards": p.Deck.Totals.RegionCards, "transportCards": p.Deck.Totals.TransportCards}
 	for _, l := range p.Links {
 		c["links/"+string(l.Kind)]++
+	}
+	if len(p.ShipRoutes) > 0 {
+		c["shipRoutes"] = len(p.ShipRoutes)
 	}
 	return c
 }
@@ -64,7 +67,11 @@ func (r *Result) Headline(out string) string {
 		}
 	}
 	t := p.Deck.Totals
-	return fmt.Sprintf("%s: %d regions; links: %s; %d seas, %d rail lines; deck %d cards (%d region, %d transport); %d warning(s) -> %s",
-		p.Edition.ID, len(p.Regions), strings.Join(links, ", "), len(p.Seas), len(p.Rails), t.Cards, t.RegionCards, t.TransportCards,
+	routes := ""
+	if n := len(p.ShipRoutes); n > 0 {
+		routes = fmt.Sprintf(", %d ship routes", n)
+	}
+	return fmt.Sprintf("%s: %d regions; links: %s; %d seas, %d rail lines%s; deck %d cards (%d region, %d transport); %d warning(s) -> %s",
+		p.Edition.ID, len(p.Regions), strings.Join(links, ", "), len(p.Seas), len(p.Rails), routes, t.Cards, t.RegionCards, t.TransportCards,
 		s.Warnings, out)
 }
