@@ -132,9 +132,11 @@ func (b *Board) whyServe(t CardID, r int, ends string) (linked bool, how, why st
 func (b *Board) stepText(cards []CardID, s Step) string {
 	if s.From < 0 || s.To < 0 {
 		// An open end: the transport and the region it serves.
-		parts := []string{b.Name(cards[s.Via]), b.Name(cards[s.To])}
+		var parts []string
 		if s.To < 0 {
 			parts = []string{b.Name(cards[s.From]), b.Name(cards[s.Via])}
+		} else {
+			parts = []string{b.Name(cards[s.Via]), b.Name(cards[s.To])}
 		}
 		return strings.Join(parts, " → ") + ": " + s.Why
 	}
