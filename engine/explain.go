@@ -318,7 +318,7 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 		if !linked {
 			return false, how, fmt.Sprintf("no third %s borders both", b.word)
 		}
-		why = "car"
+		why = b.Transport(CarCard).ID
 		if li := b.carLink[x*len(b.regions)+y]; li >= 0 {
 			if via := b.pack.Links[li].Via; len(via) > 0 {
 				names := make([]string, len(via))

@@ -35,7 +35,7 @@ const MaxPlayers = 4
 // packRules judge a regions pack (kind pack).
 var packRules = []*Rule{
 	{RuleInfo: diag.RuleInfo{ID: RuleUnknownID, Severity: diag.Error,
-		Doc: "Every region, colour, sea and rail a link, region, rail or card names exists."}, Kind: KindPack, Run: checkUnknownIDs},
+		Doc: "Every region, colour, sea and rail a link, region, rail, ship route or card names exists, and the ship routes a ship of the routes sails."}, Kind: KindPack, Run: checkUnknownIDs},
 	{RuleInfo: diag.RuleInfo{ID: RuleDuplicateID, Severity: diag.Error,
 		Doc: "Ids of regions, colours, seas, rails and deck tokens are unique, and so are region names; no region id is, as a card token (case and spacing aside), another region's id or name."}, Kind: KindPack, Run: checkDuplicateIDs},
 	{RuleInfo: diag.RuleInfo{ID: RuleSelfLink, Severity: diag.Error,
@@ -321,10 +321,12 @@ func checkAirOnlyLinks(pass *Pass) {
 }
 
 // colorHolders counts the regions (not air-only) of each colour.
+// colorHolders counts the regions a plane serves by each colour: air-only
+// regions and those in no colour (the rules' colorless) aside.
 func colorHolders(p *mapdata.Pack) map[string]int {
 	n := map[string]int{}
 	for _, r := range p.Regions {
-		if !r.AirOnly {
+		if !r.AirOnly && (p.Rules.Colorless == nil || r.Color != p.Rules.Colorless.Color) {
 			n[r.Color]++
 		}
 	}

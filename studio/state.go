@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -265,6 +266,13 @@ func regionViews(p *mapdata.Pack, eb *engine.Board) ([]RegionView, []ColorView, 
 					g.ID, g.Name = n.ID, nameOr(n.Name, n.ID)
 					out[x].Plane = append(out[x].Plane, g)
 				case engine.ShipCard:
+					if info.Routes {
+						// A ship of the routes: each route x is a stop of.
+						for k := range eb.NumRoutes() {
+							out[x].Seas = append(out[x].Seas, routeGroup(eb, info.Token, k, x)...)
+						}
+						continue
+					}
 					n := eb.Sea(info.Sea)
 					g.ID, g.Name = n.ID, nameOr(n.Name, n.ID)
 					if len(g.Regions) > 0 {
@@ -369,4 +377,22 @@ func findingViews(b *Build) []FindingView {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Severity > out[j].Severity })
 	return out
+}
+
+// routeGroup is ship route k as region x's panel lists it (with the seas:
+// where its ship takes a journey): the route's other stops, or nothing when
+// x is no stop of it.
+func routeGroup(b *engine.Board, card string, k, x int) []Group {
+	stops := b.RouteStops(k)
+	if !slices.Contains(stops, int32(x)) {
+		return nil
+	}
+	r := b.Route(k)
+	g := Group{Card: card, ID: r.ID, Name: "ship route " + r.Name, Regions: []string{}}
+	for _, y := range stops {
+		if int(y) != x {
+			g.Regions = append(g.Regions, b.Region(int(y)).ID)
+		}
+	}
+	return []Group{g}
 }

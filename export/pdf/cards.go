@@ -217,6 +217,9 @@ func (d *doc) transportFace(c card, x, y, cx, inner float64) {
 		title, rule = "Automobile", "through a region that borders both"
 	case mapdata.ShipCard:
 		title, what, rule = "Ship", c.Sea, "between two regions on this sea"
+		if c.Routes {
+			what, rule = "the ship routes", "between two stops of one ship route"
+		}
 		for _, s := range d.p.Seas {
 			if s.ID == c.Sea && s.Name != "" {
 				what = s.Name
@@ -230,6 +233,7 @@ func (d *doc) transportFace(c card, x, y, cx, inner float64) {
 			}
 		}
 	}
+	title = d.p.Rules.Kind(c.Kind).Name // the edition's own name, or the one above
 	d.font(true, d.fit(title, true, inner, 16))
 	d.centred(title, cx, y+Safe+11)
 	if c.Kind == mapdata.PlaneCard {

@@ -3,6 +3,7 @@ package tts
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/paulmach/orb"
 	"github.com/tendays/tendays/export/board"
@@ -93,12 +94,14 @@ func Faces(p *mapdata.Pack, b *board.Geometry, w float64) ([]Face, error) {
 			f = Face{Title: r.Name, Scene: sc, frame: frame}
 			corners(f.Scene, r.Color, colour(r.Color))
 		case mapdata.PlaneCard:
-			sc, frame := transportFace("AIRPLANE", colourName(c.Color), "between two regions of this colour", colour(c.Color), planeIcon, nil, w)
-			f = Face{Title: "Airplane (" + colourName(c.Color) + ")", Scene: sc, frame: frame}
+			label, name, icon, wheels := kindLook(p, c.Kind)
+			sc, frame := transportFace(label, colourName(c.Color), "between two regions of this colour", colour(c.Color), icon, wheels, w)
+			f = Face{Title: name + " (" + colourName(c.Color) + ")", Scene: sc, frame: frame}
 			corners(f.Scene, c.Color, colour(c.Color))
 		case mapdata.CarCard:
-			sc, frame := transportFace("AUTOMOBILE", "", "through a region that borders both", carBg, carIcon, carWheels, w)
-			f = Face{Title: "Automobile", Scene: sc, frame: frame}
+			label, name, icon, wheels := kindLook(p, c.Kind)
+			sc, frame := transportFace(label, "", "through a region that borders both", carBg, icon, wheels, w)
+			f = Face{Title: name, Scene: sc, frame: frame}
 		case mapdata.ShipCard:
 			sea := c.Sea
 			for _, s := range p.Seas {
@@ -106,16 +109,22 @@ func Faces(p *mapdata.Pack, b *board.Geometry, w float64) ([]Face, error) {
 					sea = s.Name
 				}
 			}
-			sc, frame := transportFace("SHIP", sea, "between two regions on this sea", shipBg, shipIcon, nil, w)
-			f = Face{Title: "Ship (" + sea + ")", Scene: sc, frame: frame}
+			rule := "between two regions on this sea"
+			if c.Routes {
+				sea, rule = "the ship routes", "between two stops of one ship route"
+			}
+			label, name, icon, wheels := kindLook(p, c.Kind)
+			sc, frame := transportFace(label, sea, rule, shipBg, icon, wheels, w)
+			f = Face{Title: name + " (" + sea + ")", Scene: sc, frame: frame}
 		case mapdata.TrainCard:
-			line, title := "any line", "Train"
+			label, name, icon, wheels := kindLook(p, c.Kind)
+			line, title := "any line", name
 			for _, r := range p.Rails {
 				if r.ID == c.Rail && c.Rail != "" {
-					line, title = nameOr(r.Name, r.ID), "Train ("+nameOr(r.Name, r.ID)+")"
+					line, title = nameOr(r.Name, r.ID), name+" ("+nameOr(r.Name, r.ID)+")"
 				}
 			}
-			sc, frame := transportFace("TRAIN", line, "between two stops of one line", trainBg, trainIcon, trainWheels, w)
+			sc, frame := transportFace(label, line, "between two stops of one line", trainBg, icon, wheels, w)
 			f = Face{Title: title, Scene: sc, frame: frame}
 		default:
 			return nil, fmt.Errorf("deck card %q has kind %q, which tendays cannot draw", c.Token, c.Kind)
@@ -124,6 +133,24 @@ func Faces(p *mapdata.Pack, b *board.Geometry, w float64) ([]Face, error) {
 		out = append(out, f)
 	}
 	return out, nil
+}
+
+// kindLook is how a kind of transport card looks under the pack's rules:
+// its label and name (Airplane, or the edition's own: Zug) and the icon of
+// its pictogram (a bus is drawn as a car, a ferry as a ship).
+func kindLook(p *mapdata.Pack, k mapdata.CardKind) (label, name string, icon [][]orb.Point, wheels []orb.Point) {
+	t := p.Rules.Kind(k)
+	switch t.Pictogram {
+	case "automobile", "bus":
+		icon, wheels = carIcon, carWheels
+	case "ship", "ferry":
+		icon = shipIcon
+	case "train":
+		icon, wheels = trainIcon, trainWheels
+	default:
+		icon = planeIcon
+	}
+	return strings.ToUpper(t.Name), t.Name, icon, wheels
 }
 
 func nameOr(name, id string) string {
