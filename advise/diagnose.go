@@ -459,6 +459,15 @@ func linkedGroups(p *mapdata.Pack, board *geojson.FeatureCollection) groups {
 	for _, c := range p.Deck.Cards {
 		switch c.Kind {
 		case mapdata.ShipCard:
+			if c.Routes && c.Count > 0 {
+				// A ship of the routes joins the stops of each route.
+				for _, route := range p.ShipRoutes {
+					for _, stop := range route.Stops[min(1, len(route.Stops)):] {
+						sets.Union(idx[route.Stops[0]], idx[stop])
+					}
+				}
+				continue
+			}
 			ships[c.Sea] = c.Count > 0 || ships[c.Sea]
 		case mapdata.TrainCard:
 			trains = trains || c.Count > 0
