@@ -1329,14 +1329,9 @@ func (b *Board) lookupOwn(token string) (c CardID, handled bool, err error) {
 	if !renamed {
 		word = mapdata.Fold(kind)
 	}
-	if (word == "ship" || word == "boat") && b.routeShip != NoCard {
-		if !hasArg {
-			return b.routeShip, true, nil
-		}
-		for k, r := range b.routes {
-			if mapdata.Fold(arg) == mapdata.Fold(r.ID) || mapdata.Fold(arg) == mapdata.Fold(r.Name) {
-				return b.routeOf[b.routes[k].ID], true, nil
-			}
+	if word == "ship" || word == "boat" {
+		if c, ok := b.lookupRouteShip(arg, hasArg); ok {
+			return c, true, nil
 		}
 	}
 	if b.ownTokens == nil {
@@ -1368,6 +1363,24 @@ func (b *Board) lookupOwn(token string) (c CardID, handled bool, err error) {
 		ue.Token = token
 	}
 	return NoCard, true, err
+}
+
+// lookupRouteShip is the ship of the routes (ship), or its view held to
+// the route arg names by id or name (ship:nor-sct); false when the deck has
+// no ship of the routes or arg names no route (a sea, then).
+func (b *Board) lookupRouteShip(arg string, hasArg bool) (CardID, bool) {
+	if b.routeShip == NoCard {
+		return NoCard, false
+	}
+	if !hasArg {
+		return b.routeShip, true
+	}
+	for _, r := range b.routes {
+		if mapdata.Fold(arg) == mapdata.Fold(r.ID) || mapdata.Fold(arg) == mapdata.Fold(r.Name) {
+			return b.routeOf[r.ID], true
+		}
+	}
+	return NoCard, false
 }
 
 // TokenError is a token of a journey that names no card: its position

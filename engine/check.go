@@ -91,27 +91,21 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 			i++
 			continue
 		}
-		switch {
-		case i == 0 && b.openStart && n > 1:
-			// A transport first: it must serve the region after it.
-			if f, at := b.openStep(cards, 1, c, &seen, copies); f != NoFault {
+		if i == 0 || i == n-1 {
+			// A transport at an end: a fault, or where the rules allow it
+			// a step to (or from) the region beside it.
+			f, at := b.endCard(cards, i, c, prev, &seen, copies)
+			if f != NoFault {
 				return v.fail(f, at)
+			}
+			if i > 0 {
+				i++ // the last card
+				continue
 			}
 			prev, first = int(b.reg[cards[1]]), 1
 			have |= 1 << b.regMap[prev]
-			i = 2
+			i = 2 // past the region the first card serves
 			continue
-		case i == 0:
-			return v.fail(StartsWithTransport, 0)
-		case i == n-1 && b.openEnd:
-			// A transport last: it must serve the region before it.
-			if !b.Serves(c, prev) {
-				return v.fail(NotLinked, i-1)
-			}
-			i++
-			continue
-		case i == n-1:
-			return v.fail(EndsWithTransport, i)
 		}
 		d := cards[i+1]
 		if d >= nc {
@@ -165,19 +159,55 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 	return v
 }
 
-// openStep checks the region card on day r after the transport c that
-// opens a journey: a region card, within the deck's copies, that c serves.
-func (b *Board) openStep(cards []CardID, r int, c CardID, seen *[16]uint64, copies bool) (Fault, int) {
-	d := cards[r]
+// openEndsScore is what Progress gives a journey's open ends, where the
+// rules let it start or end on a transport card: two points for each end
+// whose transport serves the region beside it (the end's, and the pair's,
+// which no step of the journey holds otherwise).
+func (b *Board) openEndsScore(cards []CardID) int {
+	n := len(cards)
+	if n < 2 {
+		return 0
+	}
+	serves := func(t, r CardID) bool {
+		return int(t) < len(b.kind) && b.kind[t] != RegionCard && b.IsRegion(r) && b.Serves(t, int(b.reg[r]))
+	}
+	score := 0
+	if b.openStart && serves(cards[0], cards[1]) {
+		score += 2
+	}
+	if b.openEnd && serves(cards[n-1], cards[n-2]) {
+		score += 2
+	}
+	return score
+}
+
+// endCard checks transport card c on day i, the first or the last of the
+// journey: a fault where the rules keep region cards at that end; else it
+// must serve the region beside it (prev, before a last card; the card on
+// day 1, a region card within the deck's copies, after a first one).
+func (b *Board) endCard(cards []CardID, i int, c CardID, prev int, seen *[16]uint64, copies bool) (Fault, int) {
+	n := len(cards)
+	switch {
+	case i == 0 && (!b.openStart || n == 1):
+		return StartsWithTransport, 0
+	case i == n-1 && i > 0 && !b.openEnd:
+		return EndsWithTransport, i
+	case i == n-1:
+		if !b.Serves(c, prev) {
+			return NotLinked, i - 1
+		}
+		return NoFault, 0
+	}
+	d := cards[1]
 	switch {
 	case d >= CardID(len(b.kind)):
-		return UnknownCard, r
+		return UnknownCard, 1
 	case b.kind[d] != RegionCard:
-		return TransportsSideBySide, r - 1
-	case copies && b.over(cards, r, seen):
-		return TooManyCopies, r
+		return TransportsSideBySide, 0
+	case copies && b.over(cards, 1, seen):
+		return TooManyCopies, 1
 	case !b.Serves(c, int(b.reg[d])):
-		return NotLinked, r - 1
+		return NotLinked, 0
 	}
 	return NoFault, 0
 }
@@ -237,9 +267,9 @@ func (b *Board) overCopies(cards []CardID, i int) bool {
 
 // Progress measures how near cards are to a valid journey, for bots: one
 // point for a region card at each end (or a transport serving the region
-// beside it, where the rules let a journey start or end on one), and one
-// for every pair of adjacent slots that holds (two linked regions, or a
-// transport and a region of a step that links). A valid journey scores len(cards)+1 and only a valid
+// beside it, where the rules let a journey start or end on one:
+// openEndsScore), and one for every pair of adjacent slots that holds (two
+// linked regions, or a transport and a region of a step that links). A valid journey scores len(cards)+1 and only a valid
 // journey (copies aside) does. NoCard slots score nothing. It allocates
 // nothing.
 func (b *Board) Progress(cards []CardID) int {
@@ -249,17 +279,11 @@ func (b *Board) Progress(cards []CardID) int {
 	}
 	nc := CardID(len(b.kind))
 	isRegion := func(i int) bool { return cards[i] < nc && b.kind[cards[i]] == RegionCard }
-	// serves: the transport on day i serves the region on day j, and
-	// the rules let a journey start or end on it.
-	serves := func(i, j int) bool {
-		open := i == 0 && b.openStart || i == n-1 && b.openEnd
-		return open && n > 1 && cards[i] < nc && isRegion(j) && b.Serves(cards[i], int(b.reg[cards[j]]))
-	}
-	score := 0
-	if isRegion(0) || serves(0, 1) {
+	score := b.openEndsScore(cards)
+	if isRegion(0) {
 		score++
 	}
-	if isRegion(n-1) || serves(n-1, n-2) {
+	if isRegion(n - 1) {
 		score++
 	}
 	for i := 0; i+1 < n; i++ {
@@ -280,15 +304,11 @@ func (b *Board) Progress(cards []CardID) int {
 				score++
 			} else if i+3 < n && isRegion(i+3) && b.PairLinks(c, cards[i+2], int(b.reg[a]), int(b.reg[cards[i+3]])) {
 				score++
-			} else if i+1 == n-1 && serves(i+1, i) {
-				score++
 			}
 		case !ra && rc:
 			if i > 0 && isRegion(i-1) && b.link[a].has(int(b.reg[cards[i-1]]), int(b.reg[c])) {
 				score++
 			} else if i > 1 && isRegion(i-2) && b.PairLinks(cards[i-1], a, int(b.reg[cards[i-2]]), int(b.reg[c])) {
-				score++
-			} else if i == 0 && serves(0, 1) {
 				score++
 			}
 		default:
