@@ -1345,7 +1345,11 @@ func (b *Board) lookupOwn(token string) (c CardID, handled bool, err error) {
 	}
 	canon, err := b.tokens.Canonical(plain)
 	if err == nil {
-		if c, ok := b.ownTokens[strings.ToLower(canon)]; ok {
+		c, ok := b.ownTokens[strings.ToLower(canon)]
+		if !ok && strings.HasPrefix(canon, "train:") {
+			c, ok = b.ownTokens["train"] // a line's train: the neutral one, held to the line below
+		}
+		if ok {
 			if id, ok := strings.CutPrefix(canon, "train:"); ok && b.cards[c].Rail < 0 {
 				if v, ok := b.namedOf[id]; ok {
 					return v, true, nil

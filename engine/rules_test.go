@@ -249,3 +249,23 @@ func TestTransportsUnderTheirOwnWords(t *testing.T) {
 	assert.Equal(t, "Zug", b.Transport(PlaneCard).Name)
 	assert.Equal(t, "ship", b.Transport(ShipCard).ID, "a kind the edition does not name keeps its own")
 }
+
+// A neutral train under the edition's own word still names a line.
+func TestOwnWordNamesALine(t *testing.T) {
+	p := packtest.Europe()
+	p.Rules.Transports = []mapdata.TransportKind{{Kind: mapdata.TrainCard, ID: "tram", Name: "Tram"}}
+	for i, c := range p.Deck.Cards {
+		p.Deck.Cards[i].Token = p.Rules.Token(c)
+	}
+	b := compile(t, p)
+	south, err := b.Lookup("tram:south")
+	require.NoError(t, err)
+	assert.Equal(t, "tram:south", b.Name(south))
+	v := b.Check(journey(t, b, "ES,tram:south,TR"))
+	assert.True(t, v.Valid, v.Reason())
+	v = b.Check(journey(t, b, "PL,tram:south,SE"))
+	assert.False(t, v.Valid)
+	north, err := b.Lookup("tram:north")
+	require.NoError(t, err)
+	assert.Equal(t, "tram:north", b.Name(north), "the line's own cards")
+}
