@@ -129,6 +129,19 @@ func (b *Board) whyServe(t CardID, r int, ends string) (linked bool, how, why st
 	return false, how, fmt.Sprintf("%s links %s to no other %s, so the journey cannot %s on it", b.Name(t), name, b.word, strings.TrimSuffix(ends, "s"))
 }
 
+// Days is the first and last day (0-based) the step spans: its regions'
+// or, at an open end, the transport's in place of the missing region.
+func (s Step) Days() (first, last int) {
+	first, last = s.From, s.To
+	if first < 0 {
+		first = s.Via
+	}
+	if last < 0 {
+		last = s.Via
+	}
+	return first, last
+}
+
 func (b *Board) stepText(cards []CardID, s Step) string {
 	if s.From < 0 || s.To < 0 {
 		// An open end: the transport and the region it serves.
@@ -220,13 +233,7 @@ func (v Verdict) Reason() string {
 	case NotLinked:
 		for _, s := range v.Steps() {
 			if !s.Linked {
-				from, to := s.From, s.To
-				if from < 0 {
-					from = s.Via
-				}
-				if to < 0 {
-					to = s.Via
-				}
+				from, to := s.Days()
 				return fmt.Sprintf("days %d–%d: %s", from+1, to+1, s.Text)
 			}
 		}

@@ -427,7 +427,8 @@ func WriteVerdict(w io.Writer, b *engine.Board, journey []engine.CardID, v engin
 		if !s.Linked {
 			mark = "NO"
 		}
-		fmt.Fprintf(w, "  %-2s days %-6s %s\n", mark, fmt.Sprintf("%d–%d", s.From+1, s.To+1), s.Text)
+		from, to := s.Days()
+		fmt.Fprintf(w, "  %-2s days %-6s %s\n", mark, fmt.Sprintf("%d–%d", from+1, to+1), s.Text)
 	}
 	if cov := coverageLine(b, journey); cov != "" {
 		fmt.Fprintf(w, "  maps covered: %s\n", cov)
