@@ -98,6 +98,12 @@ func TestJourneyEndsOnTransport(t *testing.T) {
 	require.Len(t, steps, 2)
 	assert.Equal(t, Step{From: -1, Via: 0, Via2: -1, To: 1, Linked: true, How: "car",
 		Why: "the journey starts on car, which serves Ash", Text: "car → Ash: the journey starts on car, which serves Ash"}, steps[0])
+	// Reports give an open end the transport's day.
+	cards := journey(t, open, "car,A1,A2,car")
+	r := open.Report(cards, open.Check(cards))
+	require.Len(t, r.Steps, 3)
+	assert.Equal(t, [3]int{1, 1, 2}, [3]int{r.Steps[0].From, r.Steps[0].Via, r.Steps[0].To})
+	assert.Equal(t, [3]int{3, 4, 4}, [3]int{r.Steps[2].From, r.Steps[2].Via, r.Steps[2].To})
 }
 
 // The count of journeys with open ends is the count of every sequence of
