@@ -843,24 +843,32 @@ func (b *Board) addNamedTrains() {
 		if own[line] {
 			continue
 		}
-		id := CardID(len(b.kind))
-		if id >= NoCard {
-			return
+		if len(b.kind) >= int(NoCard) {
+			return // no CardID left for a view
 		}
 		info := b.cards[neutral]
 		info.Token, info.Rail = b.pack.Rules.Kind(mapdata.TrainCard).ID+":"+b.rails[line].ID, line
-		b.named = append(b.named, info)
-		b.namedOf[b.rails[line].ID] = id
-		b.base = append(b.base, neutral)
-		b.sea = append(b.sea, -1)
-		b.kind = append(b.kind, TrainCard)
-		b.reg = append(b.reg, -1)
-		b.count = append(b.count, b.count[neutral])
 		on := func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) }
-		b.link = append(b.link, b.memberRelation(on))
-		b.groups = append(b.groups, [][]int32{b.regionsWhere(landed(on))})
-		b.rest = append(b.rest, nil)
+		b.namedOf[b.rails[line].ID] = b.addView(neutral, info, b.memberRelation(on), [][]int32{b.regionsWhere(landed(on))})
 	}
+}
+
+// addView adds a view of deck card base (a named train, a ship named on a
+// route) to the hot-path tables, with its own relation and groups and
+// base's copies, and returns its CardID (the next after the deck's and the
+// views' so far).
+func (b *Board) addView(base CardID, info CardInfo, rel bitMatrix, groups [][]int32) CardID {
+	id := CardID(len(b.kind))
+	b.named = append(b.named, info)
+	b.base = append(b.base, base)
+	b.sea = append(b.sea, -1)
+	b.kind = append(b.kind, info.Kind)
+	b.reg = append(b.reg, -1)
+	b.count = append(b.count, b.count[base])
+	b.link = append(b.link, rel)
+	b.groups = append(b.groups, groups)
+	b.rest = append(b.rest, nil)
+	return id
 }
 
 // addNamedRoutes gives every ship route a view of the deck's ship of the
@@ -878,22 +886,12 @@ func (b *Board) addNamedRoutes() {
 		return
 	}
 	for k := range b.routes {
-		id := CardID(len(b.kind))
-		if id >= NoCard {
-			return
+		if len(b.kind) >= int(NoCard) {
+			return // no CardID left for a view
 		}
 		info := b.cards[ship]
 		info.Token, info.Route = b.pack.Rules.Kind(mapdata.ShipCard).ID+":"+b.routes[k].ID, k
-		b.named = append(b.named, info)
-		b.routeOf[b.routes[k].ID] = id
-		b.base = append(b.base, ship)
-		b.sea = append(b.sea, -1)
-		b.kind = append(b.kind, ShipCard)
-		b.reg = append(b.reg, -1)
-		b.count = append(b.count, b.count[ship])
-		b.link = append(b.link, b.routesRelation(k))
-		b.groups = append(b.groups, b.routeGroups(k))
-		b.rest = append(b.rest, nil)
+		b.routeOf[b.routes[k].ID] = b.addView(ship, info, b.routesRelation(k), b.routeGroups(k))
 	}
 }
 
