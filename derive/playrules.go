@@ -85,28 +85,13 @@ func (b *builder) findShipRoutes() error {
 			"ship cards of the ship routes, but the edition draws no ship route")
 	}
 	for _, id := range slices.Sorted(maps.Keys(b.ed.ShipRoutes)) {
-		spec := b.ed.ShipRoutes[id]
-		at := ptr("ship_routes", id)
-		seen := map[int]bool{}
-		var stops []string
-		for k, name := range spec.Stops {
-			r, ok := b.region(name, ptr("ship_routes", id, "stops", k))
-			if !ok || seen[r] {
-				continue
+		var regions []int
+		for k, name := range b.ed.ShipRoutes[id].Stops {
+			if r, ok := b.region(name, ptr("ship_routes", id, "stops", k)); ok {
+				regions = append(regions, r)
 			}
-			seen[r] = true
-			if b.airOnly[r] {
-				b.report(RuleAirOnlyOverride, diag.Warning, at, "only planes reach air-only regions", "ship route %s stops at air-only %s, which is left off it", id, b.regions[r].id)
-				continue
-			}
-			stops = append(stops, b.regions[r].id)
 		}
-		if len(stops) < 2 {
-			b.report(RuleRailFew, diag.Warning, at, "", "ship route %s has %d stop(s), so its ships link nothing", id, len(stops))
-		}
-		if stops == nil {
-			stops = []string{}
-		}
+		stops := b.lineStops(regions, ptr("ship_routes", id), "ship route "+id, "ships")
 		b.shipRoutes = append(b.shipRoutes, mapdata.ShipRoute{ID: id, Name: b.routeName(id, stops), Stops: stops})
 	}
 	return nil
