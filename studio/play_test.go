@@ -214,14 +214,7 @@ func TestNetworkGame(t *testing.T) {
 // begins, the ship routes drawn on the board, the kinds' own names on the
 // cards.
 func TestEuropaTourGame(t *testing.T) {
-	s, err := New(context.Background(), Pipeline(pipeline.Source{Path: "europa-tour"}, pipeline.Options{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewUnstartedServer(nil)
-	ts.Config.Handler = s.Handler(ts.Listener.Addr().String())
-	ts.Start()
-	t.Cleanup(ts.Close)
+	ts, _ := serveStudio(t, Pipeline(pipeline.Source{Path: "europa-tour"}, pipeline.Options{}))
 	code, g := post(t, ts, "/api/games", map[string]any{"bots": 2, "seed": "1"}, nil)
 	if code != http.StatusCreated {
 		t.Fatalf("POST /api/games: %d %v", code, g)
