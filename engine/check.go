@@ -279,7 +279,10 @@ func (b *Board) Progress(cards []CardID) int {
 	}
 	nc := CardID(len(b.kind))
 	isRegion := func(i int) bool { return cards[i] < nc && b.kind[cards[i]] == RegionCard }
-	score := b.openEndsScore(cards)
+	score := 0
+	if b.openStart || b.openEnd {
+		score = b.openEndsScore(cards)
+	}
 	if isRegion(0) {
 		score++
 	}
