@@ -67,12 +67,15 @@ type builder struct {
 	findings []diag.Finding
 	files    *folder.Reader
 
-	features []borders.Feature
-	regions  []*region
-	resolve  *resolver
-	byID     map[string]int
-	units    []unit // the polygons adjacency sees: pieces of regions, and land
-	airOnly  map[int]bool
+	features     []borders.Feature
+	regions      []*region
+	resolve      *resolver
+	byID         map[string]int
+	units        []unit // the polygons adjacency sees: pieces of regions, and land
+	airOnly      map[int]bool
+	insets       map[int]int               // region -> its board inset (1-based), from board.insets
+	translations map[int]map[string]string // region -> language -> name, from regions.translations
+	insetTitle   map[int]string            // an inset's caption, by inset
 
 	walk  map[[2]int]*mapdata.Link // walking links by region pair (i < j)
 	links []mapdata.Link
@@ -128,6 +131,8 @@ func Build(in Input) (*Result, error) {
 		b.selectRegions,
 		b.findBorders,
 		b.markAirOnly,
+		b.markInsets,
+		b.readTranslations,
 		b.editLinks,
 		b.carLinks,
 		b.findSeas,
@@ -269,7 +274,7 @@ func (b *builder) pack() *mapdata.Pack {
 		Rails:   []mapdata.Rail{},
 	}
 	for i, r := range b.regions {
-		p.Regions = append(p.Regions, mapdata.Region{ID: r.id, Name: r.name, Aliases: r.aliases, Color: r.color,
+		p.Regions = append(p.Regions, mapdata.Region{ID: r.id, Name: r.name, Aliases: r.aliases, Names: b.translations[i], Color: r.color,
 			Copies: r.copies, AirOnly: b.airOnly[i], Seas: r.seas, Rails: r.rails})
 	}
 	for _, id := range slices.Sorted(maps.Keys(e.Seas)) {

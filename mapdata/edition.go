@@ -15,6 +15,7 @@ type Edition struct {
 	Adjacency  AdjacencySpec       `json:"adjacency,omitempty"`
 	Regions    RegionsSpec         `json:"regions,omitempty"`
 	AirOnly    []string            `json:"air_only,omitempty"`
+	Board      BoardSpec           `json:"board,omitempty"`
 	Colors     ColorsSpec          `json:"colors"`
 	Copies     map[string]int      `json:"copies,omitempty"`
 	Links      LinksSpec           `json:"links,omitempty"`
@@ -61,11 +62,25 @@ type AdjacencySpec struct {
 
 // RegionsSpec selects and renames the regions of the borders file.
 type RegionsSpec struct {
-	IDs   map[string]string    `json:"ids,omitempty"`   // data name -> short id
-	Names map[string]string    `json:"names,omitempty"` // data name -> board name
-	Omit  []string             `json:"omit,omitempty"`
-	Merge map[string][]string  `json:"merge,omitempty"` // kept region -> regions merged into it
-	Split map[string]SplitSpec `json:"split,omitempty"`
+	IDs   map[string]string `json:"ids,omitempty"`   // data name -> short id
+	Names map[string]string `json:"names,omitempty"` // data name -> board name
+	// Translations are each region's names in other languages: region (id
+	// or name) -> language code -> name.
+	Translations map[string]map[string]string `json:"translations,omitempty"`
+	Omit         []string                     `json:"omit,omitempty"`
+	Merge        map[string][]string          `json:"merge,omitempty"` // kept region -> regions merged into it
+	Split        map[string]SplitSpec         `json:"split,omitempty"`
+}
+
+// BoardSpec is how the board is drawn; no rule of play depends on it.
+type BoardSpec struct {
+	Insets []InsetSpec `json:"insets,omitempty"`
+}
+
+// InsetSpec is one box beside the main map holding far regions.
+type InsetSpec struct {
+	Regions []string `json:"regions"` // by id or name
+	Title   string   `json:"title,omitempty"`
 }
 
 // SplitSpec cuts one region into several.

@@ -81,13 +81,16 @@ type TokenIndex struct {
 func NewTokenIndex(p *Pack) *TokenIndex {
 	ix := &TokenIndex{pack: p, regions: map[string]string{}, colors: map[string]string{},
 		seas: map[string]string{}, rails: map[string]string{}, cards: map[string]int{}}
-	// Ids first, then names, then aliases: a name never hides an id, nor an
-	// alias a name. Two regions of a combined pack's maps with one name at
+	// Ids first, then names, then aliases, then names in other languages:
+	// a name never hides an id, nor an alias a name. Two regions of a combined pack's maps with one name at
 	// one level make the name ambiguous: the token must name the map.
 	levels := []func(r Region) []string{
 		func(r Region) []string { return []string{r.ID} },
 		func(r Region) []string { return []string{r.Name} },
 		func(r Region) []string { return r.Aliases },
+		// Every language's name (regions.translations), in the order of
+		// the languages' codes.
+		func(r Region) []string { return r.TranslatedNames() },
 	}
 	for _, names := range levels {
 		level := map[string]string{}

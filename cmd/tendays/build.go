@@ -25,6 +25,8 @@ type buildOptions struct {
 	Format  string
 	// Watch (--watch) rebuilds on every save until interrupted.
 	Watch bool
+	// Lang (--lang) checks that every region has a name in that language.
+	Lang string
 }
 
 func newBuildCmd(io *IOStreams, g *globalOptions) *cobra.Command {
@@ -75,6 +77,7 @@ build always writes, or not at all.`,
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the pack to this `file` (default <id>.pack.json; DIR/ for DIR/<id>.pack.json; - for standard output, without the board)")
 	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "rebuild on every save of edition.yaml or a file it names, until Ctrl-C (one JSON object a line with --format json)")
 	cmd.Flags().BoolVar(&opts.NoBoard, "no-board", false, "do not write the board geometry beside the pack")
+	cmd.Flags().StringVar(&opts.Lang, "lang", "", "check that every region has a name in this `language` (regions.translations): a warning for each that keeps its default; the pack carries every language, export --lang picks one")
 	return cmd
 }
 
@@ -119,13 +122,22 @@ func runBuild(ctx context.Context, opts *buildOptions) error {
 // errNo when it did (or the edition broke its schema, so nothing was
 // derived).
 func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) error {
+	findings := res.Findings
+	if opts.Lang != "" && res.Pack != nil {
+		_, fallbacks := res.Pack.InLanguage(opts.Lang)
+		for _, f := range fallbacks {
+			f.Position.File = res.File
+			findings = append(findings, f)
+		}
+		res.Summary.Warnings += len(fallbacks) // the summary line counts them
+	}
 	if report != nil {
 		report.Summary = res.Summary
 		// JSON is for scripts: every finding, infos too (verbosity
 		// governs the text for people only).
-		report.Findings = append(report.Findings, res.Findings...)
+		report.Findings = append(report.Findings, findings...)
 	} else {
-		for _, f := range res.Findings {
+		for _, f := range findings {
 			if opts.Global.shows(f.Severity) {
 				fmt.Fprintln(opts.IO.ErrOut, f.String())
 			}

@@ -28,7 +28,7 @@ type walkStep struct {
 func TestWalkthrough(t *testing.T) {
 	testenv.Long(t, "the walkthrough of docs/new-edition.md: a whole edition made, doctored and built")
 	if testing.Short() {
-		t.Skip("the walkthrough plays 56,000 games: not with -short")
+		t.Skip("the walkthrough plays some thousands of games: not with -short")
 	}
 	doc := filepath.Join(repoRoot(t), "docs", "new-edition.md")
 	steps, err := walkthroughSteps(doc)

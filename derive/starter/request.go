@@ -229,6 +229,7 @@ func (r Request) Plan(src *Source, sel Selection, res *Result) (*Plan, error) {
 	// gives it (label) beside the unique one: the board shows the label
 	// where no other kept region has it.
 	spec.Names = Labels(features, res.Kept, "label")
+	spec.Translations = Translations(features, res.Kept, src.Bundled != nil && src.Bundled.Name == editions.WorldName)
 	spec.ID = r.EditionID
 	if spec.ID == "" {
 		spec.ID = EditionID(filepath.Base(filepath.Clean(r.Folder)))

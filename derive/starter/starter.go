@@ -11,6 +11,7 @@ package starter
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -26,6 +27,7 @@ import (
 
 	"github.com/tendays/tendays/derive/adjacency"
 	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/internal/yamledit"
 	"github.com/tendays/tendays/mapdata"
@@ -539,6 +541,9 @@ type Spec struct {
 	AirOnly      []string          // regions that border no other region, marked air-only
 	IDs          map[string]string // data name -> short id (only those that differ)
 	Names        map[string]string // data name -> board name (only those that differ)
+	// Translations are the regions' names in other languages: data name
+	// -> language code -> name (Translations).
+	Translations map[string]map[string]string
 	// Borders are the pairs of regions (data names) that share a border,
 	// for sizing the deck (Size).
 	Borders [][2]string
@@ -648,6 +653,16 @@ func Write(s Spec) []byte {
 	}
 	writeMap(&b, "ids", "short ids for the cards (a card names a region by id or by name)", s.IDs)
 	writeMap(&b, "names", "the board's names for the data's", s.Names)
+	if len(s.Translations) > 0 {
+		w("  translations:   # each region's name in other languages: export --lang de (or ja, ar...) prints them\n")
+		for _, k := range slices.Sorted(maps.Keys(s.Translations)) {
+			var m yamledit.Map
+			for _, lang := range slices.Sorted(maps.Keys(s.Translations[k])) {
+				m = append(m, yamledit.KV{Key: lang, Value: s.Translations[k][lang]})
+			}
+			w("    %s: %s\n", q(k), yamledit.Value(m))
+		}
+	}
 	if len(s.Omit) == 0 {
 		w("  omit: []\n")
 	} else {
@@ -813,6 +828,45 @@ func Labels(features []borders.Feature, kept []int, prop string) map[string]stri
 		l, _ := features[i].Properties[prop].(string)
 		if l != "" && l != features[i].ID && count[mapdata.Fold(l)] == 1 && mapdata.CheckName(l) == nil {
 			out[features[i].ID] = l
+		}
+	}
+	return out
+}
+
+// nameProperty matches Natural Earth's properties of a name in one
+// language: name_de, name_zh, name_pt, name_zht.
+var nameProperty = regexp.MustCompile(`^name_([a-z]{2,3})$`)
+
+// Translations are the kept features' names in other languages: their own
+// name_xx properties (Natural Earth's), and for the bundled world borders
+// the names of each country's ISO 3166-1 alpha-3 code in
+// editions.WorldNames; a name the pack schema would refuse is left out.
+func Translations(features []borders.Feature, kept []int, world bool) map[string]map[string]string {
+	var byA3 map[string]map[string]string
+	if world {
+		byA3 = editions.WorldNames()
+	}
+	out := map[string]map[string]string{}
+	for _, i := range kept {
+		names := map[string]string{}
+		if a3, ok := features[i].Properties["iso_a3"].(string); ok {
+			for lang, n := range byA3[a3] {
+				names[lang] = n
+			}
+		}
+		for k, v := range features[i].Properties {
+			m := nameProperty.FindStringSubmatch(k)
+			if s, ok := v.(string); ok && m != nil && s != "" {
+				names[m[1]] = s
+			}
+		}
+		for lang, n := range names {
+			if mapdata.CheckName(n) != nil {
+				delete(names, lang)
+			}
+		}
+		if len(names) > 0 {
+			out[features[i].ID] = names
 		}
 	}
 	return out

@@ -39,6 +39,11 @@ type Region struct {
 	Geometry orb.MultiPolygon
 	Feature  int    // index in Features
 	Map      string // the member map of a combined pack's board ("" for one map)
+	// Inset is the box beside the main map the region is drawn in (1-based,
+	// from the edition's board.insets), 0 for the main map; InsetTitle is
+	// that box's caption when the edition gives one.
+	Inset      int
+	InsetTitle string
 }
 
 // Land is a feature of the borders file that is no region.
@@ -128,7 +133,16 @@ func Decode(file string, src []byte) (*Geometry, error) {
 				return nil, diag.Errorf(pos(at+"/geometry"), "region %q: %w", id, err)
 			}
 			name, _ := f.Properties["name"].(string)
-			b.Regions = append(b.Regions, Region{ID: id, Name: name, Geometry: g, Feature: i, Map: member})
+			reg := Region{ID: id, Name: name, Geometry: g, Feature: i, Map: member}
+			if v, ok := f.Properties["inset"]; ok {
+				n, isNum := v.(float64)
+				if !isNum || n < 1 || n > 64 || n != float64(int(n)) {
+					return nil, diag.Errorf(pos(at+"/properties/inset"), "region %q: inset must be a whole number from 1 to 64", id)
+				}
+				reg.Inset = int(n)
+				reg.InsetTitle, _ = f.Properties["insetTitle"].(string)
+			}
+			b.Regions = append(b.Regions, reg)
 		case mapdata.LayerLand:
 			g, err := areal(f.Geometry)
 			if err != nil {
