@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tendays/tendays/advise"
+	"github.com/tendays/tendays/internal/atomicfile"
 )
 
 // The text of a report: the headline, the budget's note, each finding
@@ -105,12 +106,12 @@ func TestFixFileWritesOnlyTheTextItFixed(t *testing.T) {
 	opts := advise.Options{Games: 100, MeasureGames: 60, Seed: 1, TurnCap: 300} // its games stall: a cheaper cap
 	saved := append([]byte("# saved meanwhile\n"), in.EditionYAML...)
 	require.NoError(t, os.WriteFile(path, saved, 0o644))
-	_, err = advise.FixFile(context.Background(), dir, in, opts, advise.Goals{})
+	_, err = advise.FixFile(context.Background(), dir, in, opts, advise.Goals{}, atomicfile.LockOptions{})
 	require.ErrorIs(t, err, advise.ErrChanged)
 	got, _ := os.ReadFile(path)
 	assert.Equal(t, string(saved), string(got))
 	require.NoError(t, os.WriteFile(path, in.EditionYAML, 0o644))
-	rep, err := advise.FixFile(context.Background(), dir, in, opts, advise.Goals{})
+	rep, err := advise.FixFile(context.Background(), dir, in, opts, advise.Goals{}, atomicfile.LockOptions{})
 	require.NoError(t, err)
 	require.NotEmpty(t, rep.Steps, "the lonely fixture has something to fix")
 	got, _ = os.ReadFile(path)

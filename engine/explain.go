@@ -197,7 +197,7 @@ func (v Verdict) Reason() string {
 			if c, d := cards[v.At], cards[v.At+1]; b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && b.sea[c] == b.sea[d] {
 				msg += ", not two on one sea"
 			} else if b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && b.sea[c] >= 0 && b.sea[d] >= 0 && !b.ShipPair(c, d) {
-				msg += fmt.Sprintf(", and the %s and the %s do not", b.seas[b.sea[c]].Name, b.seas[b.sea[d]].Name)
+				msg += fmt.Sprintf(", and the %s and the %s do not: the edition's seas say which connect", b.seas[b.sea[c]].Name, b.seas[b.sea[d]].Name)
 			} else if v.At > 0 && b.ShipPair(cards[v.At-1], c) {
 				msg += ", two and no more"
 			}
@@ -212,7 +212,11 @@ func (v Verdict) Reason() string {
 				used++
 			}
 		}
-		return fmt.Sprintf("day %d: %s is used %d times, but the deck holds %s", day, name(v.At), used, times(int(b.count[c])))
+		setting := "transports" // how many of a transport card the deck holds
+		if b.Kind(c) == RegionCard {
+			setting = "copies"
+		}
+		return fmt.Sprintf("day %d: %s is used %d times, but the deck holds %s (the edition's %s)", day, name(v.At), used, times(int(b.count[c])), setting)
 	case MissingMap:
 		var miss []string
 		m := b.missingMaps(cards)
@@ -260,9 +264,9 @@ func (b *Board) whyFoot(x, y int) (linked bool, how, why string) {
 	case b.SamePlace(x, y):
 		return false, "border", b.onePlace(x, y) + fmt.Sprintf(": the same %s twice in a row goes nowhere", b.word)
 	case rx.AirOnly:
-		return false, "border", rx.Name + " is reached only by plane"
+		return false, "border", rx.Name + onlyByPlane
 	case ry.AirOnly:
-		return false, "border", ry.Name + " is reached only by plane"
+		return false, "border", ry.Name + onlyByPlane
 	}
 	n := len(b.regions)
 	if li := b.footLink[x*n+y]; li >= 0 {
@@ -286,6 +290,83 @@ func (b *Board) whyFoot(x, y int) (linked bool, how, why string) {
 		why += ")"
 	}
 	return false, "border", why
+}
+
+// onlyByPlane ends the reason a region no foot, car, ship or train reaches
+// gives, naming the edition's setting that makes it so.
+const onlyByPlane = " is reached only by plane (the edition's air_only)"
+
+// whyNoCar says why no car links regions x and y, naming the edition's
+// setting when it decides: the edition removed the car link, or a third
+// region joins both only over a link kind its cars do not drive through
+// (transports.automobile.through; issue 39: bridges and ferries do not
+// count for cars unless listed there, which the reason did not say).
+func (b *Board) whyNoCar(x, y int) string {
+	if ri, ok := b.removed[[2]int{min(x, y), max(x, y)}]; ok && b.pack.Removed[ri].Kind == mapdata.Car {
+		why := "the edition removed the car link between them (links.remove"
+		if w := b.pack.Removed[ri].Why; w != "" {
+			why += ": " + w
+		}
+		return why + ")"
+	}
+	plain := fmt.Sprintf("no third %s borders both", b.word)
+	through, known := mapdata.CarThrough(b.pack)
+	if !known {
+		return plain
+	}
+	n := len(b.regions)
+	for c := range b.regions {
+		if c == x || c == y || b.regions[c].AirOnly {
+			continue
+		}
+		l1, l2 := b.footLink[x*n+c], b.footLink[c*n+y]
+		if l1 < 0 || l2 < 0 {
+			continue
+		}
+		var off []string
+		for _, li := range []int32{l1, l2} {
+			if k := b.pack.Links[li].Kind; !slices.Contains(through, k) && !slices.Contains(off, string(k)) {
+				off = append(off, string(k))
+			}
+		}
+		if len(off) == 0 {
+			continue // a car link the edition has not (a combined map's edge)
+		}
+		kinds := make([]string, len(through))
+		for i, k := range through {
+			kinds[i] = string(k)
+		}
+		return fmt.Sprintf("%s: %s joins them over a %s, which cars take only when the edition's transports.automobile.through lists it (it lists %s)",
+			plain, b.regions[c].Name, orList(off), strings.Join(kinds, ", "))
+	}
+	return plain
+}
+
+// carCrossings are the link kinds, other than borders, a car link from x
+// to y takes through its middle regions: what the edition's
+// transports.automobile.through let it take.
+func (b *Board) carCrossings(x, y int) []string {
+	li := b.carLink[x*len(b.regions)+y]
+	if li < 0 {
+		return nil
+	}
+	n := len(b.regions)
+	var out []string
+	for _, id := range b.pack.Links[li].Via {
+		c := slices.IndexFunc(b.regions, func(r RegionInfo) bool { return r.ID == id })
+		if c < 0 {
+			continue
+		}
+		for _, f := range []int32{b.footLink[x*n+c], b.footLink[c*n+y]} {
+			if f < 0 {
+				continue
+			}
+			if k := b.pack.Links[f].Kind; k != mapdata.Border && !slices.Contains(out, string(k)) {
+				out = append(out, string(k))
+			}
+		}
+	}
+	return out
 }
 
 // onePlace says that two regions of two maps are one place: "Russia
@@ -316,14 +397,14 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 	if info.Kind != PlaneCard {
 		for _, r := range []*RegionInfo{rx, ry} {
 			if r.AirOnly {
-				return false, how, r.Name + " is reached only by plane"
+				return false, how, r.Name + onlyByPlane
 			}
 		}
 	}
 	switch info.Kind {
 	case CarCard:
 		if !linked {
-			return false, how, fmt.Sprintf("no third %s borders both", b.word)
+			return false, how, b.whyNoCar(x, y)
 		}
 		why = b.Transport(CarCard).ID
 		if li := b.carLink[x*len(b.regions)+y]; li >= 0 {
@@ -336,6 +417,10 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 					}
 				}
 				why += " via " + orList(names)
+			}
+			if kinds := b.carCrossings(x, y); len(kinds) > 0 {
+				// The link stands on the edition's setting: say which.
+				why += fmt.Sprintf(" (over a %s, which the edition's transports.automobile.through lets cars take)", orList(kinds))
 			}
 		}
 		return true, how, why
@@ -465,9 +550,9 @@ func (b *Board) whyPair(c, d CardID, x, y int) (linked bool, how, why string) {
 	case b.SamePlace(x, y):
 		return false, "ship", b.onePlace(x, y) + fmt.Sprintf(": the same %s at both ends goes nowhere", b.word)
 	case rx.AirOnly:
-		return false, "ship", rx.Name + " is reached only by plane"
+		return false, "ship", rx.Name + onlyByPlane
 	case ry.AirOnly:
-		return false, "ship", ry.Name + " is reached only by plane"
+		return false, "ship", ry.Name + onlyByPlane
 	}
 	onX, onY := b.onSeaHas(int(b.sea[c]), x), b.onSeaHas(int(b.sea[d]), y)
 	switch {

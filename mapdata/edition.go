@@ -48,10 +48,30 @@ type EditionRules struct {
 
 // BordersSpec names the borders file and how its features become regions.
 type BordersSpec struct {
-	File   string `json:"file"`
-	Object string `json:"object,omitempty"` // TopoJSON: the object to read
-	ID     string `json:"id,omitempty"`     // the property naming a region, or "$id"
+	// File is a borders file, a folder of them, a glob or a zip; Files
+	// are more of the same, read after it.
+	File   string   `json:"file,omitempty"`
+	Files  []string `json:"files,omitempty"`
+	Object string   `json:"object,omitempty"` // TopoJSON: the object to read
+	Layer  string   `json:"layer,omitempty"`  // GeoPackage: the layer to read
+	ID     string   `json:"id,omitempty"`     // the property naming a region, or "$id"
+	// Dissolve (default true) joins features sharing an id, or a value of
+	// DissolveBy, into one multi-part region.
+	Dissolve   *bool  `json:"dissolve,omitempty"`
+	DissolveBy string `json:"dissolve_by,omitempty"`
 }
+
+// Names are the borders inputs the spec names, File first.
+func (b BordersSpec) Names() []string {
+	var out []string
+	if b.File != "" {
+		out = append(out, b.File)
+	}
+	return append(out, b.Files...)
+}
+
+// Dissolves says whether features sharing an id are joined (the default).
+func (b BordersSpec) Dissolves() bool { return b.Dissolve == nil || *b.Dissolve }
 
 // AdjacencySpec sets how borders are found.
 type AdjacencySpec struct {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tendays/tendays/advise"
 	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
@@ -179,7 +180,7 @@ func (d *Advise) Apply(ctx context.Context, b *Build, ids []string) error {
 	}
 	// advise.ApplyFile locks edition.yaml, reads it again and compares: two
 	// Applies (or an Apply and doctor --apply) never both write.
-	_, err = advise.ApplyFile(filepath.Dir(path), text, props)
+	_, err = advise.ApplyFile(filepath.Dir(path), text, props, atomicfile.LockOptions{})
 	if errors.Is(err, advise.ErrChanged) {
 		return fmt.Errorf("%w: %w", ErrConflict, err)
 	}

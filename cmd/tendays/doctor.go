@@ -10,11 +10,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/advise"
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
@@ -29,6 +31,8 @@ type doctorOptions struct {
 	Fix      bool
 	Progress bool
 	Advise   advise.Options
+	// LockTimeout bounds the wait for edition.yaml's lock (--apply, --fix).
+	LockTimeout time.Duration
 }
 
 func newDoctorCmd(io *IOStreams, g *globalOptions) *cobra.Command {
@@ -100,7 +104,10 @@ edition or pack is refused in one line (exit 2): the doctor's measures are
 of 10 Days journeys.
 
 --apply N,... writes the chosen proposals into edition.yaml, keeping its
-comments and layout. Exit codes: 0 nothing to fix (or the edits applied),
+comments and layout. --apply and --fix write under a lock on edition.yaml:
+a lock another process holds is told at once (who holds it, since when) and
+waited for up to --lock-timeout (10s by default; 0 does not wait), then the
+doctor ends with exit 2 and the file as it was. Exit codes: 0 nothing to fix (or the edits applied),
 1 findings with proposals, 2 bad input.
 
 --fix applies proposals one at a time until the edition meets its goals:
@@ -142,6 +149,7 @@ from the edition): a rule turned off is no finding and no goal.`,
 	f.Uint64Var(&opts.Advise.Seed, "seed", 1, "random seed: the same seed gives the same report")
 	f.IntVar(&opts.Advise.Players, "players", advise.DefaultPlayers, "players in each simulated game")
 	f.IntVar(&opts.Advise.Workers, "workers", 0, "games played at once (default: every core)")
+	f.DurationVar(&opts.LockTimeout, "lock-timeout", atomicfile.DefaultLockTimeout, "how long --apply and --fix wait for another process's lock on edition.yaml (0: not at all)")
 	f.BoolVar(&opts.Progress, "progress", false, "show progress on stderr even when it is not a terminal")
 	return cmd
 }
@@ -149,6 +157,9 @@ from the edition): a rule turned off is no finding and no goal.`,
 func runDoctor(ctx context.Context, opts *doctorOptions) error {
 	if opts.Advise.Games < 0 || opts.Advise.MeasureGames < 0 {
 		return &usageError{msg: "--games and --measure-games: want a number of games (leave them out for the work budget)"}
+	}
+	if opts.LockTimeout < 0 {
+		return &usageError{msg: fmt.Sprintf("--lock-timeout %s: want a duration (10s, 1m), or 0 not to wait", opts.LockTimeout)}
 	}
 	if line := newProgressLine(opts); line != nil {
 		opts.Advise.Progress = line.update
@@ -253,7 +264,7 @@ func writeReport(opts *doctorOptions, rep any, text func(io.Writer) error) error
 func fixEdition(ctx context.Context, opts *doctorOptions, in advise.Input, file string) error {
 	// As --apply: under a lock, edition.yaml must still be the text the
 	// fix started from, and keeps its mode.
-	rep, err := advise.FixFile(ctx, filepath.Dir(file), in, opts.Advise, advise.Goals{})
+	rep, err := advise.FixFile(ctx, filepath.Dir(file), in, opts.Advise, advise.Goals{}, lockOptions(opts, file))
 	if errors.Is(err, advise.ErrChanged) {
 		fmt.Fprintf(opts.IO.ErrOut, "tendays: %s\n", diag.OneLine(err.Error()))
 		return errNo
@@ -279,7 +290,7 @@ func applyProposals(opts *doctorOptions, rep *advise.Report, text []byte, file s
 	}
 	// Under a lock, edition.yaml is read again and must still be the text
 	// diagnosed: an edit saved meanwhile is never overwritten.
-	if _, err := advise.ApplyFile(filepath.Dir(file), text, chosen); err != nil {
+	if _, err := advise.ApplyFile(filepath.Dir(file), text, chosen, lockOptions(opts, file)); err != nil {
 		if errors.Is(err, advise.ErrChanged) {
 			fmt.Fprintf(opts.IO.ErrOut, "tendays: %s\n", diag.OneLine(err.Error()))
 			return errNo
@@ -337,4 +348,16 @@ func (l *progressLine) finish() {
 	if l.shown != "" && l.tty {
 		fmt.Fprint(l.w, "\r\033[K")
 	}
+}
+
+// lockOptions bound the wait for edition.yaml's lock by --lock-timeout, and
+// say at once, on stderr, who holds it and how long the wait may be.
+func lockOptions(opts *doctorOptions, file string) atomicfile.LockOptions {
+	timeout := opts.LockTimeout
+	if timeout == 0 {
+		timeout = -1 // --lock-timeout 0: do not wait
+	}
+	return atomicfile.LockOptions{Timeout: timeout, Held: func(h atomicfile.Holder, wait time.Duration) {
+		opts.Global.notef(opts.IO.ErrOut, "tendays: %s is locked by %s; waiting up to %s\n", filepath.ToSlash(file), h.String(), atomicfile.Seconds(wait))
+	}}
 }

@@ -95,6 +95,8 @@ func (d *decoder) feature(i int) (rawFeature, bool, error) {
 	case nullGeom || !sawGeom:
 		d.report(RuleNullGeometry, diag.Warning, f.pointer(), f.off, "feature has no geometry; skipped it")
 		return f, false, nil
+	case isPolygon && len(f.geom) == 0 && fc.empty:
+		d.report(RuleEmpty, diag.Warning, f.pointer(), fc.off, "feature's geometry is empty (no coordinates); skipped it")
 	case isPolygon && len(f.geom) == 0:
 		d.report(RuleEmpty, diag.Warning, f.pointer(), fc.off, "feature has no polygon left once bad rings are dropped; skipped it")
 	}
@@ -271,27 +273,27 @@ func typeName(t string) string {
 // MultiPolygon into d.polyBuf.
 func (d *decoder) coordinates(fc *featCtx, multi bool) error {
 	s := &d.s
-	off := s.pos
 	ok, err := s.array()
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return d.errAt(fc.coordsPointer(), off, "geometry has no coordinates")
+		// An empty geometry ("coordinates": []), which RFC 7946 §3.1
+		// allows: the feature has no polygon and is skipped.
+		fc.empty = true
+		return nil
 	}
 	if !multi {
 		return d.polygon(fc, -1)
 	}
 	for i := 0; ok; i++ {
-		po := s.pos
 		inner, err := s.array()
 		if err != nil {
 			return err
 		}
 		if !inner {
-			return d.errAt(fc.coordsPointer()+"/"+strconv.Itoa(i), po, "polygon has no rings")
-		}
-		if err = d.polygon(fc, i); err != nil {
+			fc.empty = true // an empty polygon of the MultiPolygon: nothing to read
+		} else if err = d.polygon(fc, i); err != nil {
 			return err
 		}
 		if ok, err = s.next(); err != nil {
@@ -348,6 +350,10 @@ func (d *decoder) ring(rc *ringCtx) error {
 		var finite bool
 		if p, n, finite, err = d.readPosition(); err != nil {
 			return err
+		}
+		if d.reproject != nil && finite && n >= 2 {
+			p[0], p[1] = d.reproject(p[0], p[1])
+			finite = !math.IsNaN(p[0]+p[1]) && !math.IsInf(p[0]+p[1], 0)
 		}
 		switch {
 		case n < 2:

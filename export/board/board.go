@@ -67,6 +67,19 @@ type Rail struct {
 	Map      string
 }
 
+// ByID indexes the regions by id, for code that looks up every region of
+// a pack: Region searches the list, so a loop over the pack with it is
+// quadratic (2,000 regions and more, issue 33).
+func (b *Geometry) ByID() map[string]*Region {
+	m := make(map[string]*Region, len(b.Regions))
+	for i := range b.Regions {
+		if _, dup := m[b.Regions[i].ID]; !dup { // the first, as Region finds
+			m[b.Regions[i].ID] = &b.Regions[i]
+		}
+	}
+	return m
+}
+
 // Region returns the region with the given id, or nil.
 func (b *Geometry) Region(id string) *Region {
 	for i := range b.Regions {
@@ -251,13 +264,16 @@ func finite(pts []orb.Point) error {
 // names both files, since the usual cause is a board of another edition.
 func (b *Geometry) Check(p *mapdata.Pack, packFile string) error {
 	var missing, extra []string
+	outlines := b.ByID()
+	regions := make(map[string]bool, len(p.Regions))
 	for _, r := range p.Regions {
-		if b.Region(r.ID) == nil {
+		regions[r.ID] = true
+		if outlines[r.ID] == nil {
 			missing = append(missing, r.ID)
 		}
 	}
 	for _, r := range b.Regions {
-		if p.Region(r.ID) == nil {
+		if !regions[r.ID] {
 			extra = append(extra, r.ID)
 		}
 	}

@@ -131,8 +131,9 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 	if len(p.Regions) == 0 {
 		return nil, fmt.Errorf("the pack has no regions to draw")
 	}
+	outline := b.ByID() // looked up for every region below: not b.Region's search
 	for _, r := range p.Regions {
-		if b.Region(r.ID) == nil {
+		if outline[r.ID] == nil {
 			return nil, fmt.Errorf("%s: no outline for region %s", b.File, r.ID)
 		}
 	}
@@ -150,7 +151,7 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 	declared := map[int]*insetGroup{}
 	var declaredOrder []int
 	for i := range p.Regions {
-		br := b.Region(p.Regions[i].ID)
+		br := outline[p.Regions[i].ID]
 		if br.Inset <= 0 {
 			continue
 		}
@@ -164,18 +165,18 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 		g.airOnly = g.airOnly && p.Regions[i].AirOnly
 	}
 	slices.Sort(declaredOrder)
-	inDeclared := func(id string) bool { return b.Region(id).Inset > 0 }
+	inDeclared := func(id string) bool { return outline[id].Inset > 0 }
 	var mainGeo []orb.MultiPolygon
 	for i := range p.Regions {
 		if !p.Regions[i].AirOnly && !inDeclared(p.Regions[i].ID) {
-			mainGeo = append(mainGeo, b.Region(p.Regions[i].ID).Geometry)
+			mainGeo = append(mainGeo, outline[p.Regions[i].ID].Geometry)
 		}
 	}
 	if len(mainGeo) == 0 { // only air-only or inset regions: draw them all in place
 		declared, declaredOrder = nil, nil
 		inDeclared = func(string) bool { return false }
 		for i := range p.Regions {
-			mainGeo = append(mainGeo, b.Region(p.Regions[i].ID).Geometry)
+			mainGeo = append(mainGeo, outline[p.Regions[i].ID].Geometry)
 		}
 	}
 	l.centre = project.CentreLon(project.Points(largestParts(mainGeo)...))
@@ -187,7 +188,7 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 		if !r.AirOnly || inDeclared(r.ID) {
 			continue
 		}
-		if shareInside(project.UnwrapMultiPolygon(b.Region(r.ID).Geometry, l.centre), inflateRel(l.boundLL, 0.05)) < 0.5 {
+		if shareInside(project.UnwrapMultiPolygon(outline[r.ID].Geometry, l.centre), inflateRel(l.boundLL, 0.05)) < 0.5 {
 			l.groups = append(l.groups, insetGroup{ids: []string{r.ID}, airOnly: true})
 		}
 	}
@@ -209,7 +210,7 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 		if _, inset := isInset[r.ID]; !r.AirOnly || inset || inDeclared(r.ID) || len(mainGeo) == len(p.Regions) {
 			continue
 		}
-		geo := b.Region(r.ID).Geometry
+		geo := outline[r.ID].Geometry
 		for _, mp := range largestParts([]orb.MultiPolygon{geo}) {
 			l.boundLL = l.boundLL.Union(project.UnwrapMultiPolygon(mp, l.centre).Bound())
 		}
@@ -230,7 +231,7 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 		if k, ok := isInset[r.ID]; ok {
 			pr.inset = k
 		} else {
-			pr.shape = toPage(b.Region(r.ID).Geometry, l.Main.Point, l.step)
+			pr.shape = toPage(outline[r.ID].Geometry, l.Main.Point, l.step)
 		}
 		l.regions = append(l.regions, pr)
 		l.byID[r.ID] = pr
@@ -705,14 +706,19 @@ func coreBound(mps []orb.MultiPolygon, centre float64) orb.Bound {
 	}
 	oversized := make([]bool, len(boxes))
 	if len(boxes) >= 3 {
+		// The box of all the others is the union of the boxes before and
+		// after: kept as running unions both ways, so each is found once
+		// (a union of every other box for each was quadratic, issue 33).
+		after := make([]orb.Bound, len(boxes)+1)
+		after[len(boxes)] = emptyBound()
+		for i := len(boxes) - 1; i >= 0; i-- {
+			after[i] = after[i+1].Union(boxes[i])
+		}
+		before := emptyBound()
 		for i := range boxes {
-			others := emptyBound()
-			for k, bx := range boxes {
-				if k != i {
-					others = others.Union(bx)
-				}
-			}
+			others := before.Union(after[i+1])
 			oversized[i] = area(boxes[i]) > 0.5*area(others)
+			before = before.Union(boxes[i])
 		}
 	}
 	b := emptyBound()

@@ -74,6 +74,18 @@ func FacesAt(p *mapdata.Pack, b *board.Geometry, w, h float64) ([]Face, error) {
 			sc.Items = append(sc.Items, scene.Symbol(sym, orb.Point{x, 44 * u}, 14*u, st))
 		}
 	}
+	// Every region card looks up its region and its outline: indexed once,
+	// not searched a card at a time (quadratic in a big deck, issue 33).
+	regions := make(map[string]*mapdata.Region, len(p.Regions))
+	for i := range p.Regions {
+		if _, dup := regions[p.Regions[i].ID]; !dup {
+			regions[p.Regions[i].ID] = &p.Regions[i]
+		}
+	}
+	var outlines map[string]*board.Region
+	if b != nil {
+		outlines = b.ByID()
+	}
 	var out []Face
 	for _, c := range p.Deck.Cards {
 		if c.Count <= 0 {
@@ -82,15 +94,13 @@ func FacesAt(p *mapdata.Pack, b *board.Geometry, w, h float64) ([]Face, error) {
 		var f Face
 		switch c.Kind {
 		case mapdata.RegionCard:
-			r := p.Region(c.Region)
+			r := regions[c.Region]
 			if r == nil {
 				return nil, fmt.Errorf("deck card %q names region %q, which the pack does not have", c.Token, c.Region)
 			}
 			var geo orb.MultiPolygon
-			if b != nil {
-				if br := b.Region(r.ID); br != nil {
-					geo = br.Geometry
-				}
+			if br := outlines[r.ID]; br != nil {
+				geo = br.Geometry
 			}
 			note := colourName(r.Color)
 			if r.AirOnly {
