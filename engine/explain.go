@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tendays/tendays/mapdata"
@@ -52,33 +53,14 @@ func (v Verdict) Steps() []Step {
 		i = s.To
 	}
 	for i+1 < len(cards) {
-		if !b.IsRegion(cards[i]) {
-			break
-		}
 		if s, ok := b.openEndStep(cards, i); ok {
 			if s.Via <= last {
 				steps = append(steps, s)
 			}
 			break
 		}
-		s := Step{From: i, Via: -1, Via2: -1}
-		if b.IsRegion(cards[i+1]) {
-			s.To = i + 1
-			s.Linked, s.How, s.Why = b.whyFoot(b.RegionOf(cards[i]), b.RegionOf(cards[i+1]))
-		} else if i+3 < len(cards) && b.ShipPair(cards[i+1], cards[i+2]) {
-			if !b.IsRegion(cards[i+3]) {
-				break
-			}
-			s.Via, s.Via2, s.To = i+1, i+2, i+3
-			s.Linked, s.How, s.Why = b.whyPair(cards[i+1], cards[i+2], b.RegionOf(cards[i]), b.RegionOf(cards[i+3]))
-		} else {
-			if i+2 >= len(cards) || !b.IsRegion(cards[i+2]) || int(cards[i+1]) >= len(b.kind) {
-				break
-			}
-			s.Via, s.To = i+1, i+2
-			s.Linked, s.How, s.Why = b.whyLink(cards[i+1], b.RegionOf(cards[i]), b.RegionOf(cards[i+2]))
-		}
-		if s.To > last {
+		s, ok := v.stepAt(i)
+		if !ok || s.To > last {
 			break
 		}
 		s.Text = b.stepText(cards, s)
@@ -89,6 +71,34 @@ func (v Verdict) Steps() []Step {
 		i = s.To
 	}
 	return steps
+}
+
+// stepAt is the step from the region card on day i (i+1 < len(cards)),
+// its Text left empty; false when the cards there make no step (a
+// transport where a region should be, a transport at the end).
+func (v Verdict) stepAt(i int) (Step, bool) {
+	b, cards := v.board, v.cards
+	if !b.IsRegion(cards[i]) {
+		return Step{}, false
+	}
+	s := Step{From: i, Via: -1, Via2: -1}
+	if b.IsRegion(cards[i+1]) {
+		s.To = i + 1
+		s.Linked, s.How, s.Why = b.whyFoot(b.RegionOf(cards[i]), b.RegionOf(cards[i+1]))
+	} else if i+3 < len(cards) && b.ShipPair(cards[i+1], cards[i+2]) {
+		if !b.IsRegion(cards[i+3]) {
+			return Step{}, false
+		}
+		s.Via, s.Via2, s.To = i+1, i+2, i+3
+		s.Linked, s.How, s.Why = b.whyPair(cards[i+1], cards[i+2], b.RegionOf(cards[i]), b.RegionOf(cards[i+3]))
+	} else {
+		if i+2 >= len(cards) || !b.IsRegion(cards[i+2]) || int(cards[i+1]) >= len(b.kind) {
+			return Step{}, false
+		}
+		s.Via, s.To = i+1, i+2
+		s.Linked, s.How, s.Why = b.whyLink(cards[i+1], b.RegionOf(cards[i]), b.RegionOf(cards[i+2]))
+	}
+	return s, true
 }
 
 // openStartStep is the first step of a journey that starts on a transport
@@ -143,25 +153,60 @@ func (s Step) Days() (first, last int) {
 }
 
 func (b *Board) stepText(cards []CardID, s Step) string {
-	if s.From < 0 || s.To < 0 {
-		// An open end: the transport and the region it serves.
-		var parts []string
-		if s.To < 0 {
-			parts = []string{b.Name(cards[s.From]), b.Name(cards[s.Via])}
-		} else {
-			parts = []string{b.Name(cards[s.Via]), b.Name(cards[s.To])}
+	return string(b.appendStepText(make([]byte, 0, 64), cards, s))
+}
+
+// appendStepText appends the step's text: "Oregon → car → Arizona: why";
+// at an open end, the transport and the region it serves.
+func (b *Board) appendStepText(dst []byte, cards []CardID, s Step) []byte {
+	const arrow = " → "
+	switch {
+	case s.From < 0:
+		dst = append(append(append(dst, b.Name(cards[s.Via])...), arrow...), b.Name(cards[s.To])...)
+		return append(append(dst, ": "...), s.Why...)
+	case s.To < 0:
+		dst = append(append(append(dst, b.Name(cards[s.From])...), arrow...), b.Name(cards[s.Via])...)
+		return append(append(dst, ": "...), s.Why...)
+	}
+	dst = append(dst, b.Name(cards[s.From])...)
+	for _, via := range [2]int{s.Via, s.Via2} {
+		if via >= 0 {
+			dst = append(append(dst, arrow...), b.Name(cards[via])...)
 		}
-		return strings.Join(parts, " → ") + ": " + s.Why
 	}
-	parts := []string{b.Name(cards[s.From])}
-	if s.Via >= 0 {
-		parts = append(parts, b.Name(cards[s.Via]))
+	dst = append(append(dst, arrow...), b.Name(cards[s.To])...)
+	return append(append(dst, ": "...), s.Why...)
+}
+
+// failingStep is the step a journey that is not linked fails at: the
+// check stops on the day that step starts (v.At), and the steps before it
+// are linked (TestNotLinkedExplainsTheStepTheCheckStoppedAt), so it is
+// explained alone, not after every step before it (a batch of random
+// journeys asks this of nearly every line). False when the verdict is
+// another or the step cannot be made out there.
+func (v Verdict) failingStep() (Step, bool) {
+	if v.board == nil || v.Valid || v.Fault != NotLinked || v.At < 0 || v.At+1 >= len(v.cards) {
+		return Step{}, false
 	}
-	if s.Via2 >= 0 {
-		parts = append(parts, b.Name(cards[s.Via2]))
+	s, ok := v.stepAt(v.At)
+	return s, ok && !s.Linked
+}
+
+// appendNotLinked appends the reason of a journey that fails at step s.
+func (v Verdict) appendNotLinked(dst []byte, s Step) []byte {
+	dst = strconv.AppendInt(append(dst, "days "...), int64(s.From+1), 10)
+	dst = strconv.AppendInt(append(dst, "–"...), int64(s.To+1), 10)
+	return v.board.appendStepText(append(dst, ": "...), v.cards, s)
+}
+
+// AppendReason appends Reason's sentence to dst, a journey that is not
+// linked written in place: what a batch of journeys writes line after
+// line, with no string made for it.
+func (v Verdict) AppendReason(dst []byte) []byte {
+	if s, ok := v.failingStep(); ok {
+		return v.appendNotLinked(dst, s)
 	}
-	parts = append(parts, b.Name(cards[s.To]))
-	return strings.Join(parts, " → ") + ": " + s.Why
+	return append(dst, v.Reason()...)
 }
 
 // Reason says in a sentence why the journey is valid or where it fails.
@@ -235,6 +280,9 @@ func (v Verdict) Reason() string {
 		}
 		return fmt.Sprintf("the journey holds no %s of the %s %s: a journey of this game holds one of every map (%s)", w, andList(miss), maps, strings.Join(all, ", "))
 	case NotLinked:
+		if s, ok := v.failingStep(); ok {
+			return string(v.appendNotLinked(make([]byte, 0, 96), s))
+		}
 		for _, s := range v.Steps() {
 			if !s.Linked {
 				from, to := s.Days()

@@ -38,6 +38,7 @@ import (
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/geo/crs"
+	"github.com/tendays/tendays/internal/jsonscan"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -172,12 +173,12 @@ func (p *Part) Len() int { return len(p.raw) }
 // returned with the error. A GeoJSON file whose legacy "crs" member names a
 // projected or other datum's system is reprojected to WGS 84 as it is read.
 func DecodePart(file string, src []byte, opts Options) (*Part, []diag.Finding, error) {
-	d := &decoder{s: scanner{src: src}, file: file, opts: opts}
+	d := &decoder{s: jsonscan.Scanner{Src: src}, file: file, opts: opts}
 	raw, err := d.decode()
 	if err == nil && d.reproject != nil && d.crsLate {
 		// The crs member came after the features: read them again, now
 		// that their system is known.
-		again := &decoder{s: scanner{src: src}, file: file, opts: opts, reproject: d.reproject, crsName: d.crsName, crsOff: d.crsOff}
+		again := &decoder{s: jsonscan.Scanner{Src: src}, file: file, opts: opts, reproject: d.reproject, crsName: d.crsName, crsOff: d.crsOff}
 		d = again
 		raw, err = d.decode()
 	}
@@ -250,7 +251,7 @@ type pending struct {
 
 // decoder holds the state of one Decode call.
 type decoder struct {
-	s        scanner
+	s        jsonscan.Scanner
 	file     string
 	opts     Options
 	findings []pending
@@ -297,7 +298,7 @@ func (d *decoder) reportOnce(fc *featCtx, rule string, sev diag.Severity, ptr st
 // lineCol turns a byte offset into a 1-based line and a column counted in
 // characters.
 func (d *decoder) lineCol(off int) (int, int) {
-	src := d.s.src
+	src := d.s.Src
 	if d.lines == nil {
 		d.lines = append(d.lines, 0)
 		for i, c := range src {
@@ -332,7 +333,7 @@ func (d *decoder) resolveFindings() []diag.Finding {
 	}
 	sort.SliceStable(order, func(a, b int) bool { return d.findings[order[a]].off < d.findings[order[b]].off })
 	out := make([]diag.Finding, len(d.findings))
-	src := d.s.src
+	src := d.s.Src
 	line, col, at := 1, 1, 0
 	for _, i := range order {
 		f := d.findings[i]
@@ -374,11 +375,11 @@ func (d *decoder) errAt(ptr string, off int, format string, args ...any) error {
 }
 
 func (d *decoder) inputError(err error) error {
-	var se *syntaxError
+	var se *jsonscan.SyntaxError
 	var pe *placedError
 	switch {
 	case errors.As(err, &se):
-		return &diag.InputError{Position: d.position("", se.off), Msg: se.msg}
+		return &diag.InputError{Position: d.position("", se.Off), Msg: se.Msg}
 	case errors.As(err, &pe):
 		return &diag.InputError{Position: d.position(pe.ptr, pe.off), Msg: pe.msg}
 	}
@@ -407,16 +408,16 @@ func (f *rawFeature) pointer() string {
 
 func (d *decoder) decode() ([]rawFeature, error) {
 	s := &d.s
-	if len(s.src) >= 3 && string(s.src[:3]) == "\xef\xbb\xbf" {
-		return nil, &syntaxError{0, "file starts with a UTF-8 byte order mark (remove it: JSON files must not have one)"}
+	if len(s.Src) >= 3 && string(s.Src[:3]) == "\xef\xbb\xbf" {
+		return nil, &jsonscan.SyntaxError{Off: 0, Msg: "file starts with a UTF-8 byte order mark (remove it: JSON files must not have one)"}
 	}
-	if !utf8.Valid(s.src) {
-		return nil, &syntaxError{firstInvalidUTF8(s.src), "invalid UTF-8 (JSON text must be UTF-8)"}
+	if !utf8.Valid(s.Src) {
+		return nil, &jsonscan.SyntaxError{Off: firstInvalidUTF8(s.Src), Msg: "invalid UTF-8 (JSON text must be UTF-8)"}
 	}
-	if s.ws() != '{' {
-		return nil, s.fail("expected a GeoJSON FeatureCollection or a TopoJSON Topology (a JSON object)")
+	if s.WS() != '{' {
+		return nil, s.Fail("expected a GeoJSON FeatureCollection or a TopoJSON Topology (a JSON object)")
 	}
-	d.pts.init(len(s.src))
+	d.pts.init(len(s.Src))
 	var (
 		typ             string
 		typOff          int
@@ -426,11 +427,11 @@ func (d *decoder) decode() ([]rawFeature, error) {
 		objectsOff      = -1
 		sawArcs, sawObj bool
 	)
-	err := s.object(func(key []byte) error {
+	err := s.Object(func(key []byte) error {
 		switch string(key) {
 		case "type":
-			typOff = s.pos
-			b, err := s.str()
+			typOff = s.Pos
+			b, err := s.Str()
 			typ = string(b)
 			return err
 		case "features":
@@ -448,15 +449,15 @@ func (d *decoder) decode() ([]rawFeature, error) {
 			return topo.readTransform(s)
 		case "objects":
 			sawObj = true
-			objectsOff = s.pos
-			return s.skip() // read once the transform and arcs are known
+			objectsOff = s.Pos
+			return s.Skip() // read once the transform and arcs are known
 		}
-		return s.skip()
+		return s.Skip()
 	})
 	if err != nil {
 		return nil, err
 	}
-	if err := s.end(); err != nil {
+	if err := s.End(); err != nil {
 		return nil, err
 	}
 	switch typ {
@@ -477,7 +478,7 @@ func (d *decoder) decode() ([]rawFeature, error) {
 		}
 		d.expand = expandFactor*len(topo.pts) + expandSlack
 		d.topo = true
-		s.pos, s.depth = objectsOff, 1
+		s.Pos, s.Depth = objectsOff, 1
 		features, err = d.topoObjects(&topo)
 		if err != nil {
 			return nil, err
@@ -621,8 +622,8 @@ func firstInvalidUTF8(src []byte) int {
 // converts it.
 func (d *decoder) readCRS() error {
 	s := &d.s
-	off := s.pos
-	v, err := s.value()
+	off := s.Pos
+	v, err := s.Value()
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/jsonscan"
 )
 
 // fc wraps features in a FeatureCollection.
@@ -459,11 +460,11 @@ func TestNumbersMatchStrconv(t *testing.T) {
 		inputs = append(inputs, strconv.FormatFloat(f, 'g', prec, 64), strconv.FormatFloat(float64(int64(x>>20))/1e9, 'f', int(x%13), 64))
 	}
 	for _, in := range inputs {
-		s := scanner{src: []byte(in)}
-		got, err := s.num()
+		s := jsonscan.Scanner{Src: []byte(in)}
+		got, err := s.Num()
 		require.NoError(t, err, in)
 		want, _ := strconv.ParseFloat(in, 64)
 		assert.Equal(t, math.Float64bits(want), math.Float64bits(got), "%s: got %v want %v", in, got, want)
-		assert.Equal(t, len(in), s.pos, in)
+		assert.Equal(t, len(in), s.Pos, in)
 	}
 }

@@ -100,13 +100,12 @@ func Read(path string) (*Geometry, error) {
 }
 
 // Decode reads a board from GeoJSON text; file names it in errors.
+//
+// A board of the shape build writes is read by the borders scanner
+// (scanCollection); any other goes through orb's decoder, which reads
+// the same FeatureCollection from a board of that shape (FuzzBoardReaders)
+// and gives its verdict on the rest.
 func Decode(file string, src []byte) (*Geometry, error) {
-	if !json.Valid(src) {
-		if _, err := mapdata.ParseJSON(file, src); err != nil {
-			return nil, err // names the line:column of the fault
-		}
-		return nil, diag.Errorf(diag.Position{File: file}, "not valid JSON")
-	}
 	// pos finds line:column only when there is an error to report: indexing
 	// a large board up front would cost more than reading it.
 	pos := func(ptr string) diag.Position {
@@ -115,15 +114,12 @@ func Decode(file string, src []byte) (*Geometry, error) {
 		}
 		return diag.Position{File: file, Pointer: ptr}
 	}
-	var head struct {
-		Type string `json:"type"`
-	}
-	if err := json.Unmarshal(src, &head); err != nil || head.Type != "FeatureCollection" {
-		return nil, diag.Errorf(pos("/type"), "a board must be a GeoJSON FeatureCollection (type is %q)", head.Type)
-	}
-	fc, err := geojson.UnmarshalFeatureCollection(src)
-	if err != nil {
-		return nil, diag.Errorf(pos(""), "reading GeoJSON: %w", err)
+	fc, ok := scanCollection(src)
+	if !ok {
+		var err error
+		if fc, err = decodeWithOrb(file, src, pos); err != nil {
+			return nil, err
+		}
 	}
 	b := &Geometry{File: file, Features: fc}
 	seen := map[string]bool{}
@@ -190,6 +186,28 @@ func Decode(file string, src []byte) (*Geometry, error) {
 		}
 	}
 	return b, nil
+}
+
+// decodeWithOrb reads a board of any shape with orb's decoder, or says
+// what is wrong with it.
+func decodeWithOrb(file string, src []byte, pos func(string) diag.Position) (*geojson.FeatureCollection, error) {
+	if !json.Valid(src) {
+		if _, err := mapdata.ParseJSON(file, src); err != nil {
+			return nil, err // names the line:column of the fault
+		}
+		return nil, diag.Errorf(diag.Position{File: file}, "not valid JSON")
+	}
+	var head struct {
+		Type string `json:"type"`
+	}
+	if err := json.Unmarshal(src, &head); err != nil || head.Type != "FeatureCollection" {
+		return nil, diag.Errorf(pos("/type"), "a board must be a GeoJSON FeatureCollection (type is %q)", head.Type)
+	}
+	fc, err := geojson.UnmarshalFeatureCollection(src)
+	if err != nil {
+		return nil, diag.Errorf(pos(""), "reading GeoJSON: %w", err)
+	}
+	return fc, nil
 }
 
 // featureID is the region id: the feature id, or properties.id.

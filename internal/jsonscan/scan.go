@@ -1,4 +1,9 @@
-package borders
+// Package jsonscan is the strict JSON reader under the borders reader
+// (derive/borders) and the board reader (export/board): it hands out
+// tokens one at a time from a byte slice, so that coordinates go straight
+// into float64s. It refuses duplicate member names and nesting deeper than
+// MaxDepth. It knows no GeoJSON: the readers above it do.
+package jsonscan
 
 import (
 	"math"
@@ -8,15 +13,15 @@ import (
 	"unsafe"
 )
 
-// scanner is a strict JSON reader over a byte slice that hands out tokens one
+// Scanner is a strict JSON reader over a byte slice that hands out tokens one
 // at a time, so that coordinates go straight into float64s without building a
 // tree of interfaces first. Errors carry the byte offset; line and column are
 // worked out only when an error or a finding is reported.
-type scanner struct {
-	src   []byte
-	pos   int
-	depth int
-	keys  [maxDepth + 1]keySet // the member names of the object open at each depth
+type Scanner struct {
+	Src   []byte               // the document
+	Pos   int                  // the offset of the next byte to read
+	Depth int                  // arrays and objects open
+	keys  [MaxDepth + 1]keySet // the member names of the object open at each depth
 }
 
 // keySet is the member names of one object read so far, to refuse a name
@@ -63,94 +68,94 @@ func (k *keySet) add(name []byte) bool {
 	return true
 }
 
-// maxDepth bounds nesting (the same limit as internal/srcpos): a borders file
+// MaxDepth bounds nesting (the same limit as internal/srcpos): a borders file
 // nests six or seven levels, a 100,000-level one is an attack.
-const maxDepth = 256
+const MaxDepth = 256
 
-// syntaxError is malformed JSON (or a value of the wrong kind) at a byte offset.
-type syntaxError struct {
-	off int
-	msg string
+// SyntaxError is malformed JSON (or a value of the wrong kind) at a byte offset.
+type SyntaxError struct {
+	Off int
+	Msg string
 }
 
-func (e *syntaxError) Error() string { return e.msg }
+func (e *SyntaxError) Error() string { return e.Msg }
 
-func (s *scanner) fail(msg string) error {
-	if s.pos >= len(s.src) {
-		return &syntaxError{len(s.src), "unexpected end of input (the file is truncated?)"}
+func (s *Scanner) Fail(msg string) error {
+	if s.Pos >= len(s.Src) {
+		return &SyntaxError{Off: len(s.Src), Msg: "unexpected end of input (the file is truncated?)"}
 	}
-	return &syntaxError{s.pos, msg}
+	return &SyntaxError{Off: s.Pos, Msg: msg}
 }
 
 // ws skips white space and returns the next byte (0 at the end).
-func (s *scanner) ws() byte {
-	for s.pos < len(s.src) {
-		c := s.src[s.pos]
+func (s *Scanner) WS() byte {
+	for s.Pos < len(s.Src) {
+		c := s.Src[s.Pos]
 		if c != ' ' && c != '\n' && c != '\r' && c != '\t' {
 			return c
 		}
-		s.pos++
+		s.Pos++
 	}
 	return 0
 }
 
-func (s *scanner) expect(c byte, what string) error {
-	if s.ws() != c {
-		return s.fail("expected " + what)
+func (s *Scanner) Expect(c byte, what string) error {
+	if s.WS() != c {
+		return s.Fail("expected " + what)
 	}
-	s.pos++
+	s.Pos++
 	return nil
 }
 
 // more is called after an element of an array or object: it consumes a ','
 // and reports true, or consumes the closing byte and reports false.
-func (s *scanner) more(closing byte) (bool, error) {
-	switch s.ws() {
+func (s *Scanner) More(closing byte) (bool, error) {
+	switch s.WS() {
 	case ',':
-		s.pos++
+		s.Pos++
 		return true, nil
 	case closing:
-		s.pos++
+		s.Pos++
 		return false, nil
 	}
 	if closing == ']' {
-		return false, s.fail("expected ',' or ']'")
+		return false, s.Fail("expected ',' or ']'")
 	}
-	return false, s.fail("expected ',' or '}'")
+	return false, s.Fail("expected ',' or '}'")
 }
 
 // enter consumes an opening bracket (already checked) and counts depth.
-func (s *scanner) enter() error {
-	s.depth++
-	if s.depth > maxDepth {
-		return s.fail("document nested deeper than 256 levels")
+func (s *Scanner) Enter() error {
+	s.Depth++
+	if s.Depth > MaxDepth {
+		return s.Fail("document nested deeper than 256 levels")
 	}
-	s.pos++
+	s.Pos++
 	return nil
 }
 
 // array reads '[' and reports whether the array has any element; when it has
 // none the closing ']' is consumed as well.
-func (s *scanner) array() (bool, error) {
-	if s.ws() != '[' {
-		return false, s.fail("expected an array")
+func (s *Scanner) Array() (bool, error) {
+	if s.WS() != '[' {
+		return false, s.Fail("expected an array")
 	}
-	if err := s.enter(); err != nil {
+	if err := s.Enter(); err != nil {
 		return false, err
 	}
-	if s.ws() == ']' {
-		s.pos++
-		s.depth--
+	if s.WS() == ']' {
+		s.Pos++
+		s.Depth--
 		return false, nil
 	}
 	return true, nil
 }
 
 // next is more(']') with the depth bookkeeping of array().
-func (s *scanner) next() (bool, error) {
-	ok, err := s.more(']')
+func (s *Scanner) Next() (bool, error) {
+	ok, err := s.More(']')
 	if err == nil && !ok {
-		s.depth--
+		s.Depth--
 	}
 	return ok, err
 }
@@ -159,72 +164,72 @@ func (s *scanner) next() (bool, error) {
 // when it has none the closing '}' is consumed as well. Members are then
 // read with key and nextMember, as array elements with next:
 //
-//	ok, err := s.openObject()
+//	ok, err := s.OpenObject()
 //	for ok && err == nil {
-//		key, err := s.key() ... read the value ...
-//		ok, err = s.nextMember()
+//		key, err := s.Key() ... read the value ...
+//		ok, err = s.NextMember()
 //	}
-func (s *scanner) openObject() (bool, error) {
-	if s.ws() != '{' {
-		return false, s.fail("expected an object")
+func (s *Scanner) OpenObject() (bool, error) {
+	if s.WS() != '{' {
+		return false, s.Fail("expected an object")
 	}
-	if err := s.enter(); err != nil {
+	if err := s.Enter(); err != nil {
 		return false, err
 	}
-	s.keys[s.depth].reset()
-	if s.ws() == '}' {
-		s.pos++
-		s.depth--
+	s.keys[s.Depth].reset()
+	if s.WS() == '}' {
+		s.Pos++
+		s.Depth--
 		return false, nil
 	}
 	return true, nil
 }
 
-// key reads a member name and its ':', leaving the scanner on the value.
-func (s *scanner) key() ([]byte, error) {
-	if s.ws() != '"' {
-		return nil, s.fail("expected a member name in double quotes")
+// key reads a member name and its ':', leaving the Scanner on the value.
+func (s *Scanner) Key() ([]byte, error) {
+	if s.WS() != '"' {
+		return nil, s.Fail("expected a member name in double quotes")
 	}
-	at := s.pos
-	key, err := s.str()
+	at := s.Pos
+	key, err := s.Str()
 	if err != nil {
 		return nil, err
 	}
-	if !s.keys[s.depth].add(key) {
+	if !s.keys[s.Depth].add(key) {
 		// A reader that keeps the last would see another feature than
 		// one that keeps the first; the pack reader refuses this too.
-		s.pos = at
-		return nil, s.fail("duplicate key " + strconv.Quote(string(key)) + " in one object (JSON readers disagree on which one counts)")
+		s.Pos = at
+		return nil, s.Fail("duplicate key " + strconv.Quote(string(key)) + " in one object (JSON readers disagree on which one counts)")
 	}
-	if err := s.expect(':', "':' after a member name"); err != nil {
+	if err := s.Expect(':', "':' after a member name"); err != nil {
 		return nil, err
 	}
-	s.ws()
+	s.WS()
 	return key, nil
 }
 
 // nextMember is more('}') with the depth bookkeeping of openObject.
-func (s *scanner) nextMember() (bool, error) {
-	ok, err := s.more('}')
+func (s *Scanner) NextMember() (bool, error) {
+	ok, err := s.More('}')
 	if err == nil && !ok {
-		s.depth--
+		s.Depth--
 	}
 	return ok, err
 }
 
 // object iterates the members of an object, calling fn with each key while
-// the scanner sits on the member's value; fn must consume the value.
-func (s *scanner) object(fn func(key []byte) error) error {
-	ok, err := s.openObject()
+// the Scanner sits on the member's value; fn must consume the value.
+func (s *Scanner) Object(fn func(key []byte) error) error {
+	ok, err := s.OpenObject()
 	for ok && err == nil {
 		var key []byte
-		if key, err = s.key(); err != nil {
+		if key, err = s.Key(); err != nil {
 			return err
 		}
 		if err = fn(key); err != nil {
 			return err
 		}
-		ok, err = s.nextMember()
+		ok, err = s.NextMember()
 	}
 	return err
 }
@@ -232,19 +237,19 @@ func (s *scanner) object(fn func(key []byte) error) error {
 // str reads a string token. Without escapes the result aliases the source;
 // with escapes it is a fresh slice. Invalid UTF-8 becomes U+FFFD, as
 // encoding/json does.
-func (s *scanner) str() ([]byte, error) {
-	if s.ws() != '"' {
-		return nil, s.fail("expected a string")
+func (s *Scanner) Str() ([]byte, error) {
+	if s.WS() != '"' {
+		return nil, s.Fail("expected a string")
 	}
-	s.pos++
-	start := s.pos
+	s.Pos++
+	start := s.Pos
 	ascii := true
-	for s.pos < len(s.src) {
-		c := s.src[s.pos]
+	for s.Pos < len(s.Src) {
+		c := s.Src[s.Pos]
 		switch {
 		case c == '"':
-			out := s.src[start:s.pos]
-			s.pos++
+			out := s.Src[start:s.Pos]
+			s.Pos++
 			if !ascii && !utf8.Valid(out) {
 				out = []byte(string([]rune(string(out))))
 			}
@@ -252,39 +257,39 @@ func (s *scanner) str() ([]byte, error) {
 		case c == '\\':
 			return s.strEscaped(start)
 		case c < 0x20:
-			return nil, s.fail("control character in a string (escape it)")
+			return nil, s.Fail("control character in a string (escape it)")
 		case c >= 0x80:
 			ascii = false
 		}
-		s.pos++
+		s.Pos++
 	}
-	return nil, s.fail("unterminated string")
+	return nil, s.Fail("unterminated string")
 }
 
-func (s *scanner) strEscaped(start int) ([]byte, error) {
-	out := append([]byte(nil), s.src[start:s.pos]...)
-	for s.pos < len(s.src) {
-		c := s.src[s.pos]
+func (s *Scanner) strEscaped(start int) ([]byte, error) {
+	out := append([]byte(nil), s.Src[start:s.Pos]...)
+	for s.Pos < len(s.Src) {
+		c := s.Src[s.Pos]
 		switch {
 		case c == '"':
-			s.pos++
+			s.Pos++
 			if !utf8.Valid(out) {
 				out = []byte(string([]rune(string(out))))
 			}
 			return out, nil
 		case c < 0x20:
-			return nil, s.fail("control character in a string (escape it)")
+			return nil, s.Fail("control character in a string (escape it)")
 		case c != '\\':
 			out = append(out, c)
-			s.pos++
+			s.Pos++
 			continue
 		}
-		s.pos++
-		if s.pos >= len(s.src) {
-			return nil, s.fail("unterminated string")
+		s.Pos++
+		if s.Pos >= len(s.Src) {
+			return nil, s.Fail("unterminated string")
 		}
-		e := s.src[s.pos]
-		s.pos++
+		e := s.Src[s.Pos]
+		s.Pos++
 		switch e {
 		case '"', '\\', '/':
 			out = append(out, e)
@@ -301,36 +306,36 @@ func (s *scanner) strEscaped(start int) ([]byte, error) {
 		case 'u':
 			r, ok := s.hex4()
 			if !ok {
-				return nil, s.fail("bad \\u escape")
+				return nil, s.Fail("bad \\u escape")
 			}
 			if utf16.IsSurrogate(r) {
 				r2 := utf8.RuneError
-				if s.pos+1 < len(s.src) && s.src[s.pos] == '\\' && s.src[s.pos+1] == 'u' {
-					save := s.pos
-					s.pos += 2
+				if s.Pos+1 < len(s.Src) && s.Src[s.Pos] == '\\' && s.Src[s.Pos+1] == 'u' {
+					save := s.Pos
+					s.Pos += 2
 					if lo, ok := s.hex4(); ok && utf16.DecodeRune(r, lo) != utf8.RuneError {
 						r2 = utf16.DecodeRune(r, lo)
 					} else {
-						s.pos = save
+						s.Pos = save
 					}
 				}
 				r = r2
 			}
 			out = utf8.AppendRune(out, r)
 		default:
-			s.pos--
-			return nil, s.fail("bad escape in a string")
+			s.Pos--
+			return nil, s.Fail("bad escape in a string")
 		}
 	}
-	return nil, s.fail("unterminated string")
+	return nil, s.Fail("unterminated string")
 }
 
-func (s *scanner) hex4() (rune, bool) {
-	if s.pos+4 > len(s.src) {
+func (s *Scanner) hex4() (rune, bool) {
+	if s.Pos+4 > len(s.Src) {
 		return 0, false
 	}
 	var r rune
-	for _, c := range s.src[s.pos : s.pos+4] {
+	for _, c := range s.Src[s.Pos : s.Pos+4] {
 		switch {
 		case '0' <= c && c <= '9':
 			r = r<<4 | rune(c-'0')
@@ -342,7 +347,7 @@ func (s *scanner) hex4() (rune, bool) {
 			return 0, false
 		}
 	}
-	s.pos += 4
+	s.Pos += 4
 	return r, true
 }
 
@@ -355,10 +360,10 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 // two exact float64s gives the correctly rounded result (Clinger's fast
 // path). Anything else goes to strconv.ParseFloat. Out-of-range numbers give
 // ±Inf (or 0), which the caller reports.
-func (s *scanner) num() (float64, error) {
-	s.ws() // white space is legal before any value, "[0, 0]" included
-	src := s.src
-	start := s.pos
+func (s *Scanner) Num() (float64, error) {
+	s.WS() // white space is legal before any value, "[0, 0]" included
+	src := s.Src
+	start := s.Pos
 	i := start
 	neg := false
 	if i < len(src) && src[i] == '-' {
@@ -390,14 +395,14 @@ func (s *scanner) num() (float64, error) {
 			i++
 		}
 	default:
-		s.pos = i
-		return 0, s.fail("expected a number")
+		s.Pos = i
+		return 0, s.Fail("expected a number")
 	}
 	if i < len(src) && src[i] == '.' {
 		i++
 		if i >= len(src) || src[i] < '0' || src[i] > '9' {
-			s.pos = i
-			return 0, s.fail("expected a digit after '.'")
+			s.Pos = i
+			return 0, s.Fail("expected a digit after '.'")
 		}
 		for i < len(src) && '0' <= src[i] && src[i] <= '9' {
 			if digits < 19 {
@@ -420,8 +425,8 @@ func (s *scanner) num() (float64, error) {
 			i++
 		}
 		if i >= len(src) || src[i] < '0' || src[i] > '9' {
-			s.pos = i
-			return 0, s.fail("expected a digit in the exponent")
+			s.Pos = i
+			return 0, s.Fail("expected a digit in the exponent")
 		}
 		e := 0
 		for i < len(src) && '0' <= src[i] && src[i] <= '9' {
@@ -435,7 +440,7 @@ func (s *scanner) num() (float64, error) {
 		}
 		exp += e
 	}
-	s.pos = i
+	s.Pos = i
 	if !trunc && mant < 1<<53 && exp >= -22 && exp <= 22 {
 		f := float64(mant)
 		if exp < 0 {
@@ -464,86 +469,86 @@ func (s *scanner) num() (float64, error) {
 }
 
 // literal consumes true, false or null.
-func (s *scanner) literal(word string) bool {
-	if len(s.src)-s.pos >= len(word) && string(s.src[s.pos:s.pos+len(word)]) == word {
-		s.pos += len(word)
+func (s *Scanner) Literal(word string) bool {
+	if len(s.Src)-s.Pos >= len(word) && string(s.Src[s.Pos:s.Pos+len(word)]) == word {
+		s.Pos += len(word)
 		return true
 	}
 	return false
 }
 
 // null consumes a null and reports whether there was one.
-func (s *scanner) null() bool {
-	return s.ws() == 'n' && s.literal("null")
+func (s *Scanner) Null() bool {
+	return s.WS() == 'n' && s.Literal("null")
 }
 
 // skip checks and skips one value of any kind.
-func (s *scanner) skip() error {
-	switch c := s.ws(); {
+func (s *Scanner) Skip() error {
+	switch c := s.WS(); {
 	case c == '{':
-		return s.object(func([]byte) error { return s.skip() })
+		return s.Object(func([]byte) error { return s.Skip() })
 	case c == '[':
-		ok, err := s.array()
+		ok, err := s.Array()
 		for ok && err == nil {
-			if err = s.skip(); err == nil {
-				ok, err = s.next()
+			if err = s.Skip(); err == nil {
+				ok, err = s.Next()
 			}
 		}
 		return err
 	case c == '"':
-		_, err := s.str()
+		_, err := s.Str()
 		return err
 	case c == '-' || ('0' <= c && c <= '9'):
-		_, err := s.num()
+		_, err := s.Num()
 		return err
-	case c == 't' && s.literal("true"), c == 'f' && s.literal("false"), c == 'n' && s.literal("null"):
+	case c == 't' && s.Literal("true"), c == 'f' && s.Literal("false"), c == 'n' && s.Literal("null"):
 		return nil
 	}
-	return s.fail("expected a JSON value")
+	return s.Fail("expected a JSON value")
 }
 
 // value reads one value of any kind into the types encoding/json uses
 // (map[string]any, []any, string, float64, bool, nil).
-func (s *scanner) value() (any, error) {
-	switch c := s.ws(); {
+func (s *Scanner) Value() (any, error) {
+	switch c := s.WS(); {
 	case c == '{':
 		m := map[string]any{}
-		err := s.object(func(key []byte) error {
-			v, err := s.value()
+		err := s.Object(func(key []byte) error {
+			v, err := s.Value()
 			m[string(key)] = v
 			return err
 		})
 		return m, err
 	case c == '[':
 		a := []any{}
-		ok, err := s.array()
+		ok, err := s.Array()
 		for ok && err == nil {
 			var v any
-			if v, err = s.value(); err == nil {
+			if v, err = s.Value(); err == nil {
 				a = append(a, v)
-				ok, err = s.next()
+				ok, err = s.Next()
 			}
 		}
 		return a, err
 	case c == '"':
-		b, err := s.str()
+		b, err := s.Str()
 		return string(b), err
 	case c == '-' || ('0' <= c && c <= '9'):
-		return s.num()
-	case c == 't' && s.literal("true"):
+		return s.Num()
+	case c == 't' && s.Literal("true"):
 		return true, nil
-	case c == 'f' && s.literal("false"):
+	case c == 'f' && s.Literal("false"):
 		return false, nil
-	case c == 'n' && s.literal("null"):
+	case c == 'n' && s.Literal("null"):
 		return nil, nil
 	}
-	return nil, s.fail("expected a JSON value")
+	return nil, s.Fail("expected a JSON value")
 }
 
 // end checks that nothing but white space follows the document.
-func (s *scanner) end() error {
-	if s.ws() != 0 {
-		return s.fail("unexpected text after the end of the document")
+func (s *Scanner) End() error {
+	if s.WS() != 0 {
+		return s.Fail("unexpected text after the end of the document")
 	}
 	return nil
 }
