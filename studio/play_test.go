@@ -11,6 +11,7 @@ import (
 
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
 
@@ -145,7 +146,7 @@ func TestHotSeatReplayAndLog(t *testing.T) {
 		t.Errorf("the log: seed %s, seats %v, %d moves (want %d)", rec.Seed, rec.Seats, len(rec.Moves), steps)
 	}
 	st, _ := s.state()
-	if _, err := game.Replay(st.board, rec, nil); err != nil {
+	if _, err := game.Replay(st.played.journeys, rec, nil); err != nil {
 		t.Errorf("the log does not replay: %v", err)
 	}
 	for _, bad := range []map[string]any{{"humans": 5, "bots": 0}, {"humans": 1, "bots": 0}, {"humans": 3, "bots": 2}} {
@@ -163,7 +164,7 @@ func TestNetworkGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv, err := New(context.Background(), Options{Load: func(context.Context) (*Build, error) {
-		return &Build{Network: target.Network}, nil
+		return &Build{Pack: target.Pack}, nil
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -268,5 +269,17 @@ func TestEuropaTourGame(t *testing.T) {
 	}
 	if n := strings.Count(view.SVG, `class="ship-route"`); n != 15 {
 		t.Errorf("the board draws %d ship routes, want 15 (status %d)", n, res.StatusCode)
+	}
+}
+
+// The studio's table holds a page for every kind of pack.
+func TestPagesHoldEveryKind(t *testing.T) {
+	if len(pages) != len(mapdata.Kinds) {
+		t.Errorf("pages has %d kinds, mapdata.Kinds %d", len(pages), len(mapdata.Kinds))
+	}
+	for _, kind := range mapdata.Kinds {
+		if p, ok := pages[kind]; !ok || p.view == nil {
+			t.Errorf("kind %s has no page", kind)
+		}
 	}
 }
