@@ -353,7 +353,8 @@ export class Play {
       this.invites && g.phase !== "over" ? this.invitesView() : "",
       h("p", { class: "meta" }, `Turn ${g.turns} · ${g.players} players (${people}${bots > 0 ? `, ${bots} ${g.bot} bot${bots === 1 ? "" : "s"}` : ""}) · ${g.days} days`,
         seedShown ? [" · seed ", h("code", { "data-seed-text": "" }, game.seed)] : "",
-        atTable ? "" : [" · ", h("a", { href: link, "data-game-link": "" }, "link to this game")]),
+        atTable ? "" : [" · ", h("a", { href: link, "data-game-link": "" }, "link to this game")],
+        g.starter !== undefined ? h("span", { "data-starter": g.starter }, ` · ${seatName(g.starter)} filled first and began`) : ""),
       atTable ? h("p", { class: "meta", "data-table-seat": String(game.viewer) }, game.viewer >= 0 ? `You are ${seatName(game.viewer)}, on this device.` : "You are watching the table: each player's holder is on their own device.") : "",
     ];
     if (hidden) {
@@ -387,7 +388,8 @@ export class Play {
     const watching = atTable && game.viewer < 0 && !this.replay;
     const table = g.table || { drawPiles: [] };
     const prompt = {
-      filling: table.mustChooseFill ? "Choose which map's tiles to draw your next card from." : "Put the card you drew on an open day.",
+      filling: (table.mustChooseFill ? "Choose which map's tiles to draw your next card from." : "Put the card you drew on an open day.") +
+        (g.firstToFill ? " Everyone fills at once; the first to fill starts." : ""),
       choosing: (g.drawPiles.length > 1 ? "Take a card: a draw pile or a face-up pile" : "Take a card: the draw pile or a face-up pile") +
         (g.swapAllowed ? " — or pick two days and swap them." : "."),
       placing: "Put the card on a day (the card there is discarded), or discard it.",
