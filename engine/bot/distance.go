@@ -16,9 +16,6 @@ const far = int32(1 << 12)
 // longer plan for covering every map.
 const maxMaskMaps = 6
 
-// maxLanes is the most lanes a cell holds (see distance).
-const maxLanes = 1 << (maxMaskMaps - 1)
-
 // distance measures what it costs to change a holder into a valid journey,
 // and what changing one card would do, by dynamic programming: fwd[i][r][m]
 // is the least cost of changes to days 0..i for a valid prefix that ends
@@ -430,6 +427,29 @@ func (d *distance) foldIn(acc, row []int32, x int, j int32, cost int32) {
 	}
 }
 
+// shipPairBefore looks for two held ships side by side on seas that
+// connect, ending next to day i. When they are there it returns the row
+// three days back and the group (sea) of day i, having gathered the tops
+// of the first ship's sea from that row into d.ta; otherwise nil and -1.
+func (d *distance) shipPairBefore(t []int32, i, dir int) (prev3 []int32, toGroup int32) {
+	a, c := d.transportAt(i-2*dir), d.transportAt(i-dir)
+	if dir < 0 {
+		a, c = c, a
+	}
+	if a == engine.NoCard || c == engine.NoCard || !d.b.ShipPair(a, c) || len(d.kindGroups[a]) != 1 || len(d.kindGroups[c]) != 1 {
+		return nil, -1
+	}
+	prev3 = d.row(t, i-3*dir)
+	// Forward, day i-3 is on the first ship's sea and day i on the
+	// second's; backward the other way round.
+	fromGroup, toGroup := d.kindGroups[a][0], d.kindGroups[c][0]
+	if dir < 0 {
+		fromGroup, toGroup = toGroup, fromGroup
+	}
+	d.groupTops(d.ta, prev3, int(fromGroup))
+	return prev3, toGroup
+}
+
 // sweep fills t from day start in direction dir (+1 forward, -1
 // backward), from the first'th step on (the rows before are kept).
 func (d *distance) sweep(t []int32, start, dir, first int) {
@@ -447,10 +467,6 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 		topsOK[i] = false
 		var prev1, prev2, prev3 []int32
 		hop := engine.NoCard
-		// Two held ships side by side on seas that connect, ending next to
-		// day i: the groups (seas) of the regions three days back and of
-		// day i.
-		var fromGroup, toGroup int32 = -1, -1
 		if step >= 1 {
 			prev1 = d.row(t, i-dir)
 		}
@@ -459,21 +475,9 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 			hop = d.transportAt(i - dir)
 			gtop = d.topsOf(t, i-2*dir)
 		}
+		toGroup := int32(-1)
 		if step >= 3 && b.SeasConnect() {
-			a, c := d.transportAt(i-2*dir), d.transportAt(i-dir)
-			if dir < 0 {
-				a, c = c, a
-			}
-			if a != engine.NoCard && c != engine.NoCard && b.ShipPair(a, c) && len(d.kindGroups[a]) == 1 && len(d.kindGroups[c]) == 1 {
-				prev3 = d.row(t, i-3*dir)
-				// Forward, day i-3 is on the first ship's sea and day i on
-				// the second's; backward the other way round.
-				fromGroup, toGroup = d.kindGroups[a][0], d.kindGroups[c][0]
-				if dir < 0 {
-					fromGroup, toGroup = toGroup, fromGroup
-				}
-				d.groupTops(d.ta, prev3, int(fromGroup))
-			}
+			prev3, toGroup = d.shipPairBefore(t, i, dir)
 		}
 		held := b.RegionOf(d.h[i])
 		for r := range nr {

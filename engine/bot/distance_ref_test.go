@@ -191,9 +191,7 @@ func (t *refTop) except(p int32) int32 {
 	return t.v2
 }
 
-func newRefDistance(b *engine.Board) *refDistance { return newRefDistanceMaps(b, true) }
-
-// newRefDistanceMaps is newRefDistance, following the maps a journey must cover
+// newRefDistanceMaps is the old newDistance, following the maps a journey must cover
 // or not (then a combined board is measured as one map: linked journeys,
 // whatever maps they hold; a sixteenth of the work on four maps).
 func newRefDistanceMaps(b *engine.Board, maps bool) *refDistance {
@@ -623,21 +621,6 @@ func (d *refDistance) through(c engine.CardID) int32 {
 		best = min(best, v)
 	}
 	return min(best, inf)
-}
-
-// best is the day where card c does most good and the refDistance reached;
-// open restricts the days (nil: all). Ties go to the first day.
-func (d *refDistance) best(c engine.CardID, open func(int) bool) (slot int, cost int32) {
-	slot, cost = -1, inf+1
-	for s := range d.n {
-		if open != nil && !open(s) {
-			continue
-		}
-		if v := d.costAt(s, c); v < cost {
-			slot, cost = s, v
-		}
-	}
-	return slot, cost
 }
 
 // expanded is table t of d with k masks a cell, as the reference holds it.
