@@ -9,9 +9,14 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/skip2/go-qrcode"
+
+	"github.com/tendays/tendays/internal/atomicfile"
+	"github.com/tendays/tendays/internal/safeio"
 )
 
 // The studio on a table's network (serve --lan). Off this machine anyone
@@ -212,3 +217,30 @@ func (s *Server) getQR(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(png)
 }
+
+// lanTokenFile is the table's token kept in the state folder (KeptToken).
+const lanTokenFile = "lan.token"
+
+// KeptToken is the table's token kept in the state folder dir, so that
+// after a restart the devices at a table (their cookie holds the token)
+// are let in again and its seats' links still work; a new token
+// (NewToken) when dir keeps none, or none well formed. The file is 0600.
+func KeptToken(dir string) (string, error) {
+	path := filepath.Join(dir, lanTokenFile)
+	if data, err := safeio.ReadFile(path, 64); err == nil {
+		if tok := strings.TrimSpace(string(data)); tokenPattern.MatchString(tok) {
+			return tok, nil
+		}
+	}
+	tok, err := NewToken()
+	if err != nil {
+		return "", err
+	}
+	if err := atomicfile.WriteAll(atomicfile.File{Path: path, Perm: 0o600, Fill: atomicfile.Bytes([]byte(tok + "\n")), Chosen: true}); err != nil {
+		return "", fmt.Errorf("keeping the table's token in %s: %w", path, err)
+	}
+	return tok, nil
+}
+
+// tokenPattern is a token NewToken makes: 16 bytes in base64url.
+var tokenPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{22}$`)

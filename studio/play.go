@@ -34,15 +34,18 @@ type games struct {
 
 func newGames() *games { return &games{byID: map[string]*session{}} }
 
-func (gs *games) add(s *session) {
+// add keeps s, and says which game it forgot to make room (nil: none).
+func (gs *games) add(s *session) (forgotten *session) {
 	gs.mu.Lock()
 	defer gs.mu.Unlock()
 	if len(gs.order) >= maxGames {
+		forgotten = gs.byID[gs.order[0]]
 		delete(gs.byID, gs.order[0])
 		gs.order = gs.order[1:]
 	}
 	gs.byID[s.id] = s
 	gs.order = append(gs.order, s.id)
+	return forgotten
 }
 
 func (gs *games) get(id string) *session {
@@ -56,9 +59,11 @@ type session struct {
 	mu   sync.Mutex
 	id   string
 	game play
-	// seats, at a table (table.go): each person's key, by seat ("" for a
-	// bot); nil for a game at one screen.
+	// seats, at a table (table.go): each person's key hashed (hashKey),
+	// by seat ("" for a bot); nil for a game at one screen.
 	seats []string
+	// pack is the digest of the pack a table was dealt on (tablestate.go).
+	pack string
 }
 
 // Seed is a game's seed. It is read from a JSON number or a decimal string
@@ -155,10 +160,11 @@ func (s *Server) postGame(w http.ResponseWriter, r *http.Request) {
 	}
 	ss := &session{id: newID(), game: g}
 	if req.Table {
+		ss.pack = packDigest(st)
 		s.openTable(w, ss)
 		return
 	}
-	s.games.add(ss)
+	s.addGame(ss)
 	writeJSON(w, http.StatusCreated, mustJSON(g.view(ss.id)))
 }
 
@@ -223,7 +229,7 @@ func newID() string {
 func (s *Server) session(w http.ResponseWriter, r *http.Request) *session {
 	ss := s.games.get(r.PathValue("id"))
 	if ss == nil {
-		httpError(w, http.StatusNotFound, "no such game (games are forgotten when the studio stops)")
+		httpError(w, http.StatusNotFound, "no such game (the studio has forgotten it, or was restarted without its tables' state)")
 	}
 	return ss
 }
@@ -280,6 +286,7 @@ func (s *Server) change(w http.ResponseWriter, r *http.Request, req any, f func(
 		return
 	}
 	if ss.seats != nil {
+		s.saveTable(ss)
 		s.tableMoved(ss)
 		tableAnswer(w, r, ss, http.StatusOK)
 		return

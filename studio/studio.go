@@ -2,7 +2,8 @@
 // as it is being edited, checks journeys, lists lint findings, shows the
 // doctor's report and plays games (against bots, at a hot seat, on a route
 // network; replayed from a seed and moves, step by step, or from a game
-// log; at a table, each person on a device of their own, table.go). It
+// log; at a table, each person on a device of their own, table.go, kept
+// in a state folder so that it outlives a restart, tablestate.go). It
 // holds HTTP handlers, the embedded page (web/, plain ES modules, no build
 // step: the board's zoom, markers and keyboard, the journey drawn, the
 // games), the event stream that tells open pages about a rebuild and a
@@ -13,8 +14,9 @@
 // played by engine/game, engine/bot and engine/route, the board drawn by
 // export/scene (a combined edition's maps as frames) and export/svg,
 // findings come from the loader (lint) and the doctor from the Doctor it
-// is given. It never reads a path taken from a request and writes
-// only through Doctor.Apply, and only when Options.AllowEdit is set.
+// is given. It never reads a path taken from a request and writes only
+// through Doctor.Apply, when Options.AllowEdit is set, and its tables'
+// files in Options.StateDir, when set.
 package studio
 
 import (
@@ -86,6 +88,13 @@ type Options struct {
 	Token string
 	// OnBuild, when set, hears of every rebuild: its duration and error.
 	OnBuild func(version int, took time.Duration, err error)
+	// StateDir, when set, is the folder where open tables are kept, so
+	// that they outlive a restart (tablestate.go); it must exist. "": the
+	// tables live in memory only.
+	StateDir string
+	// Warn, when set, hears of what went wrong but stops nothing: a
+	// table's file skipped or not written (one line each).
+	Warn func(msg string)
 }
 
 // Server serves one edition or pack.
@@ -129,6 +138,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.cur, s.version = st, 1
+	s.restoreTables(st)
 	return s, nil
 }
 

@@ -58,11 +58,14 @@ func (s *Server) openTable(w http.ResponseWriter, ss *session) {
 		if kind == "human" {
 			key = newSeatKey()
 			v.Invites = append(v.Invites, Invite{Seat: seat, Name: tg.who(seat), Link: s.seatLink(ss.id, key), QR: s.seatQR(ss.id, key)})
+			ss.seats = append(ss.seats, hashKey(key))
+		} else {
+			ss.seats = append(ss.seats, "")
 		}
-		ss.seats = append(ss.seats, key)
 	}
 	v.Invites = append(v.Invites, Invite{Seat: -1, Name: "Spectators", Link: s.seatLink(ss.id, ""), QR: s.seatQR(ss.id, "")})
-	s.games.add(ss)
+	s.addGame(ss)
+	s.saveTable(ss)
 	v.GameView = tableGameView(tg, ss.id, -1)
 	writeJSON(w, http.StatusCreated, mustJSON(v))
 }
@@ -100,14 +103,16 @@ func (s *Server) seatQR(id, key string) string {
 }
 
 // seatOf is the seat a request's key names at ss's table: -1 with no key
-// (a spectator), an error for a key that is none of its seats'.
+// (a spectator), an error for a key that is none of its seats'. The keys
+// are kept hashed, so the table's file (tablestate.go) seats no one.
 func seatOf(ss *session, r *http.Request) (int, error) {
 	key := r.URL.Query().Get("seat")
 	if key == "" {
 		return -1, nil
 	}
+	hashed := hashKey(key)
 	for seat, k := range ss.seats {
-		if k != "" && subtle.ConstantTimeCompare([]byte(k), []byte(key)) == 1 {
+		if k != "" && subtle.ConstantTimeCompare([]byte(k), []byte(hashed)) == 1 {
 			return seat, nil
 		}
 	}

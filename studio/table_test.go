@@ -1,7 +1,6 @@
 package studio
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -83,16 +82,7 @@ func TestTable(t *testing.T) {
 	if seats[0].key == seats[1].key {
 		t.Fatal("two seats with one key")
 	}
-	view := func(s tableSeat) map[string]any {
-		t.Helper()
-		code, body := get(t, ts, "/api/games/"+id+"?seat="+s.key, "")
-		var v map[string]any
-		if code != 200 || json.Unmarshal(body, &v) != nil {
-			t.Fatalf("seat %d's view: %d %s", s.seat, code, body)
-		}
-		checkPrivate(t, s.seat, v)
-		return v
-	}
+	view := func(s tableSeat) map[string]any { t.Helper(); return seatView(t, ts, id, s) }
 	if code, _ := get(t, ts, "/api/games/"+id+"?seat=00ff", ""); code != http.StatusForbidden {
 		t.Errorf("a made-up key: %d, want 403", code)
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"github.com/tendays/tendays/advise"
 	"net"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -26,6 +28,11 @@ type serveOptions struct {
 	LAN     bool
 	LANEdit bool
 	addrSet bool // --addr was given
+	// State is the folder where open tables are kept across restarts
+	// ("": in memory only); stateNamed: the user named it (--state), so
+	// a folder that cannot be made is an error, not a warning.
+	State      string
+	stateNamed bool
 }
 
 func newServeCmd(io *IOStreams, g *globalOptions) *cobra.Command {
@@ -54,7 +61,13 @@ on it), prints "serving http://ADDR:PORT/" and then "join: LINK", the link
 that lets a phone or a laptop at the table in (and its QR code on standard
 error). Every page and API there needs the link's token (401 without it, 403
 with a wrong one). --allow-edit is refused with --lan unless --lan-edit says
-the devices at the table may edit too.`,
+the devices at the table may edit too.
+
+An open table outlives a restart: serve keeps each one (its seed, options,
+moves, and its seats' keys hashed) in a state folder, by default tendays/tables
+in the user's cache folder ($XDG_CACHE_HOME or ~/.cache on Linux), or the
+folder --state names (--state "" keeps tables in memory only). With --lan the
+table's token is kept there too, so the devices are let in again.`,
 		Example: `  tendays serve usa
   tendays serve ./my-edition --allow-edit
   tendays serve europe.pack.json --addr 127.0.0.1:0
@@ -66,6 +79,10 @@ the devices at the table may edit too.`,
 				opts.Target = args[0]
 			}
 			opts.addrSet = cmd.Flags().Changed("addr")
+			opts.stateNamed = cmd.Flags().Changed("state")
+			if !opts.stateNamed {
+				opts.State = defaultStateDir()
+			}
 			return runServe(cmd.Context(), opts)
 		},
 	}
@@ -73,6 +90,7 @@ the devices at the table may edit too.`,
 	cmd.Flags().BoolVar(&opts.AllowEdit, "allow-edit", false, "let the page apply the doctor's proposals to edition.yaml")
 	cmd.Flags().BoolVar(&opts.LAN, "lan", false, "serve the table: listen on this machine's LAN address, every request needing the join link's token")
 	cmd.Flags().BoolVar(&opts.LANEdit, "lan-edit", false, "with --lan and --allow-edit: let the devices on the LAN apply the doctor's proposals too")
+	cmd.Flags().StringVar(&opts.State, "state", "", "keep open tables in this `folder`, to outlive a restart (default: tendays/tables in the user's cache folder; \"\": none)")
 	cmd.Flags().StringVar(&opts.Lang, "lang", "", "region names in this `language` where the edition has them (default: the browser's)")
 	return cmd
 }
@@ -86,8 +104,17 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	if err != nil {
 		return err
 	}
+	if so.StateDir, err = stateFolder(opts); err != nil {
+		return err
+	}
+	so.Warn = func(msg string) { fmt.Fprintln(opts.IO.ErrOut, msg) }
 	if opts.LAN {
-		if so.Token, err = studio.NewToken(); err != nil {
+		if so.StateDir != "" {
+			so.Token, err = studio.KeptToken(so.StateDir)
+		} else {
+			so.Token, err = studio.NewToken()
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -184,4 +211,31 @@ func studioOptions(opts *serveOptions) (studio.Options, error) {
 		fmt.Fprintf(opts.IO.ErrOut, "rebuilt %s (build %d) in %d ms\n", opts.Target, version, took.Milliseconds())
 	}
 	return so, nil
+}
+
+// defaultStateDir is where tables are kept when --state names no folder:
+// tendays/tables in the user's cache folder ("" when there is none).
+func defaultStateDir() string {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(cache, "tendays", "tables")
+}
+
+// stateFolder makes the tables' state folder (0700: its files say how the
+// open games stand). One the user named that cannot be made is an error
+// (exit 2); the default one, a warning, and the tables live in memory.
+func stateFolder(opts *serveOptions) (string, error) {
+	if opts.State == "" {
+		return "", nil
+	}
+	if err := os.MkdirAll(opts.State, 0o700); err != nil {
+		if opts.stateNamed {
+			return "", usageErrorf("--state %s: %v", opts.State, err)
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "tendays: the tables' state folder %s: %v (tables will not outlive a restart; name one with --state)\n", opts.State, err)
+		return "", nil
+	}
+	return opts.State, nil
 }

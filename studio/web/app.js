@@ -286,7 +286,12 @@ function showError(msg, findings, extra) {
 function connect() {
   const status = $("#status");
   const es = new EventSource("/api/events");
+  let lost = false;
   es.addEventListener("hello", (e) => {
+    // Back after the studio did not answer (a restart): a table's device
+    // rejoins its seat.
+    if (lost && player && player.onReconnect) player.onReconnect();
+    lost = false;
     status.dataset.status = "live";
     status.textContent = "live";
     const d = JSON.parse(e.data);
@@ -305,6 +310,7 @@ function connect() {
     if (player && player.onGameEvent) player.onGameEvent(JSON.parse(e.data));
   });
   es.addEventListener("error", () => {
+    lost = true;
     status.dataset.status = "offline";
     status.textContent = "the studio does not answer: reconnecting…";
   });

@@ -108,6 +108,7 @@ export class Play {
     this.pending = Promise.resolve();
     this.seenLog = 0;
     this.seatKey = ""; // at a table, this device's seat ("" a spectator)
+    this.tableID = ""; // at a table, its id (the page rejoins it after a restart)
     this.invites = null; // at a table, for its host: each seat's link
     box.addEventListener("click", (e) => { if (this.active) this.click(e); });
     box.addEventListener("keydown", (e) => {
@@ -159,6 +160,7 @@ export class Play {
   // seat's link or a reload names it.
   async fromTable(params) {
     const id = params.get("table");
+    this.tableID = id;
     this.seatKey = params.get("seat") || "";
     this.replay = null;
     this.seenLog = 0;
@@ -167,11 +169,29 @@ export class Play {
     } catch {
       this.invites = null;
     }
+    await this.rejoin();
+  }
+
+  // rejoin asks for this device's seat of its table again: on opening its
+  // link, on a reload, and when the studio answers again after a restart
+  // (it keeps its open tables, so the seat is there again).
+  async rejoin() {
+    const id = this.tableID;
+    if (!id) return;
     await this.request("GET", `/api/games/${encodeURIComponent(id)}${this.seatQuery()}`);
     if (this.error && /no such game/.test(this.error)) {
-      this.error = "This table is gone: the studio was restarted or has forgotten it (a table's game lives in the studio only). Ask the host to open a new one.";
+      this.error = "This table is not on the studio: it was restarted without its tables' state (serve --state), or the game ended and was forgotten. This page rejoins its seat if the studio has the table again; otherwise ask the host to open a new one.";
       this.render();
     }
+  }
+
+  // onReconnect: the event stream is back after the studio did not
+  // answer (a restart): a device at a table rejoins its seat.
+  onReconnect() {
+    if (!this.active || !this.tableID) return;
+    if (this.game && !this.game.atTable) return;
+    if (this.game && this.game.atTable && this.game.id !== this.tableID) return;
+    this.rejoin();
   }
 
   seatQuery() {
@@ -211,6 +231,7 @@ export class Play {
     this.shown = -1;
     this.seenLog = 0;
     this.seatKey = "";
+    this.tableID = "";
     this.invites = null;
     return this.request("POST", "/api/games", body).then(() => {
       const g = this.game;
@@ -219,6 +240,7 @@ export class Play {
       // open their own seat here.
       this.invites = g.invites;
       sessionStorage.setItem("tendays-invites-" + g.id, JSON.stringify(g.invites));
+      this.tableID = g.id;
       history.replaceState(null, "", `?table=${g.id}`);
       this.render();
     });
