@@ -64,7 +64,8 @@ func (g *Game) Legal() []Action {
 // Decide is the action p makes for the seat to move in v's game, the seat
 // whose view v is: on a combined board's fill the map to draw from
 // (FillChoice) and then the day, a turn's first decision (take or swap)
-// and its second (put). It is the zero Action (Action "") when v's seat
+// and its second (put); a swap names its days in Legal's order (the
+// smaller first). It is the zero Action (Action "") when v's seat
 // is not to move or the game is over.
 func Decide(p Player, v View) Action {
 	g := v.g
@@ -80,7 +81,8 @@ func Decide(p Player, v View) Action {
 	case Choosing:
 		m := p.Choose(v)
 		if m.Swap {
-			return Action{Action: "swap", I: m.I, J: m.J}
+			// Days in the order Legal lists them: the same turn.
+			return Action{Action: "swap", I: min(m.I, m.J), J: max(m.I, m.J)}
 		}
 		a := Action{Action: "take", From: int(m.From)}
 		if d, ok := m.From.Draw(); ok {
