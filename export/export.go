@@ -40,18 +40,21 @@ const (
 	TTS         = "tts"
 	TopoJSON    = "topojson"
 	GIS         = "gis"
-	PDF         = "pdf"   // print and play: export/pdf
-	Cards       = "cards" // one CSV row per physical card
+	PDF         = "pdf"         // print and play: export/pdf
+	Cards       = "cards"       // one CSV row per physical card
+	BoardgameIO = "boardgameio" // an npm package: export/boardgameio
+	Conformance = "conformance" // JSON lines of cases: export/conformance
+	Site        = "site"        // the studio as static files: export/site
 )
 
 // Formats lists every format, in the order the help text gives them.
 func Formats() []string {
-	return []string{CSV, DOT, GraphML, JSONGraph, GeoJSON, TopoJSON, GIS, SVG, DataPackage, TTS, PDF, Cards}
+	return []string{CSV, DOT, GraphML, JSONGraph, GeoJSON, TopoJSON, GIS, SVG, DataPackage, TTS, PDF, Cards, BoardgameIO, Conformance, Site}
 }
 
 // NeedsBoard reports whether a format draws or carries the board geometry.
 func NeedsBoard(format string) bool {
-	return format == GeoJSON || format == TopoJSON || format == GIS || format == SVG || format == TTS
+	return format == GeoJSON || format == TopoJSON || format == GIS || format == SVG || format == TTS || format == Site
 }
 
 // UsesBoard reports whether a format uses the board geometry when there is
@@ -64,7 +67,7 @@ func UsesBoard(format string) bool {
 // OneFile reports whether a format is a single file, which may go to
 // standard output.
 func OneFile(format string) bool {
-	return format == DOT || format == GraphML || format == JSONGraph || format == GeoJSON || format == TopoJSON || format == SVG || format == PDF || format == Cards
+	return format == DOT || format == GraphML || format == JSONGraph || format == GeoJSON || format == TopoJSON || format == SVG || format == PDF || format == Cards || format == Conformance
 }
 
 // ErrUnknownFormat is returned for a format not in Formats.
@@ -186,6 +189,12 @@ func Render(in Input, format string, opt Options) ([]File, error) {
 		return TTSFiles(in, opt)
 	case GIS:
 		return GISFiles(in.Pack, in.Board)
+	case BoardgameIO:
+		return BoardgameIOFiles(in)
+	case Site:
+		return SiteFiles(in)
+	case Conformance:
+		data, err = ConformanceBytes(in.Pack)
 	case DOT:
 		data, err = DOTBytes(in.Pack, in.Board)
 	case GraphML:
@@ -246,6 +255,8 @@ func Ext(format string) string {
 		return ".pdf"
 	case Cards:
 		return ".cards.csv"
+	case Conformance:
+		return ".conformance.jsonl"
 	}
 	return ""
 }

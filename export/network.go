@@ -11,6 +11,7 @@ import (
 
 	"github.com/tendays/tendays/export/scene"
 	"github.com/tendays/tendays/export/svg"
+	"github.com/tendays/tendays/jsengine"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -36,6 +37,9 @@ func RenderNetwork(p *mapdata.NetworkPack, format string, opt Options) ([]byte, 
 		return NetworkTopoJSON(p, opt.Quantization)
 	case SVG:
 		return NetworkSVG(p, opt)
+	}
+	if format == BoardgameIO || format == Conformance || format == Site {
+		return nil, fmt.Errorf("--format %s: %w", format, jsengine.ErrNetwork)
 	}
 	return nil, fmt.Errorf("--format %s does not apply to a route-network pack (want %s)", format, strings.Join(NetworkFormats(), ", "))
 }

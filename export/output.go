@@ -105,6 +105,10 @@ func OutputHint(format string) string {
 		return "-o FILE.json, with the images written beside it"
 	case GIS:
 		return "-o FOLDER, a folder for the layers' files"
+	case BoardgameIO:
+		return "-o FOLDER: a new or empty folder, or a package tendays wrote"
+	case Site:
+		return "-o FOLDER: a new or empty folder, or a site tendays wrote"
 	}
 	return "-o FILE"
 }

@@ -111,6 +111,13 @@ func Write(in Input, format, out string, opt Options) ([]string, error) {
 		}
 		return writePackage(out, files)
 
+	case format == BoardgameIO || format == Site:
+		files, err := Render(in, format, opt)
+		if err != nil {
+			return nil, err
+		}
+		return writeOwnFolder(out, files, ownMarker(format))
+
 	case format == TTS:
 		dir, save := out, id+".tts.json"
 		if !isDir {

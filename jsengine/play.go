@@ -268,3 +268,42 @@ func (l *liveGames) put(seed string, opts Options, moves []string, g *game.Game)
 	}
 	l.games = append(l.games, &liveGame{seed: seed, opts: opts, moves: slices.Clone(moves), g: g})
 }
+
+// Secrets are what only the master of a game knows: every holder and the
+// draw piles' order (tops last), card tokens. A server may check with them
+// that what it sends holds none of them.
+type Secrets struct {
+	Holders [][]*string `json:"holders"`
+	Draws   [][]string  `json:"draws"`
+}
+
+// Secrets reads the secrets of the master's state st.
+func (e *Engine) Secrets(st *State) (*Secrets, error) {
+	if st.Secret == nil {
+		return nil, fmt.Errorf("this state holds no seed: only the game's master knows its secrets")
+	}
+	if st.Phase == "deal" {
+		return &Secrets{Holders: [][]*string{}, Draws: [][]string{}}, nil
+	}
+	g, err := e.replay(st)
+	if err != nil {
+		return nil, err
+	}
+	defer e.live.put(st.Secret.Seed, st.Options, st.Moves, g)
+	out := &Secrets{}
+	for s := range g.Players() {
+		row := []*string{}
+		for _, c := range g.Holder(s) {
+			row = append(row, e.token(c))
+		}
+		out.Holders = append(out.Holders, row)
+	}
+	for i := range g.NumDraw() {
+		row := []string{}
+		for _, c := range g.DrawCards(i) {
+			row = append(row, *e.token(c))
+		}
+		out.Draws = append(out.Draws, row)
+	}
+	return out, nil
+}

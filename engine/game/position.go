@@ -405,3 +405,16 @@ func FromPosition(b *engine.Board, p Position, rng *rand.Rand) (*Game, error) {
 	}
 	return g, nil
 }
+
+// DrawCards lists draw pile i's cards, its top last: what only a game's
+// master knows (a server checking what it sends, a test).
+func (g *Game) DrawCards(i int) []engine.CardID {
+	if i < 0 || i >= len(g.draws) {
+		return nil
+	}
+	out := make([]engine.CardID, len(g.draws[i]))
+	for k, c := range g.draws[i] {
+		out[k] = g.kindOf[c]
+	}
+	return out
+}

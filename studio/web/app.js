@@ -263,6 +263,11 @@ function showError(msg, findings, extra) {
 
 function connect() {
   const status = $("#status");
+  if (globalThis.tendaysInPage) { // a static site: no server to hear from
+    status.dataset.status = "static";
+    status.textContent = "static site";
+    return;
+  }
   const es = new EventSource("/api/events");
   es.addEventListener("hello", (e) => {
     status.dataset.status = "live";

@@ -1,0 +1,25 @@
+package main
+
+import (
+	"context"
+
+	"github.com/tendays/tendays/export"
+	"github.com/tendays/tendays/export/site"
+	"github.com/tendays/tendays/jsengine/wasmbuild"
+)
+
+// The static site's writer reads the studio (export/site), which export
+// cannot import: the program gives it to export.
+func init() {
+	export.SitePages = func(in export.Input, a *wasmbuild.Assets) ([]export.File, error) {
+		files, err := site.Files(context.Background(), site.Input{Pack: in.Pack, PackJSON: in.PackJSON, Board: in.Board, Source: in.PackFile}, a)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]export.File, len(files))
+		for i, f := range files {
+			out[i] = export.File{Name: f.Name, Data: f.Data}
+		}
+		return out, nil
+	}
+}
