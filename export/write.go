@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,8 +28,10 @@ var ErrOutput = errors.New("bad output path")
 //     replaced, and no file in it removed;
 //   - tts: the save at out (out.tts.json when out has no .json ending, or
 //     <id>.tts.json inside a folder) with its images beside it, named after
-//     it. Unless opt.AssetURL is set, the save points at them by file://
-//     URL.
+//     it. The save names them by their bare names (copy them into
+//     Tabletop Simulator's Mods/Images folder, or host them and set
+//     opt.AssetURL, the prefix of their URLs): never by a path of the
+//     machine that wrote them, so the save can be shared.
 //
 // Nothing is left half-written: files are written whole to temporary names
 // and renamed; a set of files is written into a temporary folder first.
@@ -131,13 +132,9 @@ func Write(in Input, format, out string, opt Options) ([]string, error) {
 		}
 		o := opt
 		o.AssetBase = strings.TrimSuffix(strings.TrimSuffix(save, filepath.Ext(save)), ".tts")
-		if o.AssetURL == "" {
-			abs, err := filepath.Abs(dir)
-			if err != nil {
-				return nil, err
-			}
-			o.AssetURL = (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs) + "/"}).String()
-		}
+		// No AssetURL: the images by their bare names, which Tabletop
+		// Simulator looks up in its Mods/Images folder, never a path of
+		// the machine that exported them.
 		files, err := Render(in, format, o)
 		if err != nil {
 			return nil, err

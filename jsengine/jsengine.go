@@ -41,11 +41,18 @@ func Load(name string, packJSON []byte) (*Engine, error) {
 	if len(packJSON) > int(mapdata.DefaultMaxDocument) {
 		return nil, fmt.Errorf("%s: %d bytes, over the %d a pack may have", name, len(packJSON), mapdata.DefaultMaxDocument)
 	}
-	doc, err := mapdata.DecodePack(name, packJSON)
+	doc, err := mapdata.ParseJSON(name, packJSON)
 	if err != nil {
 		return nil, err
 	}
-	return New(doc.Pack)
+	if mapdata.PackKind(doc) == mapdata.KindNetwork {
+		return nil, ErrNetwork
+	}
+	pd, err := mapdata.DecodePackDoc(doc)
+	if err != nil {
+		return nil, err
+	}
+	return New(pd.Pack)
 }
 
 // ErrNetwork is the refusal of a route-network pack.

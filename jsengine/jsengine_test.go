@@ -3,6 +3,7 @@ package jsengine
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -182,4 +183,22 @@ func TestApplyRefuses(t *testing.T) {
 	require.ErrorContains(t, err, "9 players")
 	_, err = e.Setup(GameOptions{Players: 2, Swap: "maybe"})
 	require.ErrorContains(t, err, "swap")
+}
+
+// TestOldPacks loads every pack an older tendays wrote
+// (mapdata/testdata/formats), as the JavaScript engine does.
+func TestOldPacks(t *testing.T) {
+	files, err := filepath.Glob("../mapdata/testdata/formats/*.pack.json")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		require.NoError(t, err)
+		_, err = Load(file, src)
+		if strings.Contains(file, "across-the-us") {
+			require.ErrorIs(t, err, ErrNetwork)
+			continue
+		}
+		require.NoError(t, err, file)
+	}
 }

@@ -76,7 +76,9 @@ the hash of its board, and a board beside it that is not its pair is refused.
   datapackage  a Frictionless Data Package folder: the pack, the tables, the
                GeoJSON, and datapackage.json with sizes and SHA-256 hashes
   tts          a Tabletop Simulator saved object with card sheets and the board
-               as PNG images beside it                         (needs the board)
+               as PNG images beside it, named by their bare names (copy them
+               into Tabletop Simulator's Mods/Images folder), or under
+               --image-url BASE where you host them            (needs the board)
   pdf          print and play (--paper a4|letter): a summary page, the cards
                at 63 x 88 mm with a 3 mm bleed and crop marks, a backs page
                after each fronts page for long-edge duplex, and the board
@@ -84,8 +86,19 @@ the hash of its board, and a board beside it that is not its pair is refused.
   cards        CSV, one row per physical card in deck order (id, name, kind,
                colour and its hex and symbol, copy), for nanDECK, Squib or
                Component.Studio
+  boardgameio  an npm package folder (-o DIR): require(DIR) or import gives
+               { game, engine, bots }, a boardgame.io Game for the pack, the
+               engine (journeys, the deal, legal moves, the win) compiled to
+               WebAssembly, and its bots; the engine is built with the Go
+               toolchain (go on PATH) from this tendays's own source
+  conformance  JSON lines, one case a line: journeys ("cards", "days",
+               "valid", "reason") and positions ("kind": "legal-moves") with
+               the engine's answers, for another implementation to test itself
+  site         the studio as static files (-o DIR): DIR/index.html shows the
+               board, checks journeys and plays against bots with no server,
+               from any web host or opened from disk      (needs the board)
 
-dot, graphml, json-graph, geojson, topojson, svg, pdf and cards go to standard output unless -o is
+dot, graphml, json-graph, geojson, topojson, svg, pdf, cards and conformance go to standard output unless -o is
 given (-o - is standard output too; -o DIR/ creates DIR and writes <id><ext>
 in it); the others write several files and need -o. An output that is an
 input of the run is refused; a device or FIFO (-o /dev/null) is written
@@ -98,6 +111,8 @@ half-written: files appear whole, and a set of files only once all are done.`,
   tendays export asia --format gis -o asia-layers/
   tendays export europe.pack.json --format graphml > europe.graphml
   tendays export asia.pack.json --format datapackage -o asia-data
+  tendays export usa --format boardgameio -o tendays-usa
+  tendays export europe --format site -o europe-site
   tendays export usa.pack.json --format tts -o "Saved Objects/usa.json"
   tendays export usa --format pdf --paper letter -o usa.pdf
   tendays export europe --format cards -o europe.cards.csv`,
@@ -126,7 +141,8 @@ half-written: files appear whole, and a set of files only once all are done.`,
 	f.Float64Var(&opts.Width, "width", 1600, "svg: page width in `pixels`")
 	f.StringVar(&opts.License, "license", export.DefaultLicense, "datapackage: the data's licence (SPDX or Open Definition `id`)")
 	f.StringVar(&opts.PackageVersion, "package-version", "1.0.0", "datapackage: the package's `version`")
-	f.StringVar(&opts.AssetURL, "asset-url", "", "tts: `prefix` of the image URLs, e.g. where you upload them (default: file:// URLs of the files written)")
+	f.StringVar(&opts.AssetURL, "image-url", "", "tts: the `BASE` URL the images are hosted under (default: their bare names, which Tabletop Simulator finds in its Mods/Images folder)")
+	f.StringVar(&opts.AssetURL, "asset-url", "", "tts: the same as --image-url")
 	f.IntVar(&opts.CardWidth, "card-width", 400, "tts: card face width in `pixels`")
 	f.IntVar(&opts.BoardWidth, "board-width", 3200, "tts: board image width in `pixels`")
 	f.StringVar(&opts.Paper, "paper", "a4", "pdf: the `paper`, a4 or letter")
@@ -239,8 +255,12 @@ func (opts *exportOptions) exportOptions() (export.Options, error) {
 	if err != nil {
 		return export.Options{}, usageErrorf("--winding %q: want rfc7946 or d3", opts.Winding)
 	}
+	base := opts.AssetURL
+	if base != "" && !strings.HasSuffix(base, "/") {
+		base += "/" // a folder of images: each image's URL is BASE/name
+	}
 	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
-		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, Winding: winding, Quantization: opts.Quantization}
+		AssetURL: base, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, Winding: winding, Quantization: opts.Quantization}
 	if err := eo.Check(); err != nil {
 		return eo, usageErrorf("%s", err)
 	}

@@ -172,22 +172,27 @@ func (s *suite) transports() {
 		}
 		rule := "transport/" + b.Kind(c).String()
 		t := s.token(c)
-		negatives := 0
+		land, air := 0, 0 // negatives so far: between regions on the ground, to an air-only one
 		for x := range b.NumRegions() {
 			tx, ok := s.regionToken(x)
 			if !ok {
 				continue
 			}
-			linked, unlinked := -1, -1
+			linked, unlinked, unlinkedAir := -1, -1, -1
 			for y := range b.NumRegions() {
 				if _, ok := s.regionToken(y); !ok || y == x {
 					continue
 				}
-				if b.Links(c, x, y) {
+				switch {
+				case b.Links(c, x, y):
 					if linked < 0 {
 						linked = y
 					}
-				} else if unlinked < 0 {
+				case b.Region(y).AirOnly || b.Region(x).AirOnly:
+					if unlinkedAir < 0 {
+						unlinkedAir = y
+					}
+				case unlinked < 0:
 					unlinked = y
 				}
 			}
@@ -195,10 +200,16 @@ func (s *suite) transports() {
 				ty, _ := s.regionToken(linked)
 				s.add(rule, []string{tx, t, ty}, 0)
 			}
-			if unlinked >= 0 && negatives < 3 { // a sample: the reasons repeat
+			// A sample of steps it does not link: the reasons repeat.
+			if unlinked >= 0 && land < 2 {
 				ty, _ := s.regionToken(unlinked)
 				s.add(rule+"/not-linked", []string{tx, t, ty}, 0)
-				negatives++
+				land++
+			}
+			if unlinkedAir >= 0 && air < 1 {
+				ty, _ := s.regionToken(unlinkedAir)
+				s.add(rule+"/not-linked", []string{tx, t, ty}, 0)
+				air++
 			}
 		}
 	}

@@ -179,8 +179,10 @@ func staticPage(page []byte, entry string) ([]byte, error) {
 		case strings.HasPrefix(t, `<link rel="modulepreload"`), strings.HasPrefix(t, `<link rel="preload"`):
 			continue
 		case t == entry:
-			out = append(out, `<script src="wasm_exec.js"></script>`, `<script src="tendays.js"></script>`, `<script src="site-data.js"></script>`,
-				`<script src="studio-wasm.js"></script>`, `<script src="site.js"></script>`, `<script src="studio.js"></script>`)
+			// Deferred, as a module is: in order, once the page is read.
+			for _, src := range []string{"wasm_exec.js", "tendays.js", "site-data.js", "studio-wasm.js", "site.js", "studio.js"} {
+				out = append(out, `<script defer src="`+src+`"></script>`)
+			}
 			continue
 		case t == `<link rel="stylesheet" href="/style.css">`:
 			line = `<link rel="stylesheet" href="style.css">`
