@@ -62,22 +62,10 @@ function truth(moves) {
 }
 // legalFor is the boardgame.io move of a short form ("p3", "d0", "u3.1").
 function legalFor(st, short) {
-  const legal = engine.legal(st, st.toMove);
-  const want = shortOf;
-  const m = legal.find((l) => want(l) === short);
-  if (!m) fail(`replaying: ${short} is not among the legal moves`);
-  return m;
-}
-function shortOf(m) {
-  const a = m.args;
-  switch (m.move) {
-    case "fill": return "f" + a[0];
-    case "place": return "p" + a[0];
-    case "take": return a[0] < 0 ? "d" + a[1] : "t" + a[0];
-    case "put": return a[0] < 0 ? "x" + a[1] : `u${a[0]}.${a[1]}`;
-    case "swap": return `s${a[0]}.${a[1]}`;
-  }
-  return "?";
+  const n = short.slice(1).split(".").map(Number);
+  const m = { f: ["fill", [n[0]]], p: ["place", [n[0]]], d: ["take", [-1, n[0]]], t: ["take", [n[0]]], u: ["put", n], x: ["put", [-1, n[0]]], s: ["swap", n] }[short[0]];
+  if (!m) fail(`replaying: ${short} is no move`);
+  return { move: m[0], args: m[1] };
 }
 
 // walk calls f(path, value) for every string in v (object keys too).

@@ -37,6 +37,17 @@ function randomSeed() {
   return ((BigInt(words[0]) << 32n) | BigInt(words[1])).toString();
 }
 
+// viewOf is G as playerID sees it (null: a spectator): without the seed
+// and every other seat's own cards. It is what engine.view answers (the
+// engine's State.ViewOf), done here because boardgame.io asks it of every
+// state for every player.
+function viewOf(G, playerID) {
+  const { secret, players, ...shown } = G;
+  const id = playerID === null || playerID === undefined ? null : String(playerID);
+  const own = id !== null && players && players[id];
+  return { ...shown, players: own ? { [id]: own } : {} };
+}
+
 function engineFor(call, handle) {
   const api = (fn, ...args) => call(fn, JSON.stringify([handle, ...args]));
   const engine = {
@@ -103,7 +114,7 @@ function create(exports, packText) {
         return undefined;
       },
       // What a seat sees: no seed, no other seat's holder or hand.
-      playerView: ({ G, playerID }) => engine.view(G, playerID),
+      playerView: ({ G, playerID }) => viewOf(G, playerID),
       turn: {
         order: { first: ({ G }) => G.toMove, next: ({ G }) => G.toMove },
         endIf: ({ G, ctx }) => String(G.toMove) !== ctx.currentPlayer,
@@ -141,7 +152,12 @@ function create(exports, packText) {
   // ({ move, args }), or null when playerID is not to move.
   const bots = {};
   for (const name of info.bots) {
-    bots[name] = (G, ctx, playerID) => engine.bot(name, G, playerID === undefined || playerID === null ? ctx.currentPlayer : playerID);
+    bots[name] = (G, ctx, playerID) => {
+      const id = playerID === undefined || playerID === null ? ctx.currentPlayer : String(playerID);
+      // Not its turn: no move (the engine would say so, at a price).
+      if (String(G.toMove) !== id) return null;
+      return engine.bot(name, G, id);
+    };
   }
 
   return { game: makeGame(), makeGame, engine, bots, info };
