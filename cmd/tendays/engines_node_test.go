@@ -161,7 +161,7 @@ func TestBoardgameIOPackages(t *testing.T) {
 		core := filepath.Join(bad, "tendays.cjs")
 		src, err := os.ReadFile(core)
 		require.NoError(t, err)
-		leaky := strings.Replace(string(src), "playerView: ({ G, playerID }) => engine.view(G, playerID),", "playerView: ({ G }) => ({ ...G, secret: undefined }),", 1)
+		leaky := strings.Replace(string(src), "playerView: ({ G, playerID }) => viewOf(G, playerID),", "playerView: ({ G }) => ({ ...G, secret: undefined }),", 1)
 		require.NotEqual(t, string(src), leaky)
 		require.NoError(t, os.WriteFile(core, []byte(leaky), 0o644))
 		bin, project := testenv.NodeModule(t, "boardgame.io")

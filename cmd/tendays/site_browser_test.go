@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -10,6 +13,7 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
 )
 
 // TestStaticSite opens the site `export --format site` writes as a file, in
@@ -64,27 +68,7 @@ func TestStaticSite(t *testing.T) {
 	do(t, ctx,
 		chromedp.Click(css(`[data-action="new-game"]`)),
 		chromedp.WaitVisible(css(`#game[data-phase="filling"]`)))
-	clicks := 0
-	for {
-		phase := attr(t, ctx, `#game`, "data-phase")
-		if phase == "over" {
-			break
-		}
-		count := attr(t, ctx, `#game`, "data-moves")
-		sel := map[string]string{"filling": `#game [data-slot][data-open]`, "choosing": `#game [data-action="draw"]`, "placing": `#game [data-action="discard"]`}[phase]
-		if sel == "" {
-			t.Fatalf("phase %q", phase)
-		}
-		if clicks++; clicks > 3000 {
-			t.Fatal("the game does not end")
-		}
-		do(t, ctx,
-			chromedp.Click(css(sel)),
-			chromedp.WaitVisible(css(fmt.Sprintf(`#game:not([data-moves=%q])`, count))))
-		if eval[int](t, ctx, `document.querySelectorAll("[data-game-error]").length`) > 0 {
-			t.Fatalf("click %d (%s): %s", clicks, phase, text(t, ctx, `[data-game-error]`))
-		}
-	}
+	clicks := clickToTheEnd(t, ctx)
 	outcome := attr(t, ctx, `[data-game-over]`, "data-game-over")
 	t.Logf("a game in the static site: over after %d clicks: %s", clicks, outcome)
 	if outcome == "won" || outcome == "lost" {
@@ -104,4 +88,54 @@ func TestStaticSite(t *testing.T) {
 	if len(requests) == 0 {
 		t.Error("no request seen: the listener heard nothing")
 	}
+}
+
+// TestBoardgameIOInBrowser loads the boardgame.io package in Chromium as a
+// page does (browser.mjs, served from loopback): the engine checks a
+// journey as journey check does and its bots play a game to its end, each
+// move chosen from the mover's view and applied by the engine.
+func TestBoardgameIOInBrowser(t *testing.T) {
+	b := newBrowser(t)
+	dir := filepath.Join(t.TempDir(), "tendays-usa")
+	tendays(t, "export", "usa", "--format", "boardgameio", "-o", dir)
+	page := `<!doctype html><meta charset="utf-8"><title>engine</title>
+<script src="wasm_exec.js"></script>
+<script type="module">
+import { load } from "./browser.mjs";
+const { engine, game } = await load();
+let st = engine.deal(engine.setup({ players: 3 }), "11");
+let moves = 0;
+while (st.phase !== "over" && moves < 20000) {
+  const seat = String(st.toMove);
+  const m = engine.bot("greedy", game.playerView({ G: st, playerID: seat }), seat);
+  st = engine.apply(st, seat, m);
+  moves++;
+}
+window.result = { check: engine.check(["OR", "car", "AZ", "plane:tan", "OH", "WV", "PA", "plane:light-blue", "GA", "FL"]),
+  winner: st.winner, stalled: st.stalled, moves, journey: st.journey && st.journey.valid };
+document.body.dataset.ready = "true";
+</script>`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "test.html"), []byte(page), 0o644))
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+	ctx := b.tab(t, 800, 600)
+	do(t, ctx, chromedp.Navigate(srv.URL+"/test.html"), chromedp.WaitVisible(css(`body[data-ready="true"]`)))
+	type result struct {
+		Check struct {
+			Valid  bool
+			Reason string
+		}
+		Winner  int
+		Stalled bool
+		Moves   int
+		Journey bool
+	}
+	got := eval[result](t, ctx, `window.result`)
+	if !got.Check.Valid || got.Check.Reason != "a valid 10-day journey" {
+		t.Errorf("engine.check in the browser: %+v", got.Check)
+	}
+	if got.Stalled || got.Winner < 0 || !got.Journey {
+		t.Errorf("the bots' game in the browser: %+v", got)
+	}
+	t.Logf("a game of %d moves in the browser, won by seat %d", got.Moves, got.Winner)
 }
