@@ -41,6 +41,9 @@ func Load(name string, packJSON []byte) (*Engine, error) {
 	if len(packJSON) > int(mapdata.DefaultMaxDocument) {
 		return nil, fmt.Errorf("%s: %d bytes, over the %d a pack may have", name, len(packJSON), mapdata.DefaultMaxDocument)
 	}
+	if p, ok := fastPack(packJSON); ok {
+		return New(p)
+	}
 	doc, err := mapdata.ParseJSON(name, packJSON)
 	if err != nil {
 		return nil, err
