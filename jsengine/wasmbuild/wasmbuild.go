@@ -28,6 +28,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+
+	"github.com/tendays/tendays/internal/atomicfile"
 )
 
 // Module is tendays's module path.
@@ -90,11 +92,13 @@ func build(ctx context.Context, pkg string) (*Assets, error) {
 	if err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp("", "tendays-wasm-")
+	// The build's output, in a temporary folder removed after (and on an
+	// interrupt: atomicfile tracks it).
+	tmp, err := atomicfile.TempDir("", "tendays-wasm-")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp)
+	defer atomicfile.RemoveTemp(tmp)
 	out := filepath.Join(tmp, "out.wasm")
 	cmd := exec.CommandContext(ctx, gocmd, "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
 	cmd.Dir = src
