@@ -4,8 +4,11 @@
 // analysis (exact journey counts, lint, a seeded simulation), before → after.
 //
 // Findings carry their evidence (exact journey counts, colour classes,
-// stalled games out of so many, dead cards). Proposals are edits to
-// edition.yaml that Apply writes keeping the file's comments and layout.
+// stalled games out of so many, groups cut off with their crossings, seat
+// and card balance, dead cards). Proposals are edits to edition.yaml that
+// Apply writes keeping the file's comments and layout. Every before →
+// after is paired on common seeds and looked at sequentially (Method,
+// compare.go); what is a trade-off follows significance.
 //
 // It prints nothing: Diagnose returns a Report, which is what
 // `tendays doctor --format json` prints, and the studio serves the same;
@@ -17,6 +20,8 @@ package advise
 import (
 	"io/fs"
 
+	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/engine/stats"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
@@ -78,12 +83,28 @@ const (
 	DefaultGames        = 20000
 	DefaultMeasureGames = 2000
 	DefaultPlayers      = 4
-	// DefaultTurnCap is far beyond a game that goes somewhere: the median
-	// win takes 20 to 40 turns (every player's), the slowest seen on a
-	// tight deck 298 (at 200 or 250 such games would count as stalled).
-	// A stalled game costs the whole cap: 300 cuts the doctor's time on a
-	// deck that stalls by a quarter from 400.
-	DefaultTurnCap = 300
+	// DefaultTurnCap is the toolkit's one stall rule (sim.DefaultTurnCap):
+	// simulate, the doctor, --fix and the studio count a game no one has
+	// won in so many turns as stalled, and nothing else.
+	DefaultTurnCap = sim.DefaultTurnCap
+)
+
+// The statistics of every before → after: the same seeded games played on
+// the edition as it is and as edited, game i beside game i.
+const (
+	// Alpha bounds the chance that a measure shows an effect that is not
+	// there, over all the looks one measure takes (Bonferroni).
+	Alpha = 0.05
+	// Looks is how many times a measure looks at its games: after an
+	// eighth, a quarter, a half and all of MeasureGames; it stops at the
+	// first look where the verdict is clear.
+	Looks = 4
+	// Equivalent is the change in the share of stalled games (either way)
+	// below which a measure whose whole interval lies within it reads "no
+	// measurable change" before its last look.
+	Equivalent = StalledThreshold / 2
+	// Method says it in words, as reports print it.
+	Method = "paired on common seeds; stalls: Newcombe's interval for a paired difference of rates; turns: the sign test's interval for the median shift; looks at 1/8, 1/4, 1/2 and all of the games, each at 98.75% (Bonferroni: 95% over the four)"
 )
 
 // Report is what the doctor found: JSON as `tendays doctor --format json`
@@ -98,9 +119,28 @@ type Report struct {
 	// Analysis says how the figures were measured.
 	Analysis Analysis `json:"analysis"`
 	// Figures are the edition's own, from Analysis.Games games.
-	Figures   Figures    `json:"figures"`
+	Figures Figures `json:"figures"`
+	// Balance is who wins and with what, from the same games.
+	Balance   Balance    `json:"balance"`
 	Findings  []Finding  `json:"findings"`
 	Proposals []Proposal `json:"proposals"`
+}
+
+// Balance is the evidence's games seen for fairness: each seat's wins,
+// with 95% Wilson intervals, and the transport cards in the most winning
+// journeys.
+type Balance struct {
+	Seats []stats.Rate `json:"seats"`
+	// Cards are the transport cards, each with the share of winning
+	// journeys holding it, most first.
+	Cards []CardShare `json:"cards"`
+}
+
+// CardShare is a card and the share of winning journeys that hold it.
+type CardShare struct {
+	Token string  `json:"token"`
+	Kind  string  `json:"kind"`
+	Share float64 `json:"share"`
 }
 
 // Analysis is the seeded analysis behind every figure.
@@ -121,6 +161,8 @@ type Analysis struct {
 	// Budget says how Games and MeasureGames were sized when a flag did
 	// not fix them; absent when both were given.
 	Budget *Budget `json:"budget,omitempty"`
+	// Method says how every before → after is compared (see Method).
+	Method string `json:"method"`
 }
 
 // Figures are the measured facts of one build of the edition.
@@ -141,8 +183,12 @@ type Figures struct {
 	// FewJourneys are the regions few journeys pass through (engine's
 	// journey count flags them), with their exact counts.
 	FewJourneys map[string]string `json:"fewJourneys"`
-	// PlaneOnly are the regions only a plane reaches (no other link).
+	// PlaneOnly are the regions only a plane reaches from the main group
+	// of linked regions (air-only regions aside): the regions of CutOff.
 	PlaneOnly []string `json:"planeOnly"`
+	// CutOff are the groups of regions cut off from the main one (see
+	// internal/reach), each its region ids.
+	CutOff [][]string `json:"cutOff"`
 	// Dead are the cards in no winning journey.
 	Dead []string `json:"dead"`
 	// DeckCards is the size of the deck.
@@ -151,8 +197,9 @@ type Figures struct {
 
 // Finding is one thing that will make the game worse, with its evidence.
 type Finding struct {
-	// Kind: stalls, lonely-color, uneven-colors, low-traffic, plane-only,
-	// colour-vision, dead-cards, lint.
+	// Kind: stalls, lonely-color, uneven-colors, cut-off, low-traffic,
+	// colour-vision, seat-advantage, dominant-card, scattered-region,
+	// dead-cards, lint.
 	Kind     string   `json:"kind"`
 	Severity string   `json:"severity"` // error, warning, info
 	Subject  string   `json:"subject,omitempty"`
@@ -194,10 +241,36 @@ type Proposal struct {
 	// as it is written (a layout the editor refuses, an alias in the
 	// way): the proposal is reported, unmeasured, numbered after every
 	// other, and Apply refuses it.
-	Unmade string  `json:"unmade,omitempty"`
-	Before Figures `json:"before"`
-	After  Figures `json:"after"`
+	Unmade string `json:"unmade,omitempty"`
+	// Before and After are the figures of the same seeded games (the
+	// first After.Games of the report's), as the edition is and as
+	// edited; Paired compares them game by game.
+	Before Figures     `json:"before"`
+	After  Figures     `json:"after"`
+	Paired *Comparison `json:"paired,omitempty"`
 }
+
+// Comparison is a before → after over paired games (see Method).
+type Comparison struct {
+	// Games are the pairs played (the measure stops at the first look
+	// where the verdict is clear); Level is each look's confidence.
+	Games int     `json:"games"`
+	Level float64 `json:"level"`
+	// Stalls is the change in the share of stalled games.
+	Stalls stats.PairedRate `json:"stalls"`
+	// Turns is the change in a game's turns, over the games both ended.
+	Turns stats.PairedShift `json:"turns"`
+	// Verdict on stalls: "fewer stalls", "more stalls" (both significant at
+	// Level), or "no measurable change".
+	Verdict string `json:"verdict"`
+}
+
+// The verdicts of a Comparison.
+const (
+	VerdictFewer    = "fewer stalls"
+	VerdictMore     = "more stalls"
+	VerdictNoChange = "no measurable change"
+)
 
 // Change is one edit to edition.yaml, by key path.
 type Change struct {

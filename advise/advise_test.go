@@ -50,7 +50,10 @@ func TestLonelyAndStalled(t *testing.T) {
 		js, _ := json.MarshalIndent(rep, "", "  ")
 		t.Fatalf("want a proposal that removes the stall and one that removes the lonely colour:\n%s", js)
 	}
-	if stall.Before.StalledRate < 0.2 || stall.After.Games != opts.MeasureGames || !strings.Contains(stall.Effect, "→ 0%") {
+	// Paired on the same games, the measure stops at the first look where
+	// the fall is clear (an eighth of MeasureGames here).
+	if stall.Before.StalledRate < 0.2 || stall.Paired == nil || stall.After.Games != stall.Paired.Games || stall.After.Games > opts.MeasureGames ||
+		stall.Paired.Verdict != advise.VerdictFewer || !strings.Contains(stall.Effect, "→ 0 of") {
 		t.Errorf("stall proposal %+v", stall)
 	}
 	// Its first MeasureGames games stall so often that the full evidence
@@ -125,7 +128,7 @@ func TestFerryForPlaneOnly(t *testing.T) {
 	want := map[string]string{"Isle": "Farshore", "Rock": "Westshore"}
 	found := map[string]advise.Proposal{}
 	for _, f := range rep.Findings {
-		if f.Kind != "plane-only" {
+		if f.Kind != "cut-off" {
 			continue
 		}
 		for _, id := range f.Proposals {
@@ -148,7 +151,7 @@ func TestFerryForPlaneOnly(t *testing.T) {
 		if !strings.Contains(p.Edit, "(111 km apart)") {
 			t.Errorf("ferry for %s: %s", island, p.Edit)
 		}
-		if len(p.Before.PlaneOnly) != 2 || len(p.After.PlaneOnly) != 1 || !strings.Contains(p.Effect, "regions only a plane reaches 2 → 1") {
+		if len(p.Before.PlaneOnly) != 2 || len(p.After.PlaneOnly) != 1 || !strings.Contains(p.Effect, "groups cut off 2 → 1; regions only a plane reaches 2 → 1") {
 			t.Errorf("ferry for %s measured %v → %v (%s)", island, p.Before.PlaneOnly, p.After.PlaneOnly, p.Effect)
 		}
 	}

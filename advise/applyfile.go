@@ -24,7 +24,8 @@ var ErrChanged = errors.New("edition.yaml changed since the doctor read it: run 
 // Proposals named twice, and proposals whose edit cannot be made, are
 // refused before anything is written; Apply keeps the file's comments,
 // layout, line endings and byte-order mark. It returns the text written.
-func ApplyFile(dir string, diagnosed []byte, proposals []Proposal) ([]byte, error) {
+// lock bounds the wait for edition.yaml's lock (see WriteEdition).
+func ApplyFile(dir string, diagnosed []byte, proposals []Proposal, lock atomicfile.LockOptions) ([]byte, error) {
 	seen := map[int]bool{}
 	for _, p := range proposals {
 		if seen[p.ID] {
@@ -36,7 +37,7 @@ func ApplyFile(dir string, diagnosed []byte, proposals []Proposal) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
-	if err := WriteEdition(dir, diagnosed, out); err != nil {
+	if err := WriteEdition(dir, diagnosed, out, lock); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -48,7 +49,10 @@ func ApplyFile(dir string, diagnosed []byte, proposals []Proposal) ([]byte, erro
 // finds the file changed), reads it again through the folder's fence,
 // compares, and writes atomically with the file's mode kept (0600 stays
 // 0600). An edition.yaml changed since is ErrChanged, and left as it is.
-func WriteEdition(dir string, diagnosed, text []byte) error {
+// A lock another process holds is waited for as lock says (lock.Held told
+// at once who holds it), and at most lock.Timeout: then the error wraps
+// atomicfile.ErrLockTimeout and names the holder.
+func WriteEdition(dir string, diagnosed, text []byte, lock atomicfile.LockOptions) error {
 	folder, err := safeio.OpenFolder(dir)
 	if err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
@@ -66,9 +70,9 @@ func WriteEdition(dir string, diagnosed, text []byte) error {
 			return fmt.Errorf("%s: leads outside its folder, %w", path, safeio.ErrOutside)
 		}
 	}
-	unlock, err := atomicfile.Lock(target)
+	unlock, err := atomicfile.LockWait(target, lock)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	defer unlock()
 	now, err := folder.ReadFile(EditionFile, mapdata.DefaultMaxYAML)
@@ -88,14 +92,15 @@ func WriteEdition(dir string, diagnosed, text []byte) error {
 // FixFile runs Fix on in, the edition of the folder dir, and writes the
 // fixed edition.yaml when a step was applied, as WriteEdition does: under
 // a lock, the file must still hold in.EditionYAML, the text the fix
-// started from (ErrChanged otherwise), and keeps its mode.
-func FixFile(ctx context.Context, dir string, in Input, opts Options, goals Goals) (*FixReport, error) {
+// started from (ErrChanged otherwise), and keeps its mode; lock bounds the
+// wait for the lock.
+func FixFile(ctx context.Context, dir string, in Input, opts Options, goals Goals, lock atomicfile.LockOptions) (*FixReport, error) {
 	rep, err := Fix(ctx, in, opts, goals)
 	if err != nil {
 		return nil, err
 	}
 	if len(rep.Steps) > 0 {
-		if err := WriteEdition(dir, in.EditionYAML, rep.Text); err != nil {
+		if err := WriteEdition(dir, in.EditionYAML, rep.Text, lock); err != nil {
 			return nil, err
 		}
 	}

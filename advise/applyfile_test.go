@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tendays/tendays/advise"
+	"github.com/tendays/tendays/internal/atomicfile"
 )
 
 // copyLonely copies the lonely fixture into a new folder, edition.yaml
@@ -58,7 +59,7 @@ func TestApplyFileKeepsTheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	in, rep := diagnose(t, dir)
-	out, err := advise.ApplyFile(dir, in.EditionYAML, rep.Proposals[:1])
+	out, err := advise.ApplyFile(dir, in.EditionYAML, rep.Proposals[:1], atomicfile.LockOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestApplyFileNeverLosesASave(t *testing.T) {
 	if err := os.WriteFile(path, saved, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := advise.ApplyFile(dir, in.EditionYAML, rep.Proposals[:1]); !errors.Is(err, advise.ErrChanged) || !strings.Contains(err.Error(), "run the doctor again") {
+	if _, err := advise.ApplyFile(dir, in.EditionYAML, rep.Proposals[:1], atomicfile.LockOptions{}); !errors.Is(err, advise.ErrChanged) || !strings.Contains(err.Error(), "run the doctor again") {
 		t.Errorf("a changed file: %v", err)
 	}
 	if got, _ := os.ReadFile(path); string(got) != string(saved) {
@@ -101,12 +102,12 @@ func TestApplyFileNeverLosesASave(t *testing.T) {
 		t.Fatal(err)
 	}
 	twice := []advise.Proposal{rep.Proposals[0], rep.Proposals[0]}
-	if _, err := advise.ApplyFile(dir, in.EditionYAML, twice); err == nil || !strings.Contains(err.Error(), "named twice") {
+	if _, err := advise.ApplyFile(dir, in.EditionYAML, twice, atomicfile.LockOptions{}); err == nil || !strings.Contains(err.Error(), "named twice") {
 		t.Errorf("a proposal named twice: %v", err)
 	}
 	unmade := rep.Proposals[0]
 	unmade.Unmade = "an alias is in the way"
-	if _, err := advise.ApplyFile(dir, in.EditionYAML, []advise.Proposal{unmade}); err == nil || !strings.Contains(err.Error(), "cannot be made") {
+	if _, err := advise.ApplyFile(dir, in.EditionYAML, []advise.Proposal{unmade}, atomicfile.LockOptions{}); err == nil || !strings.Contains(err.Error(), "cannot be made") {
 		t.Errorf("a proposal that cannot be made: %v", err)
 	}
 	if got, _ := os.ReadFile(path); string(got) != string(in.EditionYAML) {
@@ -116,7 +117,9 @@ func TestApplyFileNeverLosesASave(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make([]error, 8)
 	for i := range errs {
-		wg.Go(func() { _, errs[i] = advise.ApplyFile(dir, in.EditionYAML, rep.Proposals[:1]) })
+		wg.Go(func() {
+			_, errs[i] = advise.ApplyFile(dir, in.EditionYAML, rep.Proposals[:1], atomicfile.LockOptions{})
+		})
 	}
 	wg.Wait()
 	applied := 0

@@ -5,39 +5,50 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"path"
 	"slices"
 	"strings"
 	"sync"
 
-	"github.com/paulmach/orb/geo"
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/engine/stats"
 	"github.com/tendays/tendays/internal/numfmt"
-	"github.com/tendays/tendays/internal/unionfind"
+	"github.com/tendays/tendays/internal/reach"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
 
-// doctor carries one diagnosis.
+// doctor carries one diagnosis (or one --fix).
 type doctor struct {
 	ctx   context.Context
 	in    Input
 	opts  Options
 	file  string
 	games int // every game played
-	// base are the games of the edition as it is (see diagnose).
+	// base are the games of the edition as it is: the evidence, and the
+	// "before" of every measure (game i is played once, however many
+	// measures pair with it).
 	base *sim.Games
 	// stage is where the diagnosis stands, for Options.Progress.
 	stage Progress
 	// cache keeps the parsed borders file across the rebuilds of the
 	// proposals, which edit edition.yaml alone.
 	cache *pipeline.Cache
+}
+
+func newDoctor(ctx context.Context, in Input, opts Options) *doctor {
+	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile), cache: in.Cache}
+	if d.cache == nil {
+		d.cache = pipeline.NewCache()
+	}
+	return d
 }
 
 // state is one build of the edition (or the pack), analysed.
@@ -48,27 +59,43 @@ type state struct {
 	fig      Figures
 	count    *engine.Count
 	board    *geojson.FeatureCollection // the board geometry (nil for a pack)
+	// games is the simulation report of fig's games (nil before any).
+	games *sim.Report
 	// stalledTurns is the share of the games' turns played in stalled
 	// games.
 	stalledTurns float64
 
-	// What the board's geometry gives, worked out once a state: the
-	// figures and every plane-only region's proposals ask for it.
-	linkedOnce, normalOnce sync.Once
-	linkedG                groups
-	normal                 float64
+	// What the board's geometry gives, worked out once a state.
+	linkedOnce, normalOnce, outlineOnce sync.Once
+	linkedG                             reach.Groups
+	normal                              float64
+	outlines                            map[string]reach.Outline
 }
 
-// linked is linkedGroups of the state's pack and board.
-func (st *state) linked() groups {
-	st.linkedOnce.Do(func() { st.linkedG = linkedGroups(st.pack, st.board) })
+// linked are the groups of the state's pack (see internal/reach).
+func (st *state) linked() reach.Groups {
+	st.linkedOnce.Do(func() { st.linkedG = reach.Linked(st.pack, reach.Areas(st.board)) })
 	return st.linkedG
 }
 
-// normalCrossingKm is normalKm of the state.
+// outline are the board's outlines of the state's regions (nil without a
+// board).
+func (st *state) outline() map[string]reach.Outline {
+	st.outlineOnce.Do(func() { st.outlines = reach.Outlines(st.board) })
+	return st.outlines
+}
+
+// normalCrossingKm is the longest crossing the state's own links make
+// normal (reach.NormalKm).
 func (st *state) normalCrossingKm() float64 {
-	st.normalOnce.Do(func() { st.normal = normalKm(st) })
+	st.normalOnce.Do(func() { st.normal = reach.NormalKm(st.pack, st.outline()) })
 	return st.normal
+}
+
+// withGames is a copy of st's build figures, for the figures of another
+// count of its games.
+func (st *state) withGames() *state {
+	return &state{text: st.text, pack: st.pack, findings: st.findings, fig: st.fig, count: st.count, board: st.board}
 }
 
 // StalledThreshold is the share of stalled games from which the doctor
@@ -76,78 +103,133 @@ func (st *state) normalCrossingKm() float64 {
 const StalledThreshold = 0.01
 
 // StalledTurnsToStop is the share of the turns played in stalled games
-// from which the evidence may stop early (see diagnose).
+// from which the evidence may stop early (see gatherEvidence).
 const StalledTurnsToStop = 0.5
 
+// evidence is what the edition's own games showed.
+type evidence struct {
+	budget       *Budget
+	stoppedEarly string
+	// quick is the edition as it is on a quarter of MeasureGames, which
+	// the measures of other findings than stalls use when most games
+	// stall (nil otherwise).
+	quick bool
+}
+
 func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
-	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile), cache: in.Cache}
-	if d.cache == nil {
-		d.cache = pipeline.NewCache()
-	}
-	base, err := d.build(in.EditionYAML, in.Pack)
+	d := newDoctor(ctx, in, opts)
+	base, err := d.examine()
 	if err != nil {
 		return nil, err
 	}
-	// The edition as it is plays one series of seeded games: the first
-	// size the rest (when a flag does not), the first MeasureGames are the
-	// proposals' "before", all of them the evidence. Game i is the same
-	// whatever was played before it, so none is played twice.
-	before := &state{text: base.text, pack: base.pack, findings: base.findings, board: base.board}
-	board, err := d.figures(before)
+	ev, err := d.gatherEvidence(base)
+	if err != nil {
+		return nil, err
+	}
+	found, err := d.measureAll(base, d.candidates(base), ev)
+	if err != nil {
+		return nil, err
+	}
+	return d.report(base, ev, found), nil
+}
+
+// examine builds the edition as it is and works out its figures but the
+// games.
+func (d *doctor) examine() (*state, error) {
+	base, err := d.build(d.in.EditionYAML, d.in.Pack)
+	if err != nil {
+		return nil, err
+	}
+	board, err := d.figures(base)
 	if err != nil {
 		return nil, err
 	}
 	d.base = d.start(board)
+	return base, nil
+}
+
+// gatherEvidence sizes the games (when a flag does not) and plays the
+// edition's own. The first MeasureGames come first: when they hold so many
+// stalled games that all Games would show stalls whatever the rest did,
+// and those stalled games are most of the turns played (a stalled game
+// costs the whole turn cap), the rest would cost much to tell nothing
+// more, and the evidence stops there. Stalls among long games (20 Days
+// Around the World's) are a small part of their cost: those play on.
+func (d *doctor) gatherEvidence(base *state) (evidence, error) {
+	var ev evidence
+	asked := d.opts.Games > 0 // --games: all of them, no early look
 	budget, err := d.size()
 	if err != nil {
-		return nil, err
+		return ev, err
 	}
-	opts = d.opts
-	// Proposals are measured on fewer games: the first MeasureGames of the
-	// same seed, for the edition as it is and as edited. Those games come
-	// first: when they hold so many stalled games that the full evidence
-	// would show stalls whatever the rest did, the answer is clear; and
-	// when those stalled games are most of the turns played (a stalled
-	// game costs the whole turn cap), the rest would cost much to tell
-	// nothing more: the evidence stops there. Stalls among long games (20
-	// Days Around the World's) are a small part of their cost: those play
-	// on.
+	ev.budget = budget
+	opts := d.opts
 	d.stage = Progress{Stage: StageEvidence, Games: opts.Games}
-	if err := d.play(before, d.base, opts.MeasureGames); err != nil {
-		return nil, err
+	first := base.withGames()
+	if err := d.play(first, d.base, opts.MeasureGames); err != nil {
+		return ev, err
 	}
-	base.count = before.count
-	stoppedEarly := ""
-	if opts.MeasureGames < opts.Games && before.fig.Games > 0 && float64(before.fig.Stalled) >= StalledThreshold*float64(opts.Games) &&
-		before.stalledTurns >= StalledTurnsToStop {
-		base.fig = before.fig
-		stoppedEarly = fmt.Sprintf("stopped after %d of %d games: their %d stalled games are %s of %d already",
-			before.fig.Games, opts.Games, before.fig.Stalled, pct(float64(before.fig.Stalled)/float64(opts.Games)), opts.Games)
-	} else {
-		if _, err := d.figures(base); err != nil {
-			return nil, err
+	if opts.MeasureGames < opts.Games && first.fig.Games > 0 && float64(first.fig.Stalled) >= StalledThreshold*float64(opts.Games) &&
+		first.stalledTurns >= StalledTurnsToStop {
+		base.fig, base.games, base.stalledTurns = first.fig, first.games, first.stalledTurns
+		ev.stoppedEarly = fmt.Sprintf("stopped after %d of %d games: their %d stalled games are %s of %d already",
+			first.fig.Games, opts.Games, first.fig.Stalled, pct(float64(first.fig.Stalled)/float64(opts.Games)), opts.Games)
+		ev.quick = true
+		return ev, nil
+	}
+	// Then the evidence grows, look by look, until what it says is clear
+	// (see settledEvidence), or all Games are played; when Options.Games
+	// asks for a count, all of it.
+	plan := stats.Doubling(opts.Games, Looks, Alpha)
+	for k, n := range plan.Sizes {
+		if n < opts.MeasureGames && k < len(plan.Sizes)-1 {
+			continue
 		}
-		if err := d.play(base, d.base, opts.Games); err != nil {
-			return nil, err
+		if err := d.play(base, d.base, n); err != nil {
+			return ev, err
+		}
+		if !asked && n < opts.Games && base.games != nil && settledEvidence(base.games, plan.Z()) {
+			ev.stoppedEarly = fmt.Sprintf("stopped after %s of %s games: the stalls and the cards were clear at %.2f%%",
+				numfmt.GroupDigits(fmt.Sprint(n)), numfmt.GroupDigits(fmt.Sprint(opts.Games)), 100*plan.Level())
+			break
 		}
 	}
-	rep := &Report{Format: "tendays.doctor", Edition: base.pack.Edition.ID, Source: "edition", Figures: base.fig}
-	switch {
-	case in.EditionYAML == nil:
-		rep.Source = "pack"
-	case base.text == nil:
-		rep.Source = mapdata.KindCombined
+	return ev, nil
+}
+
+// settledEvidence says whether the games' verdicts are clear at quantile
+// z: the share of stalled games on one side of StalledThreshold, and the
+// transport card in the most winning journeys on one side of
+// DominantShare. The seats' wins are said with the intervals of the games
+// played, whatever their count: a seat advantage small enough to need
+// more games is too small to speak of (SeatMargin).
+func settledEvidence(r *sim.Report, z float64) bool {
+	if r.Games == 0 {
+		return true
 	}
-	var found []measured
-	var quick *state // the edition as it is, on a quarter of MeasureGames
-	cands := d.candidates(base)
+	if lo, hi := stats.WilsonZ(r.Stalled, r.Games, z); lo <= StalledThreshold && hi >= StalledThreshold {
+		return false
+	}
+	if cards := balanceOf(r).Cards; len(cards) > 0 && r.Finished > 0 {
+		wins := int(math.Round(cards[0].Share * float64(r.Finished)))
+		if lo, hi := stats.WilsonZ(wins, r.Finished, z); lo <= DominantShare && hi >= DominantShare {
+			return false
+		}
+	}
+	return true
+}
+
+// measureAll measures each candidate's edits, best first: a finding's
+// edits stop at the first clean one that is enough.
+func (d *doctor) measureAll(base *state, cands []candidate, ev evidence) ([]measured, error) {
 	edits := 0
 	for _, c := range cands {
 		edits += len(c.proposals)
 	}
 	tried := 0
+	var found []measured
 	for _, c := range cands {
-		if err := ctx.Err(); err != nil {
+		if err := d.ctx.Err(); err != nil {
 			return nil, err
 		}
 		m := measured{finding: c.finding}
@@ -156,66 +238,74 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 		// stall figures are those of the stall, which the stalls finding's
 		// own edits address, and each of their stalled games costs the
 		// whole turn cap.
-		from, games := before, opts.MeasureGames
-		if stoppedEarly != "" && c.finding.Kind != "stalls" && len(c.proposals) > 0 {
-			if quick == nil {
-				quick = &state{text: base.text, pack: base.pack, findings: base.findings, count: base.count, board: base.board}
-				if _, err := d.figures(quick); err != nil {
-					return nil, err
-				}
-				if err := d.play(quick, d.base, max(1, opts.MeasureGames/4)); err != nil {
-					return nil, err
-				}
-			}
-			from, games = quick, quick.fig.Games
+		games := d.opts.MeasureGames
+		if ev.quick && c.finding.Kind != "stalls" {
+			games = max(1, games/4)
 		}
-		for k, p := range c.proposals {
+		for k, e := range c.proposals {
 			tried++
-			d.stage = Progress{Stage: StageMeasure, Edit: p.edit, Tried: tried, Edits: edits, Games: games}
-			after, err := d.edited(base, p)
-			var unmade *unmadeError
-			if errors.As(err, &unmade) {
-				// Said, not dropped: the designer can make it by hand.
-				m.proposals = append(m.proposals, Proposal{Edit: p.edit, Changes: p.changes, Unmade: unmadeReason(unmade),
-					Effect: "not measured: the edit cannot be made in edition.yaml as it is written (" + unmadeReason(unmade) + ")"})
-				continue
+			d.stage = Progress{Stage: StageMeasure, Edit: e.edit, Tried: tried, Edits: edits, Games: games}
+			var futile func(b, a *state, c *Comparison) bool
+			if c.finding.Kind == "stalls" {
+				futile = noFewerStalls // a deck edit is worth only its fewer stalls
 			}
-			if err != nil || after == nil {
-				continue // an edit that does not build is no proposal
-			}
-			if err := d.measure(after, games); err != nil {
+			prop, ok, err := d.propose(base, e, games, futile)
+			if err != nil {
 				return nil, err
 			}
-			before := from
-			if !p.keep(before, after) {
+			if !ok {
 				continue
 			}
-			prop := Proposal{Edit: p.edit, Changes: p.changes, Before: before.fig, After: after.fig, Effect: p.effect(before, after)}
-			if worse := worsened(before.fig, after.fig); len(worse) > 0 {
-				prop.TradeOff = strings.Join(worse, "; ")
-				prop.Effect = "fixes this, but " + prop.TradeOff + " (" + prop.Effect + ")"
-				m.proposals = append(m.proposals, prop)
-				continue // a trade-off is never enough: try the next edit
-			}
 			m.proposals = append(m.proposals, prop)
-			if p.enough != nil && p.enough(after) {
-				// The rest of this finding's edits are not tried.
-				edits -= len(c.proposals) - k - 1
+			if prop.Unmade == "" && prop.TradeOff == "" && e.enough != nil && e.enough(prop) {
+				edits -= len(c.proposals) - k - 1 // the rest are not tried
 				break
 			}
 		}
 		found = append(found, m)
 	}
+	return found, nil
+}
+
+// propose measures one edit into a proposal; ok is false when it is none
+// (it does not build, or its effect is not worth proposing).
+func (d *doctor) propose(base *state, e *edit, games int, futile func(b, a *state, c *Comparison) bool) (Proposal, bool, error) {
+	t, err := d.trial(base, e, games, futile)
+	var unmade *unmadeError
+	if errors.As(err, &unmade) {
+		// Said, not dropped: the designer can make it by hand.
+		return Proposal{Edit: e.edit, Changes: e.changes, Unmade: unmadeReason(unmade),
+			Effect: "not measured: the edit cannot be made in edition.yaml as it is written (" + unmadeReason(unmade) + ")"}, true, nil
+	}
+	if err != nil || t == nil {
+		return Proposal{}, false, err
+	}
+	if !e.keep(t.before, t.after) {
+		return Proposal{}, false, nil
+	}
+	prop := Proposal{Edit: e.edit, Changes: e.changes, Before: t.before.fig, After: t.after.fig, Paired: t.cmp,
+		Effect: joinEffect(e.effect(t.before, t.after), t.cmp)}
+	if worse := worsened(t.before.fig, t.after.fig, t.cmp); len(worse) > 0 {
+		prop.TradeOff = strings.Join(worse, "; ")
+		prop.Effect = "fixes this, but " + prop.TradeOff + " (" + prop.Effect + ")"
+	}
+	return prop, true, nil
+}
+
+// report numbers what was found.
+func (d *doctor) report(base *state, ev evidence, found []measured) *Report {
+	opts := d.opts
+	rep := &Report{Format: "tendays.doctor", Edition: base.pack.Edition.ID, Source: "edition", Figures: base.fig, Balance: balanceOf(base.games)}
+	switch {
+	case d.in.EditionYAML == nil:
+		rep.Source = "pack"
+	case base.text == nil:
+		rep.Source = mapdata.KindCombined
+	}
 	rep.Findings, rep.Proposals = number(found)
-	if rep.Findings == nil {
-		rep.Findings = []Finding{}
-	}
-	if rep.Proposals == nil {
-		rep.Proposals = []Proposal{}
-	}
-	rep.Analysis = Analysis{Games: base.fig.Games, StoppedEarly: stoppedEarly, MeasureGames: opts.MeasureGames, Players: opts.Players, Seed: opts.Seed,
-		TurnCap: opts.TurnCap, Bots: "greedy", TotalGames: d.games, Budget: budget}
-	return rep, nil
+	rep.Analysis = Analysis{Games: base.fig.Games, StoppedEarly: ev.stoppedEarly, MeasureGames: opts.MeasureGames, Players: opts.Players, Seed: opts.Seed,
+		TurnCap: opts.TurnCap, Bots: "greedy", TotalGames: d.games, Budget: ev.budget, Method: Method}
+	return rep
 }
 
 // measured is a finding and its kept proposals, not yet numbered.
@@ -225,30 +315,22 @@ type measured struct {
 }
 
 // worsened says which headline measures an edit makes worse, before →
-// after: the stalled-game rate (when it reaches StalledThreshold), lint errors and warnings, lonely colours,
-// regions only a plane reaches. None: the edit is a clean fix.
-func worsened(b, a Figures) []string {
+// after: the stalled games when they rise significantly (the paired
+// interval above zero), lint errors and warnings, lonely colours, groups
+// cut off and regions only a plane reaches. None: the edit is a clean fix.
+func worsened(b, a Figures, cmp *Comparison) []string {
 	var out []string
-	// Stalls under StalledThreshold are none the doctor speaks of: a game
-	// or two more of 2000 there is no worsening.
-	if a.Games > 0 && b.Games > 0 && a.StalledRate > b.StalledRate && a.StalledRate >= StalledThreshold {
-		if pb, pa := pct(b.StalledRate), pct(a.StalledRate); pb != pa || a.Games != b.Games {
-			out = append(out, fmt.Sprintf("stalls rise %s → %s", pb, pa))
-		} else {
-			out = append(out, fmt.Sprintf("stalls rise %d → %d of %d games", b.Stalled, a.Stalled, a.Games))
+	if cmp != nil && cmp.Verdict == VerdictMore {
+		out = append(out, "stalls rise "+cmp.stallText())
+	}
+	for _, m := range []struct {
+		what string
+		b, a int
+	}{{"lint errors", b.Errors, a.Errors}, {"lint warnings", b.Warnings, a.Warnings}, {"lonely colours", len(b.LonelyColors), len(a.LonelyColors)},
+		{"groups cut off", len(b.CutOff), len(a.CutOff)}, {"regions only a plane reaches", len(b.PlaneOnly), len(a.PlaneOnly)}} {
+		if m.a > m.b {
+			out = append(out, fmt.Sprintf("%s rise %d → %d", m.what, m.b, m.a))
 		}
-	}
-	if a.Errors > b.Errors {
-		out = append(out, fmt.Sprintf("lint errors rise %d → %d", b.Errors, a.Errors))
-	}
-	if a.Warnings > b.Warnings {
-		out = append(out, fmt.Sprintf("lint warnings rise %d → %d", b.Warnings, a.Warnings))
-	}
-	if len(a.LonelyColors) > len(b.LonelyColors) {
-		out = append(out, fmt.Sprintf("lonely colours rise %d → %d", len(b.LonelyColors), len(a.LonelyColors)))
-	}
-	if len(a.PlaneOnly) > len(b.PlaneOnly) {
-		out = append(out, fmt.Sprintf("regions only a plane reaches rise %d → %d", len(b.PlaneOnly), len(a.PlaneOnly)))
 	}
 	return out
 }
@@ -261,7 +343,9 @@ func unmadeReason(e *unmadeError) string {
 // number gives the proposals their ids: every clean fix first (in the
 // order of the findings), then every trade-off, so a proposal that makes
 // a headline measure worse is never the first choice, neither of the
-// report nor of its finding; last the edits that cannot be made.
+// report nor of its finding; last the edits that cannot be made. Whether
+// a proposal is clean is decided by significance (see worsened), so the
+// order does not flip on noise.
 func number(found []measured) ([]Finding, []Proposal) {
 	findings := make([]Finding, len(found))
 	proposals := []Proposal{}
@@ -290,6 +374,9 @@ func number(found []measured) ([]Finding, []Proposal) {
 		findings[i] = m.finding
 		if findings[i].Proposals == nil {
 			findings[i].Proposals = []int{}
+		}
+		if findings[i].Evidence == nil {
+			findings[i].Evidence = []string{}
 		}
 	}
 	return findings, proposals
@@ -327,22 +414,12 @@ func (d *doctor) build(text []byte, pack *mapdata.Pack) (*state, error) {
 	return st, nil
 }
 
-// measure fills st.fig: lint, colours, journeys, plane-only regions and a
-// seeded simulation of games games.
-func (d *doctor) measure(st *state, games int) error {
-	b, err := d.figures(st)
-	if err != nil {
-		return err
-	}
-	return d.play(st, d.start(b), games)
-}
-
 // figures fills st.fig but for the games: lint, colours, journeys and
-// plane-only regions. It returns the board the games are played on, nil
+// groups cut off. It returns the board the games are played on, nil
 // when the engine refuses the pack (which has lint errors to show).
 func (d *doctor) figures(st *state) (*engine.Board, error) {
 	p := st.pack
-	fig := Figures{ColorClasses: map[string]int{}, FewJourneys: map[string]string{}, LonelyColors: []string{}, PlaneOnly: []string{}, Dead: []string{}}
+	fig := Figures{ColorClasses: map[string]int{}, FewJourneys: map[string]string{}, LonelyColors: []string{}, PlaneOnly: []string{}, CutOff: [][]string{}, Dead: []string{}}
 	for _, f := range st.findings {
 		switch f.Severity {
 		case diag.Error:
@@ -371,7 +448,17 @@ func (d *doctor) figures(st *state) (*engine.Board, error) {
 			fig.LonelyColors = append(fig.LonelyColors, c)
 		}
 	}
-	fig.PlaneOnly = cutOff(p, st.linked())
+	if !d.in.Lint.IsOff(lint.RuleCutOff) {
+		for _, g := range st.linked().CutOff() {
+			fig.CutOff = append(fig.CutOff, g)
+			fig.PlaneOnly = append(fig.PlaneOnly, g...)
+		}
+		order := map[string]int{}
+		for i, r := range p.Regions {
+			order[r.ID] = i
+		}
+		slices.SortFunc(fig.PlaneOnly, func(a, b string) int { return order[a] - order[b] })
+	}
 	st.fig = fig
 	b, err := engine.Compile(p)
 	if err != nil {
@@ -420,6 +507,7 @@ func (d *doctor) play(st *state, g *sim.Games, n int) error {
 	}
 	d.games += g.Played() - played
 	rep := g.Report(n)
+	st.games = rep
 	st.fig.Games, st.fig.Stalled = rep.Games, rep.Stalled
 	st.fig.StalledRate = float64(rep.Stalled) / float64(rep.Games)
 	st.fig.TurnsToWin = float64(rep.TurnsToWin.Median)
@@ -431,123 +519,13 @@ func (d *doctor) play(st *state, g *sim.Games, n int) error {
 	return nil
 }
 
-// groups are the regions (not air-only) joined by walking, cars, ships
-// and trains, and which group is the main one.
-type groups struct {
-	of   map[string]int // region id -> its group
-	main int            // the main group, -1 when none
-	// members of each group, in pack order.
-	members map[int][]string
-	// area of each group in km², from the board (0 without one).
-	area map[int]float64
-}
-
-// linkedGroups groups the regions a player moves between without a
-// plane. The main group is the one with the most regions; a tie is broken
-// by area (the board's), never by the regions' order; with no board to
-// measure, tied groups are all main (no region is cut off from them).
-func linkedGroups(p *mapdata.Pack, board *geojson.FeatureCollection) groups {
-	idx := map[string]int{}
-	for i, r := range p.Regions {
-		idx[r.ID] = i
-	}
-	sets := unionfind.New(len(p.Regions))
-	for _, l := range p.Links {
-		sets.Union(idx[l.A], idx[l.B])
-	}
-	ships, trains := map[string]bool{}, false
-	for _, c := range p.Deck.Cards {
-		switch c.Kind {
-		case mapdata.ShipCard:
-			ships[c.Sea] = c.Count > 0 || ships[c.Sea]
-		case mapdata.TrainCard:
-			trains = trains || c.Count > 0
-		}
-	}
-	seas, rails := map[string]int{}, map[string]int{}
-	for i, r := range p.Regions {
-		if r.AirOnly {
-			continue
-		}
-		for _, s := range r.Seas {
-			if ships[s] {
-				if j, ok := seas[s]; ok {
-					sets.Union(i, j)
-				}
-				seas[s] = i
-			}
-		}
-		for _, l := range r.Rails {
-			if trains {
-				if j, ok := rails[l]; ok {
-					sets.Union(i, j)
-				}
-				rails[l] = i
-			}
-		}
-	}
-	areas := regionAreas(board)
-	g := groups{of: map[string]int{}, main: -1, members: map[int][]string{}, area: map[int]float64{}}
-	for i, r := range p.Regions {
-		if r.AirOnly {
-			continue
-		}
-		root := sets.Find(i)
-		g.of[r.ID] = root
-		g.members[root] = append(g.members[root], r.ID)
-		g.area[root] += areas[r.ID]
-	}
-	tied := false
-	for _, root := range slices.Sorted(maps.Keys(g.members)) {
-		switch {
-		case g.main < 0 || len(g.members[root]) > len(g.members[g.main]):
-			g.main, tied = root, false
-		case len(g.members[root]) == len(g.members[g.main]):
-			switch a, b := g.area[root], g.area[g.main]; {
-			case a > b:
-				g.main, tied = root, false
-			case a == b:
-				tied = true
-			}
-		}
-	}
-	if tied {
-		g.main = -1 // groups as large as each other, no area to choose by
-	}
-	return g
-}
-
-// cutOff says whether region id is cut off from the main group.
-func (g groups) cutOff(id string) bool {
-	root, ok := g.of[id]
-	return ok && g.main >= 0 && root != g.main
-}
-
-// regionAreas are the board's regions' areas in km².
-func regionAreas(board *geojson.FeatureCollection) map[string]float64 {
-	out := map[string]float64{}
-	if board == nil {
-		return out
-	}
-	for _, f := range board.Features {
-		if f.Properties.MustString("layer", "") == mapdata.LayerRegion {
-			out[f.Properties.MustString("id", "")] += geo.Area(f.Geometry) / 1e6
-		}
-	}
-	return out
-}
-
 // planeOnly lists the regions (not air-only) that only a plane reaches
-// from the main group of linked regions (see linkedGroups), in pack order.
+// from the main group of linked regions, in pack order.
 func planeOnly(p *mapdata.Pack, board *geojson.FeatureCollection) []string {
-	return cutOff(p, linkedGroups(p, board))
-}
-
-// cutOff lists the regions of p that groups g cuts off, in pack order.
-func cutOff(p *mapdata.Pack, g groups) []string {
 	out := []string{}
+	g := reach.Linked(p, reach.Areas(board))
 	for _, r := range p.Regions {
-		if g.cutOff(r.ID) {
+		if g.IsCutOff(r.ID) {
 			out = append(out, r.ID)
 		}
 	}

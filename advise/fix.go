@@ -2,11 +2,11 @@ package advise
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"maps"
 	"math"
-	"path"
 	"regexp"
 	"slices"
 	"sort"
@@ -14,7 +14,6 @@ import (
 
 	"github.com/tendays/tendays/internal/yamledit"
 	"github.com/tendays/tendays/mapdata"
-	"github.com/tendays/tendays/pipeline"
 )
 
 // Goals are what `doctor --fix` works towards.
@@ -33,17 +32,22 @@ type Goals struct {
 // editions' medians, with greedy bots and four players, lie between 9 and
 // 11 turns a player; a map of eight or nine regions, whose journeys must
 // revisit regions, cannot stretch its games much past 1.5 without
-// stalling some).
+// stalling some). Beside them, always: no lint error, no group of regions
+// cut off, and no warning left that a measured proposal fixes cleanly.
 func DefaultGoals(players int) Goals {
 	return Goals{MaxStalled: StalledThreshold, MinTurns: 1.5 * float64(players), MaxTurns: float64(25 * players)}
 }
 
 // Unmet says which goals the figures miss, in words; none when all are
-// met.
+// met. Groups cut off are a goal of their own: "goals met" is never said
+// beside a region only a plane reaches.
 func (g Goals) Unmet(f Figures) []string {
 	var out []string
 	if f.Errors > 0 {
 		out = append(out, fmt.Sprintf("%d lint error(s)", f.Errors))
+	}
+	if len(f.CutOff) > 0 {
+		out = append(out, fmt.Sprintf("%d group(s) cut off: %d region(s) only a plane reaches (%s)", len(f.CutOff), len(f.PlaneOnly), listShort(f.PlaneOnly, 8)))
 	}
 	if f.Games == 0 {
 		return append(out, "no game could be played")
@@ -57,34 +61,58 @@ func (g Goals) Unmet(f Figures) []string {
 	return out
 }
 
-// score ranks figures for --fix, lower better: lint errors first, then
-// stalled games over the goal, then warnings (lonely colours and regions
-// only a plane reaches among them), then the distance of the median game
-// from the band. Stalls under the goal still count, a little.
-func (g Goals) score(f Figures) float64 {
-	s := 1e9 * float64(f.Errors)
-	if f.Games == 0 {
-		return s + 1e8
-	}
-	over := math.Max(0, f.StalledRate-g.MaxStalled+1e-9)
-	s += 1e6*over + 1e3*f.StalledRate
-	s += 300 * float64(f.Warnings+len(f.LonelyColors)+len(f.PlaneOnly))
+// settled ranks what an edit changes for certain (no noise in it), lower
+// better: lint errors, then groups cut off, then warnings and lonely
+// colours.
+func settled(f Figures) float64 {
+	return 1e9*float64(f.Errors) + 1e6*float64(len(f.CutOff)) + 1e3*float64(f.Warnings+len(f.LonelyColors))
+}
+
+// bandGap is how far the median game lies outside the goals' band.
+func (g Goals) bandGap(f Figures) float64 {
 	switch {
+	case f.Games == 0:
+		return math.Inf(1)
 	case f.TurnsToWin < g.MinTurns:
-		s += 10 * (g.MinTurns - f.TurnsToWin)
+		return g.MinTurns - f.TurnsToWin
 	case f.TurnsToWin > g.MaxTurns:
-		s += 10 * (f.TurnsToWin - g.MaxTurns)
+		return f.TurnsToWin - g.MaxTurns
 	}
-	return s
+	return 0
+}
+
+// improves says whether a measured edit moves the edition towards the
+// goals: what is settled gets better and the stalls do not rise
+// significantly; or, that unchanged, the stalls over the goal fall
+// significantly (or fall under the goal), or the median game comes nearer
+// the band. rank orders the
+// edits that improve, lower better.
+func (g Goals) improves(b, a Figures, cmp *Comparison) (ok bool, rank [3]float64) {
+	rank = [3]float64{settled(a), a.StalledRate, g.bandGap(a)}
+	more := cmp != nil && cmp.Verdict == VerdictMore
+	switch sb, sa := settled(b), settled(a); {
+	case sa < sb:
+		return !more || a.Errors < b.Errors, rank
+	case sa > sb || more || a.Games == 0:
+		return false, rank
+	}
+	if b.StalledRate >= g.MaxStalled {
+		// Significantly fewer; or fewer, and under the goal, which is
+		// itself the measured share (near the goal a fall of a few games
+		// cannot be significant on a measure's games).
+		return cmp != nil && (cmp.Verdict == VerdictFewer || (cmp.Stalls.Diff < 0 && a.StalledRate < g.MaxStalled)), rank
+	}
+	return g.bandGap(a) < g.bandGap(b), rank
 }
 
 // FixStep is one edit --fix applied, measured before and after on the same
 // seeded games.
 type FixStep struct {
-	Edit    string   `json:"edit"`
-	Changes []Change `json:"changes"`
-	Before  Figures  `json:"before"`
-	After   Figures  `json:"after"`
+	Edit    string      `json:"edit"`
+	Changes []Change    `json:"changes"`
+	Before  Figures     `json:"before"`
+	After   Figures     `json:"after"`
+	Paired  *Comparison `json:"paired,omitempty"`
 }
 
 // FixReport is what `doctor --fix` did: JSON as `doctor --fix --format
@@ -96,7 +124,8 @@ type FixReport struct {
 	Steps   []FixStep `json:"steps"`
 	Before  Figures   `json:"before"`
 	After   Figures   `json:"after"`
-	// Met says the edition meets every goal; Unmet lists those it misses.
+	// Met says the edition meets every goal; Unmet lists those it misses,
+	// the warnings a measured proposal would still fix among them.
 	Met   bool     `json:"met"`
 	Unmet []string `json:"unmet"`
 	// Analysis says how the figures were measured (MeasureGames games a
@@ -106,17 +135,29 @@ type FixReport struct {
 	Text []byte `json:"-"`
 }
 
-// screenStalls is the share of stalled games from which --fix screens its
-// candidates on a quarter of the games.
-const screenStalls = 0.1
-
 // MaxFixSteps bounds the edits one --fix applies.
 const MaxFixSteps = 12
 
+// editKey names an edit by the text it makes: two edits that write the
+// same edition.yaml are one.
+type editKey [sha256.Size]byte
+
+// fixer carries one --fix.
+type fixer struct {
+	*doctor
+	goals Goals
+	// tried are the edits applied, or found to improve nothing, by the
+	// text they make.
+	tried map[editKey]bool
+	// fixable are the warnings of the last round that a measured edit
+	// fixed cleanly, though it was not applied.
+	fixable []string
+}
+
 // Fix applies measured proposals one at a time, each chosen as the one
-// whose measurement (the same MeasureGames seeded games, on the edition as
-// the last step left it) ranks best by the goals, until the edition meets
-// its goals, no proposal improves it, or MaxFixSteps are applied. It
+// whose measurement (paired on the same seeded games as the edition as the
+// last step left it) improves the most by the goals, until the edition
+// meets them, no proposal improves it, or MaxFixSteps are applied. It
 // edits the text in memory: the caller writes FixReport.Text.
 func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, error) {
 	if in.EditionYAML == nil {
@@ -131,95 +172,148 @@ func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, 
 	if goals == (Goals{}) {
 		goals = DefaultGoals(opts.Players)
 	}
-	d := &doctor{ctx: ctx, in: in, opts: opts, file: path.Join(in.Dir, EditionFile), cache: in.Cache}
-	if d.cache == nil {
-		d.cache = pipeline.NewCache()
-	}
-	cur, err := d.build(in.EditionYAML, nil)
+	f := &fixer{doctor: newDoctor(ctx, in, opts), goals: goals, tried: map[editKey]bool{}}
+	cur, err := f.measureEdition(in.EditionYAML)
 	if err != nil {
 		return nil, err
 	}
-	d.stage = Progress{Stage: StageEvidence, Games: opts.MeasureGames}
-	if err := d.measure(cur, opts.MeasureGames); err != nil {
-		return nil, err
-	}
 	rep := &FixReport{Format: "tendays.doctor.fix", Edition: cur.pack.Edition.ID, Goals: goals, Before: cur.fig, Steps: []FixStep{}}
-	tried := map[string]bool{} // edits already applied or found useless, by their changes
-	for len(rep.Steps) < MaxFixSteps && len(goals.Unmet(cur.fig)) > 0 {
+	for len(rep.Steps) < MaxFixSteps {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		var best *state
-		var bestEdit *edit
-		// When many games stall (each costs the whole turn cap), the
-		// candidates are first measured on a quarter of the games, on the
-		// same seed as the edition as it is; the chosen one is measured
-		// again on all of them.
-		from, games := cur, opts.MeasureGames
-		if cur.fig.StalledRate >= screenStalls && opts.MeasureGames >= 40 {
-			games = opts.MeasureGames / 4
-			from = &state{text: cur.text, pack: cur.pack, findings: cur.findings, count: cur.count, board: cur.board}
-			d.stage = Progress{Stage: StageEvidence, Games: games}
-			if err := d.measure(from, games); err != nil {
-				return nil, err
-			}
+		step, next, err := f.round(cur)
+		if err != nil {
+			return nil, err
 		}
-		bestScore := goals.score(from.fig)
-		edits := d.fixEdits(cur, goals)
-		for k, e := range edits {
-			d.stage = Progress{Stage: StageMeasure, Edit: e.edit, Tried: k + 1, Edits: len(edits), Games: games}
-			key := fmt.Sprint(e.changes)
-			if tried[key] {
-				continue
-			}
-			after, err := d.edited(cur, e)
-			var unmade *unmadeError
-			if errors.As(err, &unmade) || (err == nil && after == nil) {
-				// An edit the editor cannot make in this text, or one that
-				// does not build: the next candidate may do.
-				tried[key] = true
-				continue
-			}
-			if err != nil {
-				return nil, err
-			}
-			if err := d.measure(after, games); err != nil {
-				return nil, err
-			}
-			if s := goals.score(after.fig); s < bestScore {
-				best, bestEdit, bestScore = after, e, s
-				if len(goals.Unmet(after.fig)) == 0 {
-					break // it meets every goal: no need to look further
-				}
-			} else {
-				tried[key] = true
-			}
-		}
-		if best == nil {
+		if next == nil || len(f.unmet(cur)) == 0 {
 			break
 		}
-		if games != opts.MeasureGames {
-			d.stage = Progress{Stage: StageMeasure, Edit: bestEdit.edit, Tried: 1, Edits: 1, Games: opts.MeasureGames}
-			if err := d.measure(best, opts.MeasureGames); err != nil {
-				return nil, err
-			}
-			if goals.score(best.fig) >= goals.score(cur.fig) {
-				break // better on the quarter, not on all the games
-			}
+		f.fixable = nil // the next round measures them on the new edition
+		// The step is said on all MeasureGames, before and after (its
+		// paired looks may have stopped sooner): each step starts where
+		// the last ended.
+		step.Before = cur.fig
+		if cur, err = f.measureEdition(next.text); err != nil {
+			return nil, err
 		}
-		tried[fmt.Sprint(bestEdit.changes)] = true
-		rep.Steps = append(rep.Steps, FixStep{Edit: bestEdit.edit, Changes: bestEdit.changes, Before: cur.fig, After: best.fig})
-		cur = best
+		step.After = cur.fig
+		rep.Steps = append(rep.Steps, step)
 	}
 	rep.After, rep.Text = cur.fig, cur.text
-	rep.Unmet = goals.Unmet(cur.fig)
-	if rep.Unmet == nil {
-		rep.Unmet = []string{}
-	}
+	rep.Unmet = append([]string{}, f.unmet(cur)...)
 	rep.Met = len(rep.Unmet) == 0
 	rep.Analysis = Analysis{Games: opts.MeasureGames, MeasureGames: opts.MeasureGames, Players: opts.Players, Seed: opts.Seed,
-		TurnCap: opts.TurnCap, Bots: "greedy", TotalGames: d.games}
+		TurnCap: opts.TurnCap, Bots: "greedy", TotalGames: f.games, Method: Method}
 	return rep, nil
+}
+
+// measureEdition builds text and plays its MeasureGames: the edition as
+// the steps left it, and the "before" of the next round's edits.
+func (f *fixer) measureEdition(text []byte) (*state, error) {
+	st, err := f.build(text, nil)
+	if err != nil {
+		return nil, err
+	}
+	board, err := f.figures(st)
+	if err != nil {
+		return nil, err
+	}
+	f.base = f.start(board)
+	f.stage = Progress{Stage: StageEvidence, Games: f.opts.MeasureGames}
+	return st, f.play(st, f.base, f.opts.MeasureGames)
+}
+
+// unmet are the goals cur misses: the figures' and the warnings a
+// measured edit would still fix.
+func (f *fixer) unmet(cur *state) []string {
+	out := f.goals.Unmet(cur.fig)
+	if len(f.fixable) > 0 {
+		out = append(out, fmt.Sprintf("%d warning(s) left that a measured proposal fixes: %s", len(f.fixable), strings.Join(f.fixable, "; ")))
+	}
+	return out
+}
+
+// round measures every edit --fix may make on cur and returns the step of
+// the one that improves it most (next nil when none does). It notes the
+// warnings an edit fixed cleanly.
+func (f *fixer) round(cur *state) (FixStep, *state, error) {
+	var best *trialResult
+	var bestEdit *edit
+	var bestRank [3]float64
+	f.fixable = nil
+	edits := f.fixEdits(cur)
+	done := map[int]bool{} // findings one of whose edits is enough
+	for k, fe := range edits {
+		e := fe.edit
+		if fe.finding > 0 && done[fe.finding] {
+			continue
+		}
+		f.stage = Progress{Stage: StageMeasure, Edit: e.edit, Tried: k + 1, Edits: len(edits), Games: f.opts.MeasureGames}
+		key, ok := f.keyOf(cur, e)
+		if !ok || f.tried[key] {
+			continue
+		}
+		t, err := f.trial(cur, e, f.opts.MeasureGames, f.futile)
+		var unmade *unmadeError
+		if errors.As(err, &unmade) || (err == nil && t == nil) {
+			// An edit the editor cannot make in this text, or one that
+			// does not build: the next candidate may do.
+			f.tried[key] = true
+			continue
+		}
+		if err != nil {
+			return FixStep{}, nil, err
+		}
+		ok, rank := f.goals.improves(t.before.fig, t.after.fig, t.cmp)
+		if fe.warning != "" && e.keep != nil && e.keep(t.before, t.after) && len(worsened(t.before.fig, t.after.fig, t.cmp)) == 0 &&
+			!slices.Contains(f.fixable, fe.warning) {
+			f.fixable = append(f.fixable, fe.warning)
+		}
+		if !ok {
+			f.tried[key] = true
+			continue
+		}
+		if fe.finding > 0 && e.enough != nil && len(worsened(t.before.fig, t.after.fig, t.cmp)) == 0 &&
+			e.enough(Proposal{After: t.after.fig, Paired: t.cmp}) {
+			done[fe.finding] = true
+		}
+		if best == nil || slices.Compare(rank[:], bestRank[:]) < 0 {
+			best, bestEdit, bestRank = t, e, rank
+		}
+	}
+	if best == nil {
+		return FixStep{}, nil, nil
+	}
+	key, _ := f.keyOf(cur, bestEdit)
+	f.tried[key] = true
+	return FixStep{Edit: bestEdit.edit, Changes: bestEdit.changes, Before: best.before.fig, After: best.after.fig, Paired: best.cmp}, best.after, nil
+}
+
+// futile stops measuring an edit that can improve cur only by stalling
+// less (what is settled is no better) once its games stall no less.
+func (f *fixer) futile(b, a *state, c *Comparison) bool {
+	return b.fig.StalledRate >= f.goals.MaxStalled && settled(a.fig) >= settled(b.fig) && c.Stalls.Diff >= 0
+}
+
+// keyOf is the key of e on cur: the text it makes.
+func (f *fixer) keyOf(cur *state, e *edit) (editKey, bool) {
+	text, err := applyChanges(cur.text, e.changes)
+	if err != nil {
+		return editKey{}, false
+	}
+	return sha256.Sum256(text), true
+}
+
+// fixEdit is an edit --fix may make, and the warning of the doctor's it
+// fixes ("" for the deck's and palette's own edits).
+type fixEdit struct {
+	edit    *edit
+	warning string
+	// finding numbers the doctor's finding the edit is for (0: none): once
+	// one of a finding's edits improves the edition and is enough, the
+	// rest of its edits are not measured, as the doctor does.
+	finding int
 }
 
 // fixEdits are the edits --fix may choose from on the edition as it is:
@@ -227,8 +321,9 @@ func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, 
 // ferries, seas, air-only), and the deck and palette edits the goals call
 // for: region cards up or down, cars and planes up or down, a colour fewer
 // when classes are thin.
-func (d *doctor) fixEdits(cur *state, goals Goals) []*edit {
-	ed := d.edition(cur)
+func (f *fixer) fixEdits(cur *state) []fixEdit {
+	goals := f.goals
+	ed := f.edition(cur)
 	if ed == nil {
 		return nil
 	}
@@ -266,10 +361,23 @@ func (d *doctor) fixEdits(cur *state, goals Goals) []*edit {
 	if e := fewerColours(ed, p, fig); e != nil {
 		out = append(out, e)
 	}
-	for _, c := range d.candidates(cur) {
-		out = append(out, c.proposals...)
+	var all []fixEdit
+	for _, e := range out {
+		all = append(all, fixEdit{edit: e})
 	}
-	return slices.DeleteFunc(out, func(e *edit) bool { return e == nil || len(e.changes) == 0 })
+	for n, c := range f.candidates(cur) {
+		if c.finding.Severity == "info" {
+			continue // no goal of --fix
+		}
+		warning := ""
+		if c.finding.Severity == "warning" {
+			warning = c.finding.Kind + ": " + c.finding.Message
+		}
+		for _, e := range c.proposals {
+			all = append(all, fixEdit{edit: e, warning: warning, finding: n + 1})
+		}
+	}
+	return slices.DeleteFunc(all, func(e fixEdit) bool { return e.edit == nil || len(e.edit.changes) == 0 })
 }
 
 // copiesEdit sets every region's cards to f(region, cards now); nil when

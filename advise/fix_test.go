@@ -18,7 +18,9 @@ func TestFixMendsAStallingEdition(t *testing.T) {
 		t.Skip("plays some thousands of games")
 	}
 	in := stallingWesternAsia(t)
-	opts := advise.Options{MeasureGames: 300, Seed: 1}
+	// A stalled game costs the whole turn cap: these tests of behaviour
+	// stall at 300 turns, a third of the default's cost.
+	opts := advise.Options{MeasureGames: 300, Seed: 1, TurnCap: 300}
 	rep, err := advise.Fix(context.Background(), in, opts, advise.Goals{})
 	if err != nil {
 		t.Fatal(err)
@@ -61,6 +63,46 @@ func TestGoalsUnmet(t *testing.T) {
 	}
 	if u := g.Unmet(advise.Figures{Games: 100, TurnsToWin: 20}); len(u) != 0 {
 		t.Errorf("unmet %v", u)
+	}
+	// A group cut off is a goal missed, whatever the games say: "goals met"
+	// is never said beside a region only a plane reaches.
+	if u := g.Unmet(advise.Figures{Games: 100, TurnsToWin: 20, CutOff: [][]string{{"A", "B"}}, PlaneOnly: []string{"A", "B"}}); len(u) != 1 ||
+		u[0] != "1 group(s) cut off: 2 region(s) only a plane reaches (A, B)" {
+		t.Errorf("unmet %v", u)
+	}
+}
+
+// --fix joins the islands of testdata/island (a ferry each, shortest
+// first), and no bordered region becomes air-only.
+func TestFixJoinsWhatIsCutOff(t *testing.T) {
+	in, err := advise.FromFolder("testdata/island")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := advise.Fix(context.Background(), in, advise.Options{MeasureGames: 120, Seed: 1}, advise.Goals{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Before.CutOff) != 2 {
+		t.Fatalf("the fixture should have two islands cut off: %+v", rep.Before.CutOff)
+	}
+	if len(rep.After.CutOff) != 0 || len(rep.After.PlaneOnly) != 0 {
+		t.Fatalf("after %+v, unmet %v", rep.After.CutOff, rep.Unmet)
+	}
+	// Its three-day games stay short and its tiny deck stalls some: the
+	// goals it misses are named, and joining the islands is none of them.
+	for _, u := range rep.Unmet {
+		if strings.Contains(u, "cut off") {
+			t.Errorf("unmet %q", u)
+		}
+	}
+	if rep.Met != (len(rep.Unmet) == 0) {
+		t.Errorf("met %v beside unmet %v", rep.Met, rep.Unmet)
+	}
+	for _, s := range rep.Steps {
+		if strings.Contains(s.Edit, "air-only") {
+			t.Errorf("an island with a ferry in reach marked air-only: %s", s.Edit)
+		}
 	}
 }
 
@@ -111,7 +153,7 @@ func TestFixPassesOverEditsItCannotMake(t *testing.T) {
 		t.Fatal("the fixture changed: no place for the anchor and its alias")
 	}
 	in.EditionYAML = []byte(text)
-	rep, err := advise.Fix(context.Background(), in, advise.Options{MeasureGames: 300, Seed: 1}, advise.Goals{})
+	rep, err := advise.Fix(context.Background(), in, advise.Options{MeasureGames: 300, Seed: 1, TurnCap: 300}, advise.Goals{})
 	if err != nil {
 		t.Fatalf("an edit that cannot be made stopped the fix: %v", err)
 	}

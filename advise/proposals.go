@@ -31,8 +31,9 @@ type edit struct {
 	keep func(before, after *state) bool
 	// effect says the difference in one line.
 	effect func(before, after *state) string
-	// enough: no need to try the next edits of the candidate.
-	enough func(after *state) bool
+	// enough: a clean proposal of this edit leaves no need to try the
+	// next edits of the candidate.
+	enough func(p Proposal) bool
 }
 
 // Apply writes the proposals' changes into edition.yaml's text, keeping its
@@ -174,7 +175,10 @@ func errorCount(st *state) int {
 	return n
 }
 
-// candidates are the findings on the edition as it is, each with its edits.
+// candidates are the findings on the edition as it is, each with its
+// edits, in the report's order: the deck, colours, groups cut off, the
+// regions few journeys pass, colour vision, balance, dead cards, lint
+// errors.
 func (d *doctor) candidates(base *state) []candidate {
 	var out []candidate
 	ed := d.edition(base)
@@ -187,13 +191,14 @@ func (d *doctor) candidates(base *state) []candidate {
 	if c := d.uneven(base, ed); c != nil {
 		out = append(out, *c)
 	}
-	for _, id := range base.fig.PlaneOnly {
-		out = append(out, d.planeOnly(base, ed, id))
+	for _, group := range base.fig.CutOff {
+		out = append(out, d.cutOff(base, ed, group))
 	}
 	out = append(out, d.lowTraffic(base, ed)...)
 	if c := d.colourVision(base); c != nil {
 		out = append(out, *c)
 	}
+	out = append(out, d.balance(base)...)
 	if dead := base.fig.Dead; len(dead) > 0 {
 		out = append(out, candidate{finding: Finding{Kind: "dead-cards", Severity: "warning",
 			Message:  fmt.Sprintf("%d card(s) are in no winning journey of %d games: %s", len(dead), base.fig.Games, strings.Join(dead, ", ")),
@@ -288,11 +293,9 @@ func (d *doctor) stalls(base *state, ed *mapdata.Edition) *candidate {
 					}
 				}
 			},
-			keep: func(b, a *state) bool {
-				return a.fig.Games > 0 && (b.fig.Games == 0 || a.fig.StalledRate < b.fig.StalledRate)
-			},
-			effect: stallEffect,
-			enough: func(a *state) bool { return a.fig.StalledRate < StalledThreshold },
+			keep:   fewerStalls,
+			effect: deckEffect,
+			enough: stallsMended,
 		}
 		for _, r := range p.Regions {
 			e.changes = append(e.changes, Change{Op: "set", Path: []string{"copies", regionKey(ed, r)}, Value: 2})
@@ -305,14 +308,33 @@ func (d *doctor) stalls(base *state, ed *mapdata.Edition) *candidate {
 			edit:    fmt.Sprintf("raise transports.automobile.count from %d to %d", c0, k),
 			changes: []Change{{Op: "set", Path: []string{"transports", "automobile", "count"}, Value: k}},
 			pack:    func(p *mapdata.Pack) { setCars(p, k) },
-			keep: func(b, a *state) bool {
-				return a.fig.Games > 0 && (b.fig.Games == 0 || a.fig.StalledRate < b.fig.StalledRate)
-			},
-			effect: stallEffect,
-			enough: func(a *state) bool { return a.fig.StalledRate < StalledThreshold },
+			keep:    fewerStalls,
+			effect:  deckEffect,
+			enough:  stallsMended,
 		})
 	}
+	// The deck edits --fix makes, so that the warning comes with every
+	// proposal --fix could take for it.
+	if ed != nil {
+		for _, e := range []*edit{planesEdit(ed, p, +1), copiesEdit(ed, p, "give the regions with the most neighbours one card more", hubs(p, +1))} {
+			if e != nil {
+				e.keep, e.effect, e.enough = fewerStalls, deckEffect, stallsMended
+				c.proposals = append(c.proposals, e)
+			}
+		}
+	}
 	return c
+}
+
+// fewerStalls keeps a deck edit whose games stall less (as a point
+// estimate: the comparison says whether significantly).
+func fewerStalls(b, a *state) bool {
+	return a.fig.Games > 0 && (b.fig.Games == 0 || a.fig.StalledRate < b.fig.StalledRate)
+}
+
+// stallsMended: stalls fell significantly, under the threshold.
+func stallsMended(p Proposal) bool {
+	return p.After.Games > 0 && p.After.StalledRate < StalledThreshold && (p.Paired == nil || p.Paired.Verdict == VerdictFewer)
 }
 
 // RegionCardsFor is the fewest region cards a deck wants for players: a
@@ -320,12 +342,13 @@ func (d *doctor) stalls(base *state, ed *mapdata.Edition) *candidate {
 // fewer leaves every region card held and the game stalled.
 func RegionCardsFor(players, days int) int { return players*days*3/4 + 3 }
 
-func stallEffect(b, a *state) string {
+// deckEffect is a deck edit's own effect: the deck's size (the stalls
+// are the comparison's).
+func deckEffect(b, a *state) string {
 	if b.fig.Games == 0 {
 		return fmt.Sprintf("deck %d → %d cards; stalled games %s", b.fig.DeckCards, a.fig.DeckCards, pct(a.fig.StalledRate))
 	}
-	return fmt.Sprintf("stalled games %s → %s; deck %d → %d cards; turns to win (median) %g → %g", pct(b.fig.StalledRate), pct(a.fig.StalledRate),
-		b.fig.DeckCards, a.fig.DeckCards, b.fig.TurnsToWin, a.fig.TurnsToWin)
+	return fmt.Sprintf("deck %d → %d cards", b.fig.DeckCards, a.fig.DeckCards)
 }
 
 // regionKey is how edition.yaml names region r in copies and in a sea's
@@ -498,14 +521,13 @@ func (d *doctor) lonely(base *state, ed *mapdata.Edition, colour string) candida
 			c.proposals = append(c.proposals, recolour(ed, r, colour,
 				func(b, a *state) bool { return !slices.Contains(a.fig.LonelyColors, colour) },
 				func(b, a *state) string {
-					return fmt.Sprintf("regions of %s %d → %d; lonely colours %d → %d; stalled games %s → %s", colour,
-						b.fig.ColorClasses[colour], a.fig.ColorClasses[colour], len(b.fig.LonelyColors), len(a.fig.LonelyColors),
-						pct(b.fig.StalledRate), pct(a.fig.StalledRate))
+					return fmt.Sprintf("regions of %s %d → %d; lonely colours %d → %d", colour,
+						b.fig.ColorClasses[colour], a.fig.ColorClasses[colour], len(b.fig.LonelyColors), len(a.fig.LonelyColors))
 				}))
 		}
 		if len(c.proposals) > 0 {
 			for _, e := range c.proposals {
-				e.enough = func(*state) bool { return true }
+				e.enough = func(Proposal) bool { return true }
 			}
 			break
 		}
@@ -537,10 +559,9 @@ func (d *doctor) uneven(base *state, ed *mapdata.Edition) *candidate {
 		c.proposals = append(c.proposals, recolour(ed, r, small,
 			func(b, a *state) bool { return spread(a.fig.ColorClasses) < spread(b.fig.ColorClasses) },
 			func(b, a *state) string {
-				return fmt.Sprintf("largest minus smallest colour class %d → %d; stalled games %s → %s",
-					spread(b.fig.ColorClasses), spread(a.fig.ColorClasses), pct(b.fig.StalledRate), pct(a.fig.StalledRate))
+				return fmt.Sprintf("largest minus smallest colour class %d → %d", spread(b.fig.ColorClasses), spread(a.fig.ColorClasses))
 			}))
-		c.proposals[len(c.proposals)-1].enough = func(*state) bool { return true }
+		c.proposals[len(c.proposals)-1].enough = func(Proposal) bool { return true }
 	}
 	return c
 }
@@ -554,38 +575,6 @@ func regionByID(p *mapdata.Pack, id string) mapdata.Region {
 		}
 	}
 	return mapdata.Region{ID: id, Name: id}
-}
-
-func (d *doctor) planeOnly(base *state, ed *mapdata.Edition, id string) candidate {
-	r := regionByID(base.pack, id)
-	g := base.linked()
-	msg := fmt.Sprintf("only a plane reaches %s (%s): no border, bridge, ferry, car, ship or train joins it to the rest", r.Name, id)
-	if group := g.members[g.of[id]]; len(group) > 1 {
-		msg = fmt.Sprintf("only a plane reaches %s (%s) from the main group of linked regions: its group (%s) is cut off from the %d regions of the largest (%s)",
-			r.Name, id, strings.Join(group, ", "), len(g.members[g.main]), listShort(g.members[g.main], 6))
-	}
-	c := candidate{finding: Finding{Kind: "plane-only", Severity: "warning", Subject: id,
-		Message: msg,
-		Evidence: []string{fmt.Sprintf("%s of %d-day journeys pass through it", journeyShare(base, id), base.pack.Edition.Days),
-			fmt.Sprintf("%d region(s) only a plane reaches: %s", len(base.fig.PlaneOnly), strings.Join(base.fig.PlaneOnly, ", "))}}}
-	if base.text == nil {
-		return c
-	}
-	if e, why := ferry(base, ed, r, id); e != nil {
-		c.proposals = append(c.proposals, e)
-	} else if why != "" {
-		c.finding.Evidence = append(c.finding.Evidence, why)
-	}
-	c.proposals = append(c.proposals, &edit{
-		edit:    fmt.Sprintf("mark %s (%s) air-only", r.Name, id),
-		changes: []Change{{Op: "append", Path: []string{"air_only"}, Value: r.Name}},
-		keep:    func(b, a *state) bool { return !slices.Contains(a.fig.PlaneOnly, id) },
-		effect: func(b, a *state) string {
-			return fmt.Sprintf("regions only a plane reaches %d → %d; journeys through %s %s → %s; stalled games %s → %s",
-				len(b.fig.PlaneOnly), len(a.fig.PlaneOnly), id, journeyShare(b, id), journeyShare(a, id), pct(b.fig.StalledRate), pct(a.fig.StalledRate))
-		},
-	})
-	return c
 }
 
 // listShort lists up to n ids, then how many more.
@@ -639,10 +628,9 @@ func (d *doctor) lowTraffic(base *state, ed *mapdata.Edition) []candidate {
 						return journeys(a, id).Cmp(journeys(b, id)) > 0 && len(a.fig.LonelyColors) <= len(b.fig.LonelyColors)
 					},
 					func(b, a *state) string {
-						return fmt.Sprintf("journeys through %s %s → %s; stalled games %s → %s", id, journeyShare(b, id), journeyShare(a, id),
-							pct(b.fig.StalledRate), pct(a.fig.StalledRate))
+						return fmt.Sprintf("journeys through %s %s → %s", id, journeyShare(b, id), journeyShare(a, id))
 					}))
-				c.proposals[len(c.proposals)-1].enough = func(*state) bool { return true }
+				c.proposals[len(c.proposals)-1].enough = func(Proposal) bool { return true }
 				break
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/engine/stats"
 	"github.com/tendays/tendays/internal/numfmt"
 )
 
@@ -18,8 +19,10 @@ import (
 func (rep *Report) WriteText(out io.Writer) error {
 	w := bufio.NewWriter(out)
 	a, f := rep.Analysis, rep.Figures
-	fmt.Fprintf(w, "%s: %d games (seed %d, %d players, %s bots, stalled after %d turns): %d stalled (%.1f%%), turns to win (median) %g; %d error(s), %d warning(s)\n",
-		diag.OneLine(rep.Edition), a.Games, a.Seed, a.Players, a.Bots, a.TurnCap, f.Stalled, 100*f.StalledRate, f.TurnsToWin, f.Errors, f.Warnings)
+	lo, hi := stats.Wilson(f.Stalled, f.Games)
+	fmt.Fprintf(w, "%s: %s games (seed %d, %d players, %s bots, stalled after %d turns): %d stalled (%s [%s, %s]), turns to win (median) %g; %s; lint: %d error(s), %d warning(s)\n",
+		diag.OneLine(rep.Edition), numfmt.GroupDigits(strconv.Itoa(a.Games)), a.Seed, a.Players, a.Bots, a.TurnCap, f.Stalled,
+		shareText(f.StalledRate), shareText(lo), shareText(hi), f.TurnsToWin, rep.Counts(), f.Errors, f.Warnings)
 	if a.StoppedEarly != "" {
 		fmt.Fprintf(w, "(%s)\n", a.StoppedEarly)
 	}
@@ -27,8 +30,8 @@ func (rep *Report) WriteText(out io.Writer) error {
 		fmt.Fprintf(w, "(%d games of evidence and %d a measure: what the work budget buys of this edition's games, %s steps each; for more: %s)\n",
 			a.Games, a.MeasureGames, numfmt.GroupDigits(strconv.FormatInt(b.WorkPerGame, 10)), b.More)
 	}
-	if len(rep.Findings) == 0 {
-		fmt.Fprintln(w, "nothing to fix")
+	if len(rep.Proposals) > 0 && a.Method != "" {
+		fmt.Fprintf(w, "(every before → after is %s)\n", a.Method)
 	}
 	byID := map[int]Proposal{}
 	for _, p := range rep.Proposals {
@@ -49,14 +52,52 @@ func (rep *Report) WriteText(out io.Writer) error {
 			if p.TradeOff != "" {
 				tag = " (trade-off)"
 			}
-			fmt.Fprintf(w, "  [%d]%s %s\n      measured on %d games: %s\n", p.ID, tag, diag.OneLine(p.Edit), p.After.Games, diag.OneLine(p.Effect))
+			fmt.Fprintf(w, "  [%d]%s %s\n      measured on %s paired games: %s\n", p.ID, tag, diag.OneLine(p.Edit),
+				numfmt.GroupDigits(strconv.Itoa(p.After.Games)), diag.OneLine(p.Effect))
 		}
 	}
 	if len(rep.Proposals) > 0 {
 		fmt.Fprintf(w, "\n%d proposal(s); apply with: tendays doctor EDITION --apply N,...\n", len(rep.Proposals))
+	} else {
+		if len(rep.Findings) > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintln(w, "nothing to fix")
 	}
 	fmt.Fprintf(w, "(%d games simulated in all)\n", a.TotalGames)
 	return w.Flush()
+}
+
+// shareText is a share as a percentage, with two significant digits
+// under 0.1% (so the interval of 0 of 20,000 games reads [0%, 0.019%]).
+func shareText(x float64) string {
+	switch {
+	case x < 1e-9: // 0, or a rounding error of an interval's bound
+		return "0%"
+	case 100*x < 0.1:
+		return fmt.Sprintf("%.2g%%", 100*x)
+	}
+	return numfmt.Percent(x)
+}
+
+// Counts is what the report holds, as its header says it: "2
+// finding(s): 1 warning, 1 info; 3 proposal(s)".
+func (rep *Report) Counts() string {
+	by := map[string]int{}
+	for _, f := range rep.Findings {
+		by[f.Severity]++
+	}
+	var parts []string
+	for _, sev := range []string{"error", "warning", "info"} {
+		if by[sev] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", by[sev], sev))
+		}
+	}
+	s := fmt.Sprintf("%d finding(s)", len(rep.Findings))
+	if len(parts) > 0 {
+		s += ": " + strings.Join(parts, ", ")
+	}
+	return s + fmt.Sprintf("; %d proposal(s)", len(rep.Proposals))
 }
 
 // WriteText writes what --fix did as `tendays doctor --fix` prints it: the
@@ -65,11 +106,14 @@ func (rep *Report) WriteText(out io.Writer) error {
 func (rep *FixReport) WriteText(out io.Writer) error {
 	w := bufio.NewWriter(out)
 	a, g := rep.Analysis, rep.Goals
-	fmt.Fprintf(w, "%s: goals: under %.0f%% of games stalled, median game %g to %g turns (%d games a measure, seed %d, %d players, %s bots, stalled after %d turns)\n",
-		rep.Edition, 100*g.MaxStalled, g.MinTurns, g.MaxTurns, a.MeasureGames, a.Seed, a.Players, a.Bots, a.TurnCap)
+	fmt.Fprintf(w, "%s: goals: no lint error, no group cut off, no warning a measured proposal fixes, under %.0f%% of games stalled, median game %g to %g turns (%d games a measure, seed %d, %d players, %s bots, stalled after %d turns)\n",
+		diag.OneLine(rep.Edition), 100*g.MaxStalled, g.MinTurns, g.MaxTurns, a.MeasureGames, a.Seed, a.Players, a.Bots, a.TurnCap)
 	fmt.Fprintf(w, "before: %s\n", figuresText(rep.Before))
 	for i, s := range rep.Steps {
-		fmt.Fprintf(w, "step %d: %s\n    %s\n", i+1, s.Edit, changeText(s.Before, s.After))
+		fmt.Fprintf(w, "step %d: %s\n    %s\n", i+1, diag.OneLine(s.Edit), changeText(s.Before, s.After))
+		if s.Paired != nil {
+			fmt.Fprintf(w, "    %s\n", s.Paired.Text())
+		}
 	}
 	if len(rep.Steps) == 0 {
 		fmt.Fprintln(w, "no step applied")
@@ -78,7 +122,7 @@ func (rep *FixReport) WriteText(out io.Writer) error {
 	if rep.Met {
 		fmt.Fprintln(w, "goals met")
 	} else {
-		fmt.Fprintf(w, "goals not met: %s\n", strings.Join(rep.Unmet, "; "))
+		fmt.Fprintf(w, "goals not met: %s\n", diag.OneLine(strings.Join(rep.Unmet, "; ")))
 	}
 	fmt.Fprintf(w, "(%d games simulated in all)\n", a.TotalGames)
 	return w.Flush()
@@ -86,8 +130,8 @@ func (rep *FixReport) WriteText(out io.Writer) error {
 
 // figuresText is the headline figures of a fix's before or after.
 func figuresText(f Figures) string {
-	return fmt.Sprintf("stalled games %s, median game %g turns, %d error(s), %d warning(s), %d lonely colour(s), %d region(s) only a plane reaches",
-		pct(f.StalledRate), f.TurnsToWin, f.Errors, f.Warnings, len(f.LonelyColors), len(f.PlaneOnly))
+	return fmt.Sprintf("stalled games %s, median game %g turns, %d error(s), %d warning(s), %d lonely colour(s), %d group(s) cut off (%d region(s) only a plane reaches)",
+		pct(f.StalledRate), f.TurnsToWin, f.Errors, f.Warnings, len(f.LonelyColors), len(f.CutOff), len(f.PlaneOnly))
 }
 
 // changeText is a step's before → after, the figures that moved (the
@@ -102,7 +146,7 @@ func changeText(b, a Figures) string {
 		what string
 		b, a int
 	}{{"errors", b.Errors, a.Errors}, {"warnings", b.Warnings, a.Warnings}, {"lonely colours", len(b.LonelyColors), len(a.LonelyColors)},
-		{"regions only a plane reaches", len(b.PlaneOnly), len(a.PlaneOnly)}} {
+		{"groups cut off", len(b.CutOff), len(a.CutOff)}, {"regions only a plane reaches", len(b.PlaneOnly), len(a.PlaneOnly)}} {
 		if m.b != m.a {
 			parts = append(parts, fmt.Sprintf("%s %d → %d", m.what, m.b, m.a))
 		}

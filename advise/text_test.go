@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tendays/tendays/advise"
+	"github.com/tendays/tendays/internal/atomicfile"
 )
 
 // The text of a report: the headline, the budget's note, each finding
@@ -22,7 +23,7 @@ func TestReportText(t *testing.T) {
 		Edition: "10 Days in\nTest",
 		Analysis: advise.Analysis{Games: 300, MeasureGames: 60, Players: 4, Seed: 7, TurnCap: 300, Bots: "greedy", TotalGames: 420,
 			Budget: &advise.Budget{Limited: true, WorkPerGame: 1234567, More: "--games 20000 --measure-games 2000"}},
-		Figures: advise.Figures{Stalled: 3, StalledRate: 0.01, TurnsToWin: 12.5, Errors: 1, Warnings: 2},
+		Figures: advise.Figures{Games: 300, Stalled: 3, StalledRate: 0.01, TurnsToWin: 12.5, Errors: 1, Warnings: 2},
 		Findings: []advise.Finding{{Kind: "stalls", Severity: "warning", Message: "3 of 300 games stalled",
 			Evidence: []string{"seed 7"}, Proposals: []int{1, 2, 3}}},
 		Proposals: []advise.Proposal{
@@ -33,15 +34,17 @@ func TestReportText(t *testing.T) {
 	}
 	var out bytes.Buffer
 	require.NoError(t, rep.WriteText(&out))
-	assert.Equal(t, `10 Days in\nTest: 300 games (seed 7, 4 players, greedy bots, stalled after 300 turns): 3 stalled (1.0%), turns to win (median) 12.5; 1 error(s), 2 warning(s)
+	// The header counts what the report holds (one finding, three
+	// proposals), and lint's own count beside it.
+	assert.Equal(t, `10 Days in\nTest: 300 games (seed 7, 4 players, greedy bots, stalled after 300 turns): 3 stalled (1.0% [0.3%, 2.9%]), turns to win (median) 12.5; 1 finding(s): 1 warning; 3 proposal(s); lint: 1 error(s), 2 warning(s)
 (300 games of evidence and 60 a measure: what the work budget buys of this edition's games, 1,234,567 steps each; for more: --games 20000 --measure-games 2000)
 
 warning stalls: 3 of 300 games stalled
     evidence: seed 7
   [1] raise cars to 14
-      measured on 60 games: stalled games 1% → 0%
+      measured on 60 paired games: stalled games 1% → 0%
   [2] (trade-off) add a ferry
-      measured on 60 games: fixes this
+      measured on 60 paired games: fixes this
   [3] (cannot be made) recolour R01
       an alias is in the way
 
@@ -70,11 +73,11 @@ func TestFixReportText(t *testing.T) {
 		Met: true, Analysis: advise.Analysis{MeasureGames: 100, Seed: 1, Players: 4, Bots: "greedy", TurnCap: 300, TotalGames: 500}}
 	var out bytes.Buffer
 	require.NoError(t, rep.WriteText(&out))
-	assert.Equal(t, `E: goals: under 1% of games stalled, median game 1.5 to 25 turns (100 games a measure, seed 1, 4 players, greedy bots, stalled after 300 turns)
-before: stalled games 42.9%, median game 30 turns, 1 error(s), 0 warning(s), 1 lonely colour(s), 0 region(s) only a plane reaches
+	assert.Equal(t, `E: goals: no lint error, no group cut off, no warning a measured proposal fixes, under 1% of games stalled, median game 1.5 to 25 turns (100 games a measure, seed 1, 4 players, greedy bots, stalled after 300 turns)
+before: stalled games 42.9%, median game 30 turns, 1 error(s), 0 warning(s), 1 lonely colour(s), 0 group(s) cut off (0 region(s) only a plane reaches)
 step 1: raise cars to 14
     stalled games 42.9% → 0.3%; median game 30 → 20 turns; deck 80 → 90 cards; errors 1 → 0; lonely colours 1 → 0
-after: stalled games 0.3%, median game 20 turns, 0 error(s), 0 warning(s), 0 lonely colour(s), 0 region(s) only a plane reaches
+after: stalled games 0.3%, median game 20 turns, 0 error(s), 0 warning(s), 0 lonely colour(s), 0 group(s) cut off (0 region(s) only a plane reaches)
 goals met
 (500 games simulated in all)
 `, out.String())
@@ -100,15 +103,15 @@ func TestFixFileWritesOnlyTheTextItFixed(t *testing.T) {
 	path := filepath.Join(dir, "edition.yaml")
 	in, err := advise.FromFolder(dir)
 	require.NoError(t, err)
-	opts := advise.Options{Games: 100, MeasureGames: 60, Seed: 1}
+	opts := advise.Options{Games: 100, MeasureGames: 60, Seed: 1, TurnCap: 300} // its games stall: a cheaper cap
 	saved := append([]byte("# saved meanwhile\n"), in.EditionYAML...)
 	require.NoError(t, os.WriteFile(path, saved, 0o644))
-	_, err = advise.FixFile(context.Background(), dir, in, opts, advise.Goals{})
+	_, err = advise.FixFile(context.Background(), dir, in, opts, advise.Goals{}, atomicfile.LockOptions{})
 	require.ErrorIs(t, err, advise.ErrChanged)
 	got, _ := os.ReadFile(path)
 	assert.Equal(t, string(saved), string(got))
 	require.NoError(t, os.WriteFile(path, in.EditionYAML, 0o644))
-	rep, err := advise.FixFile(context.Background(), dir, in, opts, advise.Goals{})
+	rep, err := advise.FixFile(context.Background(), dir, in, opts, advise.Goals{}, atomicfile.LockOptions{})
 	require.NoError(t, err)
 	require.NotEmpty(t, rep.Steps, "the lonely fixture has something to fix")
 	got, _ = os.ReadFile(path)

@@ -18,6 +18,13 @@ func (b *builder) board(p *mapdata.Pack) *geojson.FeatureCollection {
 		f.ID = pr.ID
 		f.Properties = geojson.Properties{"layer": mapdata.LayerRegion, "id": pr.ID, "name": pr.Name,
 			"color": pr.Color, "airOnly": pr.AirOnly}
+		if k, ok := b.insets[b.byID[pr.ID]]; ok {
+			// board.insets: drawn in box k beside the main map.
+			f.Properties["inset"] = k
+			if t := b.insetTitle[k]; t != "" {
+				f.Properties["insetTitle"] = t
+			}
+		}
 		fc.Append(f)
 	}
 	for _, u := range b.units {

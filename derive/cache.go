@@ -23,8 +23,10 @@ type BordersCache struct {
 }
 
 type cacheKey struct {
-	sha256, display string
-	idProperty, obj string
+	sha256, display   string // of every file the borders read (load.Set.Key)
+	idProperty, obj   string
+	layer, dissolveBy string
+	dissolve          bool
 }
 
 type cacheEntry struct {

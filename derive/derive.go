@@ -11,7 +11,8 @@
 // that misses its region), each at its place in the edition file.
 //
 // The geometry work lives in sub-packages: borders (reading GeoJSON and
-// TopoJSON), adjacency (contiguity), split (cutting polygons) and colors
+// TopoJSON; borders/load for any borders input: Shapefile, GeoPackage,
+// folders, zips), adjacency (contiguity), split (cutting polygons) and colors
 // (choosing colours).
 package derive
 
@@ -23,12 +24,14 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/tendays/tendays/derive/adjacency"
 	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/derive/borders/load"
 	"github.com/tendays/tendays/derive/folder"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/srcpos"
@@ -67,12 +70,15 @@ type builder struct {
 	findings []diag.Finding
 	files    *folder.Reader
 
-	features []borders.Feature
-	regions  []*region
-	resolve  *resolver
-	byID     map[string]int
-	units    []unit // the polygons adjacency sees: pieces of regions, and land
-	airOnly  map[int]bool
+	features     []borders.Feature
+	regions      []*region
+	resolve      *resolver
+	byID         map[string]int
+	units        []unit // the polygons adjacency sees: pieces of regions, and land
+	airOnly      map[int]bool
+	insets       map[int]int               // region -> its board inset (1-based), from board.insets
+	translations map[int]map[string]string // region -> language -> name, from regions.translations
+	insetTitle   map[int]string            // an inset's caption, by inset
 
 	walk  map[[2]int]*mapdata.Link // walking links by region pair (i < j)
 	links []mapdata.Link
@@ -126,6 +132,8 @@ func Build(in Input) (*Result, error) {
 		b.selectRegions,
 		b.findBorders,
 		b.markAirOnly,
+		b.markInsets,
+		b.readTranslations,
 		b.editLinks,
 		b.carLinks,
 		b.findSeas,
@@ -159,31 +167,38 @@ func (b *builder) report(rule string, sev diag.Severity, pointer, hint, format s
 }
 
 func (b *builder) readBorders() error {
-	src, display, err := b.files.Read(b.ed.Borders.File, "/borders/file")
+	spec := b.ed.Borders
+	pointer := "/borders/file"
+	if spec.File == "" {
+		pointer = "/borders/files"
+	}
+	files := load.Edition{Files: b.files, Pointer: pointer}
+	set, err := load.Gather(files, spec.Names(), b.in.MaxBytes)
 	if err != nil {
 		return err
 	}
-	opts := borders.Options{IDProperty: b.ed.Borders.ID, Object: b.ed.Borders.Object}
+	opts := load.Options{Layer: spec.Layer, Options: borders.Options{IDProperty: spec.ID, Object: spec.Object,
+		Dissolve: spec.Dissolves(), DissolveBy: spec.DissolveBy}}
 	c := b.in.Borders
 	var key cacheKey
 	if c != nil {
-		in, _ := b.files.Input(b.ed.Borders.File)
-		key = cacheKey{sha256: in.SHA256, display: display, idProperty: opts.IDProperty, obj: opts.Object}
+		key = cacheKey{sha256: set.Key(), display: set.Name, idProperty: opts.IDProperty, obj: opts.Object,
+			layer: opts.Layer, dissolve: opts.Dissolve, dissolveBy: opts.DissolveBy}
 		if layer, fs, ok := c.get(key); ok {
 			b.findings = append(b.findings, fs...)
 			b.features = layer.Features
 			return nil
 		}
 	}
-	layer, fs, err := borders.Decode(display, src, opts)
+	res, err := load.Parse(set, opts)
 	if err != nil {
 		return err
 	}
 	if c != nil {
-		c.put(key, layer, fs)
+		c.put(key, res.Layer, res.Findings)
 	}
-	b.findings = append(b.findings, fs...)
-	b.features = layer.Features
+	b.findings = append(b.findings, res.Findings...)
+	b.features = res.Layer.Features
 	return nil
 }
 
@@ -266,7 +281,7 @@ func (b *builder) pack() *mapdata.Pack {
 		Rails:   []mapdata.Rail{},
 	}
 	for i, r := range b.regions {
-		p.Regions = append(p.Regions, mapdata.Region{ID: r.id, Name: r.name, Aliases: r.aliases, Color: r.color,
+		p.Regions = append(p.Regions, mapdata.Region{ID: r.id, Name: r.name, Aliases: r.aliases, Names: b.translations[i], Color: r.color,
 			Copies: r.copies, AirOnly: b.airOnly[i], Seas: r.seas, Rails: r.rails})
 	}
 	for _, id := range slices.Sorted(maps.Keys(e.Seas)) {
@@ -306,6 +321,18 @@ func (b *builder) parameters() map[string]string {
 	}
 	if e.Borders.ID != "" {
 		params["borders.id"] = e.Borders.ID
+	}
+	if len(e.Borders.Files) > 0 {
+		params["borders.files"] = strings.Join(e.Borders.Files, ",")
+	}
+	if e.Borders.Layer != "" {
+		params["borders.layer"] = e.Borders.Layer
+	}
+	if !e.Borders.Dissolves() {
+		params["borders.dissolve"] = "false"
+	}
+	if e.Borders.DissolveBy != "" {
+		params["borders.dissolve_by"] = e.Borders.DissolveBy
 	}
 	for _, id := range slices.Sorted(maps.Keys(e.Seas)) {
 		if g := e.Seas[id].Geometry; g != nil {

@@ -295,3 +295,19 @@ func TestBuildTwiceGivesTheSameBytes(t *testing.T) {
 		}
 	}
 }
+
+// Marking a bordered region air-only drops its borders, and listing an
+// air-only region on a sea leaves it off: both are said, at the line that
+// does it, never done silently.
+func TestAirOnlySaysWhatItDrops(t *testing.T) {
+	res := build(t, "sea", "tolerance_m: 2000}", "tolerance_m: 2000}\n    add: [Gamma]\nair_only: [Beta, Gamma]")
+	var got []string
+	for _, f := range res.Findings {
+		if f.Rule == RuleAirOnlyOverride {
+			got = append(got, f.Pointer+" "+f.Message)
+		}
+	}
+	assert.Contains(t, got, "/air_only/0 Beta is air-only, so its land border(s) with Alpha, Gamma, Delta are dropped")
+	assert.Contains(t, got, "/seas/south/add/0 Gamma is air-only, so it is left off sea south, which lists it")
+	assert.Empty(t, res.Pack.Region("Gamma").Seas)
+}

@@ -1,8 +1,11 @@
 package derive
 
 import (
+	"cmp"
+	"maps"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/mapdata"
@@ -10,15 +13,76 @@ import (
 
 // markAirOnly marks the regions only planes reach. They keep no walking
 // links: the rulebook connects them by plane alone.
+// A region with land borders that is listed air-only loses them, and the
+// designer is told which (an island marked so has none to lose).
 func (b *builder) markAirOnly() error {
+	listedAt := map[int]string{}
 	for k, name := range b.ed.AirOnly {
 		if i, ok := b.region(name, ptr("air_only", k)); ok {
 			b.airOnly[i] = true
+			listedAt[i] = ptr("air_only", k)
 		}
 	}
-	for k := range b.walk {
-		if b.airOnly[k[0]] || b.airOnly[k[1]] {
-			delete(b.walk, k)
+	dropped := map[int][]string{}
+	for _, k := range slices.SortedFunc(maps.Keys(b.walk), func(x, y [2]int) int { return cmp.Compare(x[0], y[0])*2 + cmp.Compare(x[1], y[1]) }) {
+		if !b.airOnly[k[0]] && !b.airOnly[k[1]] {
+			continue
+		}
+		for side, r := range k {
+			if b.airOnly[r] && b.walk[k].Kind == mapdata.Border {
+				dropped[r] = append(dropped[r], b.regions[k[1-side]].id)
+			}
+		}
+		delete(b.walk, k)
+	}
+	for _, r := range slices.Sorted(maps.Keys(dropped)) {
+		b.report(RuleAirOnlyOverride, diag.Warning, listedAt[r], "take it off air_only to keep its borders, or keep it there if only planes should reach it",
+			"%s is air-only, so its land border(s) with %s are dropped", b.regions[r].id, strings.Join(dropped[r], ", "))
+	}
+	return nil
+}
+
+// markInsets reads board.insets: which regions the board draws in a box
+// of their own (export/scene). A region named twice keeps its first box.
+func (b *builder) markInsets() error {
+	for k, in := range b.ed.Board.Insets {
+		for j, name := range in.Regions {
+			if i, ok := b.region(name, ptr("board", "insets", k, "regions", j)); ok {
+				if b.insets == nil {
+					b.insets, b.insetTitle = map[int]int{}, map[int]string{}
+				}
+				if _, dup := b.insets[i]; !dup {
+					b.insets[i] = k + 1
+				}
+			}
+		}
+		if in.Title != "" {
+			if b.insetTitle == nil {
+				b.insets, b.insetTitle = map[int]int{}, map[int]string{}
+			}
+			b.insetTitle[k+1] = in.Title
+		}
+	}
+	return nil
+}
+
+// readTranslations reads regions.translations: each region's names in
+// other languages, which the pack carries (mapdata.Region.Names).
+func (b *builder) readTranslations() error {
+	keys := slices.Sorted(maps.Keys(b.ed.Regions.Translations))
+	for _, key := range keys {
+		i, ok := b.region(key, ptr("regions", "translations", key))
+		if !ok {
+			continue
+		}
+		if b.translations == nil {
+			b.translations = map[int]map[string]string{}
+		}
+		if b.translations[i] == nil {
+			b.translations[i] = map[string]string{}
+		}
+		for lang, name := range b.ed.Regions.Translations[key] {
+			b.translations[i][lang] = name
 		}
 	}
 	return nil

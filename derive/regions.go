@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geojson"
@@ -33,7 +34,7 @@ func (b *builder) selectRegions() error {
 		i, ok := features.find(name)
 		if !ok {
 			b.report(RuleUnknownRegion, diag.Error, pointer, features.suggest(name),
-				"%q names no feature of %s", name, e.Borders.File)
+				"%q names no feature of %s", name, strings.Join(e.Borders.Names(), ", "))
 		}
 		return i, ok
 	}

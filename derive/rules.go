@@ -1,6 +1,9 @@
 package derive
 
-import "github.com/tendays/tendays/diag"
+import (
+	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/mapdata"
+)
 
 // Rule ids of the findings a derivation makes. They are reported at the
 // place in edition.yaml (or in a geometry file) that caused them.
@@ -38,6 +41,7 @@ var Rules = []diag.RuleInfo{
 	{ID: RuleCutMisses, Severity: diag.Error, Doc: "A split's cut line crosses the region it splits."},
 	{ID: RuleSplitPart, Severity: diag.Error, Doc: "Each part of a split has its point inside the region, in a piece of its own."},
 	{ID: RuleRemoveMissing, Severity: diag.Warning, Doc: "A link the edition removes exists."},
+	{ID: mapdata.RuleNameFallback, Severity: diag.Warning, Doc: "With --lang, every region has a name in that language (regions.translations); one without keeps its default name."},
 	{ID: RuleAirOnlyOverride, Severity: diag.Warning, Doc: "Air-only regions are not given links, seas or rail lines: only planes reach them."},
 	{ID: RuleBadFile, Severity: diag.Error, Doc: "Geometry files an edition names (seas, rails, cut lines) can be read and hold the right geometry."},
 	{ID: RuleColorConflict, Severity: diag.Error, Doc: "Colour constraints can all hold: regions that must share a colour do not border each other."},

@@ -32,14 +32,17 @@ func (b *builder) findSeas() error {
 				on[r] = true
 			}
 		}
+		listedAt := map[int]string{} // regions the edition lists on the sea
 		for k, name := range spec.Regions {
 			if r, ok := b.region(name, ptr("seas", id, "regions", k)); ok {
 				on[r] = true
+				listedAt[r] = ptr("seas", id, "regions", k)
 			}
 		}
 		for k, name := range spec.Add {
 			if r, ok := b.region(name, ptr("seas", id, "add", k)); ok {
 				on[r] = true
+				listedAt[r] = ptr("seas", id, "add", k)
 			}
 		}
 		for k, name := range spec.Remove {
@@ -53,6 +56,10 @@ func (b *builder) findSeas() error {
 				continue
 			}
 			if b.airOnly[r] {
+				if at, listed := listedAt[r]; listed {
+					b.report(RuleAirOnlyOverride, diag.Warning, at, "take it off air_only, or off the sea",
+						"%s is air-only, so it is left off sea %s, which lists it", b.regions[r].id, id)
+				}
 				continue // only planes reach air-only regions
 			}
 			b.regions[r].seas = append(b.regions[r].seas, id)

@@ -15,6 +15,7 @@ package editions
 
 import (
 	"embed"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -48,6 +49,23 @@ const WorldObject = "countries"
 // World returns the bytes of the bundled world borders (see WorldFile). The
 // slice is shared: callers must not modify it.
 func World() []byte { return world }
+
+// Each country's name in other languages, by ISO 3166-1 alpha-3 (the world
+// borders' iso_a3), from i18n-iso-countries (see world/SOURCES.md).
+//
+//go:embed world/names.json
+var worldNames []byte
+
+// WorldNames are each country's names in other languages: ISO 3166-1
+// alpha-3 -> language code -> name. A file that does not parse (it is
+// compiled in) gives none.
+func WorldNames() map[string]map[string]string {
+	var out map[string]map[string]string
+	if json.Unmarshal(worldNames, &out) != nil {
+		return nil
+	}
+	return out
+}
 
 // The first-level subdivisions of every country that `tendays init
 // --borders admin1` starts from: not an edition either.

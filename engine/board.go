@@ -1028,15 +1028,18 @@ func (e *TokenError) Unwrap() error { return e.Err }
 
 // ParseJourney resolves a list of tokens.
 func (b *Board) ParseJourney(tokens []string) ([]CardID, error) {
-	out := make([]CardID, len(tokens))
+	return b.appendJourney(make([]CardID, 0, len(tokens)), tokens)
+}
+
+func (b *Board) appendJourney(dst []CardID, tokens []string) ([]CardID, error) {
 	for i, t := range tokens {
 		c, err := b.Lookup(t)
 		if err != nil {
 			return nil, &TokenError{Index: i, Err: err}
 		}
-		out[i] = c
+		dst = append(dst, c)
 	}
-	return out, nil
+	return dst, nil
 }
 
 // LengthError is a journey of another number of cards than the game's days.
@@ -1050,12 +1053,18 @@ func (e *LengthError) Error() string {
 // checks every journey to check goes through: a token that names no card is
 // a *TokenError, a journey of another length a *LengthError.
 func (b *Board) ParseJourneyDays(tokens []string, days int) ([]CardID, error) {
-	cards, err := b.ParseJourney(tokens)
+	return b.AppendJourneyDays(make([]CardID, 0, len(tokens)), tokens, days)
+}
+
+// AppendJourneyDays is ParseJourneyDays appending the cards to dst, so that
+// a caller checking many journeys (a batch) reuses one slice.
+func (b *Board) AppendJourneyDays(dst []CardID, tokens []string, days int) ([]CardID, error) {
+	cards, err := b.appendJourney(dst, tokens)
 	if err != nil {
 		return nil, err
 	}
-	if len(cards) != days {
-		return nil, &LengthError{Cards: len(cards), Days: days}
+	if len(cards)-len(dst) != days {
+		return nil, &LengthError{Cards: len(cards) - len(dst), Days: days}
 	}
 	return cards, nil
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tendays/tendays/mapdata"
@@ -39,27 +40,8 @@ func (v Verdict) Steps() []Step {
 		last = v.At
 	}
 	for i := 0; i+1 < len(cards); {
-		if !b.IsRegion(cards[i]) {
-			break
-		}
-		s := Step{From: i, Via: -1, Via2: -1}
-		if b.IsRegion(cards[i+1]) {
-			s.To = i + 1
-			s.Linked, s.How, s.Why = b.whyFoot(b.RegionOf(cards[i]), b.RegionOf(cards[i+1]))
-		} else if i+3 < len(cards) && b.ShipPair(cards[i+1], cards[i+2]) {
-			if !b.IsRegion(cards[i+3]) {
-				break
-			}
-			s.Via, s.Via2, s.To = i+1, i+2, i+3
-			s.Linked, s.How, s.Why = b.whyPair(cards[i+1], cards[i+2], b.RegionOf(cards[i]), b.RegionOf(cards[i+3]))
-		} else {
-			if i+2 >= len(cards) || !b.IsRegion(cards[i+2]) || int(cards[i+1]) >= len(b.kind) {
-				break
-			}
-			s.Via, s.To = i+1, i+2
-			s.Linked, s.How, s.Why = b.whyLink(cards[i+1], b.RegionOf(cards[i]), b.RegionOf(cards[i+2]))
-		}
-		if s.To > last {
+		s, ok := v.stepAt(i)
+		if !ok || s.To > last {
 			break
 		}
 		s.Text = b.stepText(cards, s)
@@ -72,16 +54,80 @@ func (v Verdict) Steps() []Step {
 	return steps
 }
 
+// stepAt is the step from the region card on day i (i+1 < len(cards)),
+// its Text left empty; false when the cards there make no step (a
+// transport where a region should be, a transport at the end).
+func (v Verdict) stepAt(i int) (Step, bool) {
+	b, cards := v.board, v.cards
+	if !b.IsRegion(cards[i]) {
+		return Step{}, false
+	}
+	s := Step{From: i, Via: -1, Via2: -1}
+	if b.IsRegion(cards[i+1]) {
+		s.To = i + 1
+		s.Linked, s.How, s.Why = b.whyFoot(b.RegionOf(cards[i]), b.RegionOf(cards[i+1]))
+	} else if i+3 < len(cards) && b.ShipPair(cards[i+1], cards[i+2]) {
+		if !b.IsRegion(cards[i+3]) {
+			return Step{}, false
+		}
+		s.Via, s.Via2, s.To = i+1, i+2, i+3
+		s.Linked, s.How, s.Why = b.whyPair(cards[i+1], cards[i+2], b.RegionOf(cards[i]), b.RegionOf(cards[i+3]))
+	} else {
+		if i+2 >= len(cards) || !b.IsRegion(cards[i+2]) || int(cards[i+1]) >= len(b.kind) {
+			return Step{}, false
+		}
+		s.Via, s.To = i+1, i+2
+		s.Linked, s.How, s.Why = b.whyLink(cards[i+1], b.RegionOf(cards[i]), b.RegionOf(cards[i+2]))
+	}
+	return s, true
+}
+
 func (b *Board) stepText(cards []CardID, s Step) string {
-	parts := []string{b.Name(cards[s.From])}
-	if s.Via >= 0 {
-		parts = append(parts, b.Name(cards[s.Via]))
+	return string(b.appendStepText(make([]byte, 0, 64), cards, s))
+}
+
+// appendStepText appends the step's text: "Oregon → car → Arizona: why".
+func (b *Board) appendStepText(dst []byte, cards []CardID, s Step) []byte {
+	const arrow = " → "
+	dst = append(dst, b.Name(cards[s.From])...)
+	for _, via := range [2]int{s.Via, s.Via2} {
+		if via >= 0 {
+			dst = append(append(dst, arrow...), b.Name(cards[via])...)
+		}
 	}
-	if s.Via2 >= 0 {
-		parts = append(parts, b.Name(cards[s.Via2]))
+	dst = append(append(dst, arrow...), b.Name(cards[s.To])...)
+	return append(append(dst, ": "...), s.Why...)
+}
+
+// failingStep is the step a journey that is not linked fails at: the
+// check stops on the day that step starts (v.At), and the steps before it
+// are linked (TestNotLinkedExplainsTheStepTheCheckStoppedAt), so it is
+// explained alone, not after every step before it (a batch of random
+// journeys asks this of nearly every line). False when the verdict is
+// another or the step cannot be made out there.
+func (v Verdict) failingStep() (Step, bool) {
+	if v.board == nil || v.Valid || v.Fault != NotLinked || v.At < 0 || v.At+1 >= len(v.cards) {
+		return Step{}, false
 	}
-	parts = append(parts, b.Name(cards[s.To]))
-	return strings.Join(parts, " → ") + ": " + s.Why
+	s, ok := v.stepAt(v.At)
+	return s, ok && !s.Linked
+}
+
+// appendNotLinked appends the reason of a journey that fails at step s.
+func (v Verdict) appendNotLinked(dst []byte, s Step) []byte {
+	dst = strconv.AppendInt(append(dst, "days "...), int64(s.From+1), 10)
+	dst = strconv.AppendInt(append(dst, "–"...), int64(s.To+1), 10)
+	return v.board.appendStepText(append(dst, ": "...), v.cards, s)
+}
+
+// AppendReason appends Reason's sentence to dst, a journey that is not
+// linked written in place: what a batch of journeys writes line after
+// line, with no string made for it.
+func (v Verdict) AppendReason(dst []byte) []byte {
+	if s, ok := v.failingStep(); ok {
+		return v.appendNotLinked(dst, s)
+	}
+	return append(dst, v.Reason()...)
 }
 
 // Reason says in a sentence why the journey is valid or where it fails.
@@ -117,7 +163,7 @@ func (v Verdict) Reason() string {
 			if c, d := cards[v.At], cards[v.At+1]; b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && b.sea[c] == b.sea[d] {
 				msg += ", not two on one sea"
 			} else if b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && !b.ShipPair(c, d) {
-				msg += fmt.Sprintf(", and the %s and the %s do not", b.seas[b.sea[c]].Name, b.seas[b.sea[d]].Name)
+				msg += fmt.Sprintf(", and the %s and the %s do not: the edition's seas say which connect", b.seas[b.sea[c]].Name, b.seas[b.sea[d]].Name)
 			} else if v.At > 0 && b.ShipPair(cards[v.At-1], c) {
 				msg += ", two and no more"
 			}
@@ -132,7 +178,11 @@ func (v Verdict) Reason() string {
 				used++
 			}
 		}
-		return fmt.Sprintf("day %d: %s is used %d times, but the deck holds %s", day, name(v.At), used, times(int(b.count[c])))
+		setting := "transports" // how many of a transport card the deck holds
+		if b.Kind(c) == RegionCard {
+			setting = "copies"
+		}
+		return fmt.Sprintf("day %d: %s is used %d times, but the deck holds %s (the edition's %s)", day, name(v.At), used, times(int(b.count[c])), setting)
 	case MissingMap:
 		var miss []string
 		m := b.missingMaps(cards)
@@ -151,6 +201,9 @@ func (v Verdict) Reason() string {
 		}
 		return fmt.Sprintf("the journey holds no %s of the %s %s: a journey of this game holds one of every map (%s)", w, andList(miss), maps, strings.Join(all, ", "))
 	case NotLinked:
+		if s, ok := v.failingStep(); ok {
+			return string(v.appendNotLinked(make([]byte, 0, 96), s))
+		}
 		for _, s := range v.Steps() {
 			if !s.Linked {
 				return fmt.Sprintf("days %d–%d: %s", s.From+1, s.To+1, s.Text)
@@ -179,9 +232,9 @@ func (b *Board) whyFoot(x, y int) (linked bool, how, why string) {
 	case b.SamePlace(x, y):
 		return false, "border", b.onePlace(x, y) + fmt.Sprintf(": the same %s twice in a row goes nowhere", b.word)
 	case rx.AirOnly:
-		return false, "border", rx.Name + " is reached only by plane"
+		return false, "border", rx.Name + onlyByPlane
 	case ry.AirOnly:
-		return false, "border", ry.Name + " is reached only by plane"
+		return false, "border", ry.Name + onlyByPlane
 	}
 	n := len(b.regions)
 	if li := b.footLink[x*n+y]; li >= 0 {
@@ -205,6 +258,83 @@ func (b *Board) whyFoot(x, y int) (linked bool, how, why string) {
 		why += ")"
 	}
 	return false, "border", why
+}
+
+// onlyByPlane ends the reason a region no foot, car, ship or train reaches
+// gives, naming the edition's setting that makes it so.
+const onlyByPlane = " is reached only by plane (the edition's air_only)"
+
+// whyNoCar says why no car links regions x and y, naming the edition's
+// setting when it decides: the edition removed the car link, or a third
+// region joins both only over a link kind its cars do not drive through
+// (transports.automobile.through; issue 39: bridges and ferries do not
+// count for cars unless listed there, which the reason did not say).
+func (b *Board) whyNoCar(x, y int) string {
+	if ri, ok := b.removed[[2]int{min(x, y), max(x, y)}]; ok && b.pack.Removed[ri].Kind == mapdata.Car {
+		why := "the edition removed the car link between them (links.remove"
+		if w := b.pack.Removed[ri].Why; w != "" {
+			why += ": " + w
+		}
+		return why + ")"
+	}
+	plain := fmt.Sprintf("no third %s borders both", b.word)
+	through, known := mapdata.CarThrough(b.pack)
+	if !known {
+		return plain
+	}
+	n := len(b.regions)
+	for c := range b.regions {
+		if c == x || c == y || b.regions[c].AirOnly {
+			continue
+		}
+		l1, l2 := b.footLink[x*n+c], b.footLink[c*n+y]
+		if l1 < 0 || l2 < 0 {
+			continue
+		}
+		var off []string
+		for _, li := range []int32{l1, l2} {
+			if k := b.pack.Links[li].Kind; !slices.Contains(through, k) && !slices.Contains(off, string(k)) {
+				off = append(off, string(k))
+			}
+		}
+		if len(off) == 0 {
+			continue // a car link the edition has not (a combined map's edge)
+		}
+		kinds := make([]string, len(through))
+		for i, k := range through {
+			kinds[i] = string(k)
+		}
+		return fmt.Sprintf("%s: %s joins them over a %s, which cars take only when the edition's transports.automobile.through lists it (it lists %s)",
+			plain, b.regions[c].Name, orList(off), strings.Join(kinds, ", "))
+	}
+	return plain
+}
+
+// carCrossings are the link kinds, other than borders, a car link from x
+// to y takes through its middle regions: what the edition's
+// transports.automobile.through let it take.
+func (b *Board) carCrossings(x, y int) []string {
+	li := b.carLink[x*len(b.regions)+y]
+	if li < 0 {
+		return nil
+	}
+	n := len(b.regions)
+	var out []string
+	for _, id := range b.pack.Links[li].Via {
+		c := slices.IndexFunc(b.regions, func(r RegionInfo) bool { return r.ID == id })
+		if c < 0 {
+			continue
+		}
+		for _, f := range []int32{b.footLink[x*n+c], b.footLink[c*n+y]} {
+			if f < 0 {
+				continue
+			}
+			if k := b.pack.Links[f].Kind; k != mapdata.Border && !slices.Contains(out, string(k)) {
+				out = append(out, string(k))
+			}
+		}
+	}
+	return out
 }
 
 // onePlace says that two regions of two maps are one place: "Russia
@@ -235,14 +365,14 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 	if info.Kind != PlaneCard {
 		for _, r := range []*RegionInfo{rx, ry} {
 			if r.AirOnly {
-				return false, how, r.Name + " is reached only by plane"
+				return false, how, r.Name + onlyByPlane
 			}
 		}
 	}
 	switch info.Kind {
 	case CarCard:
 		if !linked {
-			return false, how, fmt.Sprintf("no third %s borders both", b.word)
+			return false, how, b.whyNoCar(x, y)
 		}
 		why = "car"
 		if li := b.carLink[x*len(b.regions)+y]; li >= 0 {
@@ -255,6 +385,10 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 					}
 				}
 				why += " via " + orList(names)
+			}
+			if kinds := b.carCrossings(x, y); len(kinds) > 0 {
+				// The link stands on the edition's setting: say which.
+				why += fmt.Sprintf(" (over a %s, which the edition's transports.automobile.through lets cars take)", orList(kinds))
 			}
 		}
 		return true, how, why
@@ -331,9 +465,9 @@ func (b *Board) whyPair(c, d CardID, x, y int) (linked bool, how, why string) {
 	case b.SamePlace(x, y):
 		return false, "ship", b.onePlace(x, y) + fmt.Sprintf(": the same %s at both ends goes nowhere", b.word)
 	case rx.AirOnly:
-		return false, "ship", rx.Name + " is reached only by plane"
+		return false, "ship", rx.Name + onlyByPlane
 	case ry.AirOnly:
-		return false, "ship", ry.Name + " is reached only by plane"
+		return false, "ship", ry.Name + onlyByPlane
 	}
 	onX, onY := b.onSeaHas(int(b.sea[c]), x), b.onSeaHas(int(b.sea[d]), y)
 	switch {

@@ -288,9 +288,17 @@ func TestChosenNamesStayHome(t *testing.T) {
 	got, _ = os.ReadFile("kept.csv")
 	assert.Contains(t, string(got), "id,name")
 
-	// A file the user named is theirs to aim anywhere.
+	// A file the user named inside the working folder never follows a link
+	// out of it either (issue 33: a checkout can hold such links); named
+	// outside the working folder, it is theirs to aim anywhere.
 	require.NoError(t, os.Symlink(outside, "mine.svg"))
 	_, err = Write(in, SVG, "mine.svg", Options{})
+	require.ErrorIs(t, err, atomicfile.ErrLinkOutside)
+	got, _ = os.ReadFile(outside)
+	assert.Equal(t, "precious", string(got))
+	theirs := filepath.Join(t.TempDir(), "theirs.svg")
+	require.NoError(t, os.Symlink(outside, theirs))
+	_, err = Write(in, SVG, theirs, Options{})
 	require.NoError(t, err)
 	got, _ = os.ReadFile(outside)
 	assert.Contains(t, string(got), "<svg")

@@ -23,7 +23,9 @@ import (
 	"github.com/paulmach/orb"
 
 	"github.com/tendays/tendays/export/board"
+	"github.com/tendays/tendays/export/cardimg"
 	"github.com/tendays/tendays/export/pdf"
+	"github.com/tendays/tendays/export/text"
 	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/mapdata"
 )
@@ -42,6 +44,7 @@ const (
 	GIS         = "gis"
 	PDF         = "pdf"         // print and play: export/pdf
 	Cards       = "cards"       // one CSV row per physical card
+	CardImages  = "card-images" // a folder: one PNG a card face and back at a print preset, manifest.csv
 	BoardgameIO = "boardgameio" // an npm package: export/boardgameio
 	Conformance = "conformance" // JSON lines of cases: export/conformance
 	Site        = "site"        // the studio as static files: export/site
@@ -49,7 +52,7 @@ const (
 
 // Formats lists every format, in the order the help text gives them.
 func Formats() []string {
-	return []string{CSV, DOT, GraphML, JSONGraph, GeoJSON, TopoJSON, GIS, SVG, DataPackage, TTS, PDF, Cards, BoardgameIO, Conformance, Site}
+	return []string{CSV, DOT, GraphML, JSONGraph, GeoJSON, TopoJSON, GIS, SVG, DataPackage, TTS, PDF, Cards, CardImages, BoardgameIO, Conformance, Site}
 }
 
 // NeedsBoard reports whether a format draws or carries the board geometry.
@@ -61,7 +64,7 @@ func NeedsBoard(format string) bool {
 // one, without needing it: a data package carries it, a DOT graph pins its
 // nodes where the board draws the regions.
 func UsesBoard(format string) bool {
-	return format == DataPackage || format == DOT || format == PDF
+	return format == DataPackage || format == DOT || format == PDF || format == CardImages
 }
 
 // OneFile reports whether a format is a single file, which may go to
@@ -120,8 +123,13 @@ type Options struct {
 	CardWidth  int    // card face width in pixels (default 400; height is 1.4 times)
 	BoardWidth int    // board image width in pixels (default 3200)
 
-	// Paper is the PDF's paper: a4 (default) or letter.
+	// Paper is the PDF's paper: a4 (default), letter, or card (one card a
+	// page, its bleed round it).
 	Paper string
+
+	// CardPreset is card-images' print size (export/cardimg.Presets:
+	// poker, the default, or 63x88).
+	CardPreset string
 
 	// OutputChosen says the user named a folder, or nothing, rather than
 	// the output file itself: Write then treats the file's name as chosen
@@ -150,6 +158,9 @@ func (o Options) Check() error {
 	}
 	if _, err := pdf.PaperNamed(o.Paper); err != nil {
 		return fmt.Errorf("--paper: %w", err)
+	}
+	if _, err := cardimg.PresetNamed(o.CardPreset); err != nil {
+		return fmt.Errorf("--preset: %w", err)
 	}
 	return nil
 }
@@ -189,6 +200,8 @@ func Render(in Input, format string, opt Options) ([]File, error) {
 		return TTSFiles(in, opt)
 	case GIS:
 		return GISFiles(in.Pack, in.Board)
+	case CardImages:
+		return CardImageFiles(in, opt)
 	case BoardgameIO:
 		return BoardgameIOFiles(in)
 	case Site:
@@ -209,6 +222,11 @@ func Render(in Input, format string, opt Options) ([]File, error) {
 		data, err = SVGBytes(in.Pack, in.Board, opt)
 	case PDF:
 		data, err = PDFBytes(in.Pack, in.Board, opt)
+		var miss *text.MissingError
+		if errors.As(err, &miss) && in.PackFile != "" {
+			// A name no font draws: the file it is in, then the region.
+			err = fmt.Errorf("%s: %w", in.PackFile, err)
+		}
 	case Cards:
 		data, err = CardsCSV(in.Pack)
 	}

@@ -75,22 +75,25 @@ func GeoJSONWound(p *mapdata.Pack, b *board.Geometry, w geo.Winding) ([]byte, er
 }
 
 // featureLines writes a FeatureCollection one feature a line.
+// A feature is written by appendFeature when it can, else by
+// encoding/json: the same bytes either way.
 func featureLines(features []*geojson.Feature) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.WriteString("{\"type\":\"FeatureCollection\",\"features\":[\n")
+	buf := []byte("{\"type\":\"FeatureCollection\",\"features\":[\n")
 	for i, f := range features {
-		line, err := json.Marshal(f)
-		if err != nil {
-			return nil, err
+		var ok bool
+		if buf, ok = appendFeature(buf, f); !ok {
+			line, err := json.Marshal(f)
+			if err != nil {
+				return nil, err
+			}
+			buf = append(buf, line...)
 		}
-		buf.Write(line)
 		if i < len(features)-1 {
-			buf.WriteByte(',')
+			buf = append(buf, ',')
 		}
-		buf.WriteByte('\n')
+		buf = append(buf, '\n')
 	}
-	buf.WriteString("]}\n")
-	return buf.Bytes(), nil
+	return append(buf, "]}\n"...), nil
 }
 
 // boardFeatures is the board's features as every geographic export gives

@@ -105,6 +105,8 @@ func OutputHint(format string) string {
 		return "-o FILE.json, with the images written beside it"
 	case GIS:
 		return "-o FOLDER, a folder for the layers' files"
+	case CardImages:
+		return "-o FOLDER, a folder for the images and manifest.csv"
 	case BoardgameIO:
 		return "-o FOLDER: a new or empty folder, or a package tendays wrote"
 	case Site:

@@ -99,7 +99,7 @@ func TestOptionsCheck(t *testing.T) {
 		{func(o *Options) { o.Width = math.NaN() }, "--width NaN is out of range"},
 		{func(o *Options) { o.CardWidth = 1001 }, "--card-width 1001 is out of range (40 to 1000 pixels)"},
 		{func(o *Options) { o.BoardWidth = 8001 }, "--board-width 8001 is out of range (200 to 8000 pixels)"},
-		{func(o *Options) { o.Paper = "a3" }, `--paper: unknown paper "a3" (want a4 or letter)`},
+		{func(o *Options) { o.Paper = "a3" }, `--paper: unknown paper "a3" (want a4, letter or card)`},
 	} {
 		o := ok
 		c.edit(&o)

@@ -23,6 +23,7 @@ var ErrOutput = errors.New("bad output path")
 //     dropped), or <id>.regions.csv and <id>.links.csv inside a folder, or
 //     one zip archive of both when out ends in .zip;
 //   - gis: the layers' files in the folder out, created if it is not there;
+//     card-images likewise: its images and manifest.csv;
 //   - datapackage: the folder out, created, or written into when it is
 //     empty or a data package an export wrote (see writePackage); never
 //     replaced, and no file in it removed;
@@ -95,7 +96,7 @@ func Write(in Input, format, out string, opt Options) ([]string, error) {
 		files[0].Name, files[1].Name = base+".regions.csv", base+".links.csv"
 		return writeSet(filepath.Dir(out), files)
 
-	case format == GIS:
+	case format == GIS || format == CardImages:
 		if err := parentExists(out); err != nil {
 			return nil, err
 		}

@@ -335,6 +335,15 @@ func (r *reader) strings() []string {
 	return out
 }
 
+func (r *reader) stringMap() map[string]string {
+	m := map[string]string{}
+	r.object(func(k string) bool {
+		m[k] = r.str()
+		return true
+	})
+	return m
+}
+
 func (r *reader) intPtr() *int {
 	n := r.int()
 	return &n
@@ -475,6 +484,8 @@ func (r *reader) region() mapdata.Region {
 			g.Name = r.str()
 		case "aliases":
 			g.Aliases = r.strings()
+		case "names":
+			g.Names = r.stringMap()
 		case "color":
 			g.Color = r.str()
 		case "copies":
@@ -658,11 +669,7 @@ func (r *reader) provenance(p *mapdata.Provenance) {
 				p.Inputs = append(p.Inputs, in)
 			})
 		case "parameters":
-			p.Parameters = map[string]string{}
-			r.object(func(k string) bool {
-				p.Parameters[k] = r.str()
-				return true
-			})
+			p.Parameters = r.stringMap()
 		case "notes":
 			p.Notes = r.strings()
 		default:

@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	"github.com/tendays/tendays/diag"
@@ -64,31 +65,91 @@ func DecodeBaseline(path string, src []byte) (*Baseline, error) {
 	return &b, nil
 }
 
-func samePath(a, b string) bool {
-	if a == "" || b == "" {
-		return true
+// pathKeys makes file names comparable as the baseline compares them:
+// cleaned, and absolute from the working folder (read once, not once a
+// name), so that "a/../b.json", "./b.json" and its absolute name are one
+// file.
+type pathKeys struct{ wd string }
+
+func newPathKeys() pathKeys {
+	wd, _ := os.Getwd()
+	return pathKeys{wd: wd}
+}
+
+func (k pathKeys) key(p string) string {
+	if k.wd != "" && !filepath.IsAbs(p) {
+		return filepath.Join(k.wd, p)
 	}
-	if filepath.Clean(a) == filepath.Clean(b) {
-		return true
+	return filepath.Clean(p)
+}
+
+// entryGroup is the entries of one rule and pointer: by file, of any file
+// (no file given), and all of them. Each list is marked used at most once.
+type entryGroup struct {
+	byFile  map[string][]int
+	anyFile []int
+	all     []int
+	marked  map[string]bool // byFile lists marked; "" for anyFile, "*" for all
+}
+
+// mark marks a list of the group used, once.
+func (g *entryGroup) mark(used []bool, key string, list []int) {
+	if g.marked[key] {
+		return
 	}
-	aa, err1 := filepath.Abs(a)
-	bb, err2 := filepath.Abs(b)
-	return err1 == nil && err2 == nil && aa == bb
+	g.marked[key] = true
+	for _, i := range list {
+		used[i] = true
+	}
 }
 
 // Filter drops the findings the baseline knows and adds a warning for every
-// entry that matched nothing.
+// entry that matched nothing. An entry matches a finding of its rule and
+// pointer in its file (an entry or a finding of no file matches any file).
+// The entries are grouped once and each list is marked once, so the work
+// is linear in the entries and the findings, however the baseline is made
+// (issue 33: every finding was compared with every entry).
 func (b *Baseline) Filter(fs []diag.Finding) []diag.Finding {
 	if b == nil {
 		return fs
 	}
+	type rulePointer struct{ rule, pointer string }
+	keys := newPathKeys()
+	groups := map[rulePointer]*entryGroup{}
+	for i, e := range b.Findings {
+		rp := rulePointer{e.Rule, e.Pointer}
+		g := groups[rp]
+		if g == nil {
+			g = &entryGroup{byFile: map[string][]int{}, marked: map[string]bool{}}
+			groups[rp] = g
+		}
+		g.all = append(g.all, i)
+		if e.File == "" {
+			g.anyFile = append(g.anyFile, i)
+		} else {
+			k := keys.key(e.File)
+			g.byFile[k] = append(g.byFile[k], i)
+		}
+	}
 	used := make([]bool, len(b.Findings))
 	var out []diag.Finding
 	for _, f := range fs {
+		g := groups[rulePointer{f.Rule, f.Pointer}]
 		matched := false
-		for i, e := range b.Findings {
-			if e.Rule == f.Rule && e.Pointer == f.Pointer && samePath(e.File, f.File) {
-				used[i], matched = true, true
+		switch {
+		case g == nil:
+		case f.File == "":
+			matched = true // g holds at least one entry
+			g.mark(used, "*", g.all)
+		default:
+			k := keys.key(f.File)
+			if list := g.byFile[k]; len(list) > 0 {
+				matched = true
+				g.mark(used, "/"+k, list)
+			}
+			if len(g.anyFile) > 0 {
+				matched = true
+				g.mark(used, "", g.anyFile)
 			}
 		}
 		if !matched {

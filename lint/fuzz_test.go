@@ -3,6 +3,7 @@ package lint
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -107,7 +108,35 @@ func FuzzBaseline(f *testing.F) {
 		if kept != len(findings)-suppressed {
 			t.Fatalf("kept %d findings of %d, %d suppressed", kept, len(findings), suppressed)
 		}
+		stale := 0
+		for _, e := range b.Findings {
+			matches := false
+			for _, fd := range findings {
+				matches = matches || e.Rule == fd.Rule && e.Pointer == fd.Pointer && samePath(e.File, fd.File)
+			}
+			if !matches {
+				stale++
+			}
+		}
+		if got := len(out) - kept; got != stale {
+			t.Fatalf("%d stale entries told, want %d", got, stale)
+		}
 	})
+}
+
+// samePath is the baseline's file rule written plainly, for checking
+// Filter's index against: no file matches any; else the same file, cleaned
+// or absolute.
+func samePath(a, b string) bool {
+	if a == "" || b == "" {
+		return true
+	}
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
 }
 
 // FuzzCheckPack: any pack text is refused with its place, or read and

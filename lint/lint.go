@@ -14,6 +14,8 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/paulmach/orb/geojson"
+
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/mapdata"
 )
@@ -76,6 +78,10 @@ type Target struct {
 	Locate func(pointer string) diag.Position
 	// Findings already made while reading or deriving (schema, derive).
 	Findings []diag.Finding
+	// Board is the pack's board geometry when it is at hand (a pack
+	// derived from its edition): rules that measure distances on it
+	// (regions/cut-off) say more with it, and nothing less without.
+	Board *geojson.FeatureCollection
 }
 
 func (t *Target) position(pointer string) diag.Position {

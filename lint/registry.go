@@ -54,7 +54,7 @@ var registry = newRegistry(
 	described(KindEdition, adjacency.Rules),
 	described(KindNetworkEdition, routes.Rules),
 	packRules,
-	[]*Rule{seaConnectsRule, cvdRule},
+	[]*Rule{seaConnectsRule, cvdRule, cutOffRule},
 	networkRules,
 	[]*Rule{baselineRule},
 )

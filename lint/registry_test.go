@@ -124,7 +124,7 @@ func TestRegistryIsComplete(t *testing.T) {
 	for _, k := range Kinds {
 		assert.NotZero(t, kinds[k], "no rule of kind %s", k)
 	}
-	assert.Equal(t, 14, kinds[KindBorders], "the borders/* rules")
+	assert.Equal(t, 17, kinds[KindBorders], "the borders/* rules")
 }
 
 // A config may change the severity of any rule, borders/* included.

@@ -163,6 +163,7 @@ func TestEveryRuleHasATest(t *testing.T) {
 		RuleOneSidedLink: true, RuleAirOnlyLink: true, RuleLonelyColor: true, RulePlanesNoRegion: true, RuleIsolated: true,
 		RuleAirOnlyUnmarked: true, RuleExpectTotals: true, RuleDeckTooSmall: true, RuleDeckCopies: true,
 		RuleSeaConnects: true, // seas_connect_test.go
+		RuleCutOff:      true, // cut_off_test.go
 		RuleColorsCVD:   true} // cvd_test.go
 	for _, r := range Rules() {
 		if r.Kind == KindPack {

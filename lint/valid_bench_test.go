@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -13,7 +14,12 @@ import (
 // with no finding in it: a chain of regions, each bordering the next (the
 // first borders Midshire), in the pack's two colours by turns, each with
 // its region card, and the totals and the rulebook's counts to match.
-func bigValidPack(tb testing.TB, size int) []byte {
+func bigValidPack(tb testing.TB, size int) []byte { return grownPack(tb, size, 0) }
+
+// grownPack is bigValidPack grown until it is size bytes long or holds
+// regions regions (whichever is set; regions in steps of 100 past the
+// mini pack's five).
+func grownPack(tb testing.TB, size, regionCount int) []byte {
 	tb.Helper()
 	src, err := os.ReadFile("../testdata/packs/mini.pack.json")
 	require.NoError(tb, err)
@@ -30,7 +36,7 @@ func bigValidPack(tb testing.TB, size int) []byte {
 	for {
 		out, err := json.Marshal(p)
 		require.NoError(tb, err)
-		if len(out) >= size {
+		if size > 0 && len(out) >= size || regionCount > 0 && len(regions) >= regionCount {
 			return out
 		}
 		for range 100 {
@@ -81,11 +87,18 @@ func BenchmarkLintValidPack(b *testing.B) {
 }
 
 // TestWriteBigValidPack writes the benchmark's pack for the whole-process
-// comparison with Ajv when TENDAYS_BIGPACK names a file.
+// comparison with Ajv when TENDAYS_BIGPACK names a file: 2 MB, or
+// TENDAYS_BIGPACK_REGIONS regions.
 func TestWriteBigValidPack(t *testing.T) {
 	out := os.Getenv("TENDAYS_BIGPACK")
 	if out == "" {
 		t.Skip("set TENDAYS_BIGPACK=FILE to write the 2 MB valid pack (scripts/bench/lint_ajv.sh does)")
 	}
-	require.NoError(t, os.WriteFile(out, bigValidPack(t, 2<<20), 0o644))
+	src := bigValidPack(t, 2<<20)
+	if s := os.Getenv("TENDAYS_BIGPACK_REGIONS"); s != "" {
+		n, err := strconv.Atoi(s)
+		require.NoError(t, err)
+		src = grownPack(t, 0, n)
+	}
+	require.NoError(t, os.WriteFile(out, src, 0o644))
 }

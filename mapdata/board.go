@@ -12,7 +12,8 @@ import (
 // properties.layer:
 //
 //	"region"  a region's Polygon or MultiPolygon; the feature id is the region
-//	          id; properties: id, name, color, airOnly
+//	          id; properties: id, name, color, airOnly, and inset (1-based)
+//	          with insetTitle for a region board.insets draws in a box
 //	"land"    a feature of the borders file that is no region (omitted), kept
 //	          so that a picture shows the whole coastline; properties: name
 //	"sea"     a sea's polygons as the edition drew them; properties: sea, name

@@ -15,6 +15,7 @@ type Edition struct {
 	Adjacency  AdjacencySpec       `json:"adjacency,omitempty"`
 	Regions    RegionsSpec         `json:"regions,omitempty"`
 	AirOnly    []string            `json:"air_only,omitempty"`
+	Board      BoardSpec           `json:"board,omitempty"`
 	Colors     ColorsSpec          `json:"colors"`
 	Copies     map[string]int      `json:"copies,omitempty"`
 	Links      LinksSpec           `json:"links,omitempty"`
@@ -32,10 +33,30 @@ type EditionRules struct {
 
 // BordersSpec names the borders file and how its features become regions.
 type BordersSpec struct {
-	File   string `json:"file"`
-	Object string `json:"object,omitempty"` // TopoJSON: the object to read
-	ID     string `json:"id,omitempty"`     // the property naming a region, or "$id"
+	// File is a borders file, a folder of them, a glob or a zip; Files
+	// are more of the same, read after it.
+	File   string   `json:"file,omitempty"`
+	Files  []string `json:"files,omitempty"`
+	Object string   `json:"object,omitempty"` // TopoJSON: the object to read
+	Layer  string   `json:"layer,omitempty"`  // GeoPackage: the layer to read
+	ID     string   `json:"id,omitempty"`     // the property naming a region, or "$id"
+	// Dissolve (default true) joins features sharing an id, or a value of
+	// DissolveBy, into one multi-part region.
+	Dissolve   *bool  `json:"dissolve,omitempty"`
+	DissolveBy string `json:"dissolve_by,omitempty"`
 }
+
+// Names are the borders inputs the spec names, File first.
+func (b BordersSpec) Names() []string {
+	var out []string
+	if b.File != "" {
+		out = append(out, b.File)
+	}
+	return append(out, b.Files...)
+}
+
+// Dissolves says whether features sharing an id are joined (the default).
+func (b BordersSpec) Dissolves() bool { return b.Dissolve == nil || *b.Dissolve }
 
 // AdjacencySpec sets how borders are found.
 type AdjacencySpec struct {
@@ -46,11 +67,25 @@ type AdjacencySpec struct {
 
 // RegionsSpec selects and renames the regions of the borders file.
 type RegionsSpec struct {
-	IDs   map[string]string    `json:"ids,omitempty"`   // data name -> short id
-	Names map[string]string    `json:"names,omitempty"` // data name -> board name
-	Omit  []string             `json:"omit,omitempty"`
-	Merge map[string][]string  `json:"merge,omitempty"` // kept region -> regions merged into it
-	Split map[string]SplitSpec `json:"split,omitempty"`
+	IDs   map[string]string `json:"ids,omitempty"`   // data name -> short id
+	Names map[string]string `json:"names,omitempty"` // data name -> board name
+	// Translations are each region's names in other languages: region (id
+	// or name) -> language code -> name.
+	Translations map[string]map[string]string `json:"translations,omitempty"`
+	Omit         []string                     `json:"omit,omitempty"`
+	Merge        map[string][]string          `json:"merge,omitempty"` // kept region -> regions merged into it
+	Split        map[string]SplitSpec         `json:"split,omitempty"`
+}
+
+// BoardSpec is how the board is drawn; no rule of play depends on it.
+type BoardSpec struct {
+	Insets []InsetSpec `json:"insets,omitempty"`
+}
+
+// InsetSpec is one box beside the main map holding far regions.
+type InsetSpec struct {
+	Regions []string `json:"regions"` // by id or name
+	Title   string   `json:"title,omitempty"`
 }
 
 // SplitSpec cuts one region into several.

@@ -62,11 +62,14 @@ type Region struct {
 	ID      string   `json:"id"`
 	Name    string   `json:"name"`
 	Aliases []string `json:"aliases,omitempty"`
-	Color   string   `json:"color"`
-	Copies  int      `json:"copies"`
-	AirOnly bool     `json:"airOnly"`
-	Seas    []string `json:"seas"`
-	Rails   []string `json:"rails"`
+	// Names are the region's name in other languages, by language code
+	// (the edition's regions.translations): Pack.InLanguage shows them.
+	Names   map[string]string `json:"names,omitempty"`
+	Color   string            `json:"color"`
+	Copies  int               `json:"copies"`
+	AirOnly bool              `json:"airOnly"`
+	Seas    []string          `json:"seas"`
+	Rails   []string          `json:"rails"`
 	// Map is the member map of a combined pack the region is on.
 	Map string `json:"map,omitempty"`
 }

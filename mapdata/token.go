@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Card tokens name a card on the command line and in journey files,
@@ -45,22 +46,77 @@ func quoteAll(s []string) []string {
 
 // Fold normalizes a name for comparison: lower case, with runs of spaces,
 // hyphens, underscores and dots made single spaces, so that "new-york",
-// "New York" and "new_york" match.
+// "New York" and "new_york" match. A name already folded (the common case
+// for ids and typed tokens) is returned as it is, without allocating.
 func Fold(s string) string {
-	var b strings.Builder
+	if isFolded(s) {
+		return s
+	}
+	return string(appendFold(make([]byte, 0, len(s)), s))
+}
+
+// isFolded reports whether Fold(s) == s: ASCII without upper case, single
+// spaces between words and no other separator.
+func isFolded(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80, 'A' <= c && c <= 'Z':
+			return false
+		case c == ' ':
+			if i == 0 || i == len(s)-1 || s[i-1] == ' ' {
+				return false
+			}
+		case foldSeparator[c]:
+			return false
+		}
+	}
+	return true
+}
+
+// foldSeparator marks the ASCII bytes Fold turns into a space: space,
+// hyphen, underscore, dot and the ASCII white space (unicode.IsSpace).
+var foldSeparator = [128]bool{' ': true, '-': true, '_': true, '.': true,
+	'\t': true, '\n': true, '\v': true, '\f': true, '\r': true}
+
+// appendFold appends Fold(s) to dst: ASCII a byte at a time, any other
+// rune lowered as unicode.ToLower does (invalid UTF-8 reads as U+FFFD, as
+// ranging over the string gives it). Lookups fold into a buffer on the
+// stack, so that resolving a token allocates nothing.
+func appendFold(dst []byte, s string) []byte {
+	start := len(dst)
 	space := false
-	for _, r := range strings.TrimSpace(s) {
-		if r == ' ' || r == '-' || r == '_' || r == '.' || unicode.IsSpace(r) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 0x80 {
+			i++
+			if foldSeparator[c] {
+				space = true
+				continue
+			}
+			if space && len(dst) > start {
+				dst = append(dst, ' ')
+			}
+			space = false
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		if unicode.IsSpace(r) {
 			space = true
 			continue
 		}
-		if space && b.Len() > 0 {
-			b.WriteByte(' ')
+		if space && len(dst) > start {
+			dst = append(dst, ' ')
 		}
 		space = false
-		b.WriteRune(unicode.ToLower(r))
+		dst = utf8.AppendRune(dst, unicode.ToLower(r))
 	}
-	return b.String()
+	return dst
 }
 
 // TokenIndex resolves tokens against one pack. Build it once per pack.
@@ -70,8 +126,14 @@ type TokenIndex struct {
 	colors  map[string]string
 	seas    map[string]string
 	rails   map[string]string
-	cards   map[string]int // canonical token -> deck index
-	known   []string       // every token a user could type, for suggestions
+	cards   map[string]int // canonical token, lower case -> deck index
+	// byToken is cards keyed by the canonical tokens as Canonical returns
+	// them, and planes, ships and lines the canonical tokens of colours,
+	// seas and rail lines by their folded names (both interned: a lookup
+	// builds no string).
+	byToken              map[string]int
+	planes, ships, lines map[string]string
+	known                []string // every token a user could type, for suggestions
 	// ambiguous: folded names that name regions of several maps (a
 	// combined pack's "Russia"), with the tokens that say which.
 	ambiguous map[string][]string
@@ -80,14 +142,18 @@ type TokenIndex struct {
 // NewTokenIndex indexes a pack's names for token lookup.
 func NewTokenIndex(p *Pack) *TokenIndex {
 	ix := &TokenIndex{pack: p, regions: map[string]string{}, colors: map[string]string{},
-		seas: map[string]string{}, rails: map[string]string{}, cards: map[string]int{}}
-	// Ids first, then names, then aliases: a name never hides an id, nor an
-	// alias a name. Two regions of a combined pack's maps with one name at
+		seas: map[string]string{}, rails: map[string]string{}, cards: map[string]int{},
+		byToken: map[string]int{}, planes: map[string]string{}, ships: map[string]string{}, lines: map[string]string{}}
+	// Ids first, then names, then aliases, then names in other languages:
+	// a name never hides an id, nor an alias a name. Two regions of a combined pack's maps with one name at
 	// one level make the name ambiguous: the token must name the map.
 	levels := []func(r Region) []string{
 		func(r Region) []string { return []string{r.ID} },
 		func(r Region) []string { return []string{r.Name} },
 		func(r Region) []string { return r.Aliases },
+		// Every language's name (regions.translations), in the order of
+		// the languages' codes.
+		func(r Region) []string { return r.TranslatedNames() },
 	}
 	for _, names := range levels {
 		level := map[string]string{}
@@ -140,7 +206,37 @@ func NewTokenIndex(p *Pack) *TokenIndex {
 			ix.known = append(ix.known, c.Token)
 		}
 	}
+	for _, c := range p.Deck.Cards {
+		ix.byToken[c.Token] = ix.cards[strings.ToLower(c.Token)]
+	}
+	intern := func(to map[string]string, from map[string]string, prefix string) {
+		for k, id := range from {
+			to[k] = prefix + id
+		}
+	}
+	intern(ix.planes, ix.colors, "plane:")
+	intern(ix.ships, ix.seas, "ship:")
+	intern(ix.lines, ix.rails, "train:")
 	return ix
+}
+
+// transportWord is what the part of a token before its colon names.
+type transportWord uint8
+
+const (
+	notTransport transportWord = iota
+	carWord
+	planeWord
+	shipWord
+	trainWord
+)
+
+// transportWords are the folded words that start a transport card's token.
+var transportWords = map[string]transportWord{
+	"car": carWord, "automobile": carWord, "auto": carWord,
+	"plane": planeWord, "airplane": planeWord, "air": planeWord,
+	"ship": shipWord, "boat": shipWord,
+	"train": trainWord, "railroad": trainWord, "rail": trainWord,
 }
 
 // Lookup resolves a token to the index of its card in the pack's deck.
@@ -148,6 +244,9 @@ func (ix *TokenIndex) Lookup(token string) (int, error) {
 	canon, err := ix.Canonical(token)
 	if err != nil {
 		return -1, err
+	}
+	if i, ok := ix.byToken[canon]; ok {
+		return i, nil
 	}
 	if i, ok := ix.cards[strings.ToLower(canon)]; ok {
 		return i, nil
@@ -163,6 +262,8 @@ func (ix *TokenIndex) Lookup(token string) (int, error) {
 
 // Canonical rewrites a token to the form the deck uses ("Oregon" -> "OR",
 // "airplane:Dark Blue" -> "plane:dark-blue"), without checking the deck.
+// A token that names a card allocates nothing: its parts are folded on the
+// stack and the answer is a string the index holds.
 func (ix *TokenIndex) Canonical(token string) (string, error) {
 	t := strings.TrimSpace(token)
 	if t == "" {
@@ -171,33 +272,38 @@ func (ix *TokenIndex) Canonical(token string) (string, error) {
 	kind, arg, hasArg := strings.Cut(t, ":")
 	// A combined pack's colours, seas and lines name their map:
 	// plane:europe:blue is plane:europe.blue.
-	arg = strings.ReplaceAll(arg, ":", ".")
-	switch Fold(kind) {
-	case "car", "automobile", "auto":
+	if strings.Contains(arg, ":") {
+		arg = strings.ReplaceAll(arg, ":", ".")
+	}
+	var kindBuf, argBuf [64]byte
+	word := transportWords[string(appendFold(kindBuf[:0], kind))]
+	folded := func() string { return string(appendFold(argBuf[:0], arg)) }
+	switch word {
+	case carWord:
 		if hasArg {
 			return "", &UnknownCardError{Token: token, Reason: "a car card takes no argument"}
 		}
 		return "car", nil
-	case "plane", "airplane", "air":
-		if id, ok := ix.colors[Fold(arg)]; ok && hasArg {
-			return "plane:" + id, nil
+	case planeWord:
+		if tok, ok := ix.planes[string(appendFold(argBuf[:0], arg))]; ok && hasArg {
+			return tok, nil
 		}
-		return "", &UnknownCardError{Token: token, Reason: "no colour " + quoteOrNothing(arg), Nearest: ix.nearestCards(PlaneCard, "plane:"+Fold(arg))}
-	case "ship", "boat":
-		if id, ok := ix.seas[Fold(arg)]; ok && hasArg {
-			return "ship:" + id, nil
+		return "", &UnknownCardError{Token: token, Reason: "no colour " + quoteOrNothing(arg), Nearest: ix.nearestCards(PlaneCard, "plane:"+folded())}
+	case shipWord:
+		if tok, ok := ix.ships[string(appendFold(argBuf[:0], arg))]; ok && hasArg {
+			return tok, nil
 		}
-		return "", &UnknownCardError{Token: token, Reason: "no sea " + quoteOrNothing(arg), Nearest: ix.nearestCards(ShipCard, "ship:"+Fold(arg))}
-	case "train", "railroad", "rail":
+		return "", &UnknownCardError{Token: token, Reason: "no sea " + quoteOrNothing(arg), Nearest: ix.nearestCards(ShipCard, "ship:"+folded())}
+	case trainWord:
 		if !hasArg {
 			return "train", nil
 		}
-		if id, ok := ix.rails[Fold(arg)]; ok {
-			return "train:" + id, nil
+		if tok, ok := ix.lines[string(appendFold(argBuf[:0], arg))]; ok {
+			return tok, nil
 		}
 		return "", &UnknownCardError{Token: token, Reason: "no rail line " + quoteOrNothing(arg), Nearest: ix.nearestIn("train:", arg, ix.rails)}
 	}
-	if id, ok := ix.regions[Fold(t)]; ok {
+	if id, ok := ix.regions[string(appendFold(kindBuf[:0], t))]; ok {
 		return id, nil
 	}
 	if which, ok := ix.ambiguous[Fold(t)]; ok {

@@ -32,6 +32,7 @@ func FuzzCombinedEdition(f *testing.F) {
 	f.Add([]byte("kind: combined\nid: c\nname: C\ndays: 20\nmembers: [europe, asia]\npiles: {draw: 3, face_up: 6}\nwin: every-map\nplanes: within-map\n" +
 		"same: [[\"europe:Russia\", \"asia:Russia\"]]\nlinks: [{a: \"europe:Turkey\", b: \"asia:Iran\"}]\n"))
 	f.Add([]byte("kind: combined\nid: c\nname: C\ndays: 20\nmembers: [europe, ../etc, nowhere]\npiles: {draw: 3, face_up: 6}\nwin: every-map\nplanes: across\n"))
+	f.Add([]byte("kind: combined\nid: c\nname: C\ndays: 20\nmembers: [europe, around-the-world]\npiles: {draw: 3, face_up: 6}\nwin: every-map\nplanes: within-map\n"))
 	f.Add([]byte("kind: combined\nid: c\nname: C\ndays: 30\nmembers: [africa, africa]\npiles: {draw: 1, face_up: 1}\nwin: every-map\nplanes: within-map\nseas: [{id: s, name: S, of: [\"africa:x\", \"y:z\"]}]\n"))
 	f.Fuzz(func(t *testing.T, text []byte) {
 		if len(text) > 8<<10 {

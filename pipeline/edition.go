@@ -169,7 +169,7 @@ func (r *Result) deriveRegions(f *folder, file string, text []byte) (*lint.Targe
 	}
 	r.Pack, r.Board, r.locate = res.Pack, res.Board, res.Locate
 	r.addProvenance(f, res.Pack.Provenance.Inputs)
-	return &lint.Target{File: file, Pack: res.Pack, Locate: res.Locate, Findings: res.Findings}, nil
+	return &lint.Target{File: file, Pack: res.Pack, Locate: res.Locate, Findings: res.Findings, Board: res.Board}, nil
 }
 
 func (r *Result) deriveNetwork(f *folder, file string, text []byte) (*lint.Target, error) {

@@ -26,9 +26,20 @@ type Rules struct {
 	Rules   []mapdata.RuleEntry `json:"rules"`
 }
 
+// Where a rule of an edition without SOURCES.md comes from: the base
+// game's rules, which every edition of its kind is played by, and the
+// edition's own, each a setting of its edition.yaml.
+const (
+	FromBase    = "base"
+	FromEdition = "edition"
+)
+
 // ReadRules reads the rules of the edition folder (or bundled edition)
 // edition names: its id and name from edition.yaml (the folder's name when
-// it has none), its rules from the SOURCES.md beside it, which must exist.
+// it has none), its rules from the SOURCES.md beside it. An edition without
+// SOURCES.md (a designer's own, as init makes it) lists the base game's
+// rules as the base game's and every rule its edition.yaml sets as the
+// edition's own, each at its line.
 func ReadRules(edition string, opts Options) (*Rules, error) {
 	src, err := OpenEdition(edition, opts)
 	if err != nil {
@@ -48,14 +59,15 @@ func ReadRules(edition string, opts Options) (*Rules, error) {
 			r.Name = name
 		}
 	}
-	r.File = path.Join(src.Dir, mapdata.SourcesFile)
 	text, err := safeio.FolderFS(src.FS).ReadFile(mapdata.SourcesFile, opts.limit(mapdata.DefaultMaxYAML))
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, diag.Errorf(diag.Position{File: r.File}, "no %s in %s: the rules and their sources are listed there", mapdata.SourcesFile, src.Dir)
-		}
-		return nil, diag.Errorf(diag.Position{File: r.File}, "%w", err)
+	if errors.Is(err, fs.ErrNotExist) {
+		return r.fromEdition(src, doc)
 	}
+	sheet := path.Join(src.Dir, mapdata.SourcesFile)
+	if err != nil {
+		return nil, diag.Errorf(diag.Position{File: sheet}, "%w", err)
+	}
+	r.File = sheet
 	if r.Rules, err = mapdata.ParseRuleSheet(r.File, text); err != nil {
 		return nil, err
 	}
@@ -67,7 +79,12 @@ var ruleHeadings = map[string]string{
 	mapdata.FromBox:     "The box's rules (the publisher's rulebook or sheet):",
 	mapdata.FromReview:  "From reviews of the box:",
 	mapdata.FromToolkit: "The toolkit's own (no source settles them; each with its reason):",
+	FromBase:            "The base game's rules (every edition of its kind is played by them):",
+	FromEdition:         "The edition's own (set in its edition.yaml; a SOURCES.md would say where each comes from):",
 }
+
+// ruleLabels name an entry's Source in the text, by origin.
+var ruleLabels = map[string]string{mapdata.FromToolkit: "why", FromEdition: "set at"}
 
 // WriteText writes the rules for people: a count by origin, then the rules
 // of each origin under its heading, each with its source (or, for the
@@ -75,16 +92,23 @@ var ruleHeadings = map[string]string{
 func (r *Rules) WriteText(w io.Writer) error {
 	var out bytes.Buffer
 	c := r.Counts
-	fmt.Fprintf(&out, "%s: %d rules: %d the box's, %d from reviews, %d the toolkit's (%s)\n", r.Name,
-		len(r.Rules), c[mapdata.FromBox], c[mapdata.FromReview], c[mapdata.FromToolkit], r.File)
-	for _, status := range mapdata.Origins {
+	origins := mapdata.Origins
+	if _, own := c[FromEdition]; own {
+		origins = editionOrigins
+		fmt.Fprintf(&out, "%s: %d rules: %d the base game's, %d the edition's own (%s; no %s)\n", r.Name,
+			len(r.Rules), c[FromBase], c[FromEdition], r.File, mapdata.SourcesFile)
+	} else {
+		fmt.Fprintf(&out, "%s: %d rules: %d the box's, %d from reviews, %d the toolkit's (%s)\n", r.Name,
+			len(r.Rules), c[mapdata.FromBox], c[mapdata.FromReview], c[mapdata.FromToolkit], r.File)
+	}
+	for _, status := range origins {
 		if c[status] == 0 {
 			continue
 		}
 		fmt.Fprintf(&out, "\n%s\n", ruleHeadings[status])
 		label := "source"
-		if status == mapdata.FromToolkit {
-			label = "why"
+		if l, ok := ruleLabels[status]; ok {
+			label = l
 		}
 		for _, e := range r.Rules {
 			if e.Status == status {

@@ -36,11 +36,41 @@ func TestReadRules(t *testing.T) {
 		"\nThe toolkit's own (no source settles them; each with its reason):\n  - islands by ferry\n      why: no rulebook yet\n",
 		out.String())
 
-	// Without SOURCES.md: said so, by the file's name.
+	// Without SOURCES.md (issue 39): the base game's rules, then every
+	// rule edition.yaml sets as the edition's own, at its line.
 	require.NoError(t, os.Remove(filepath.Join(mine, "SOURCES.md")))
+	require.NoError(t, os.WriteFile(filepath.Join(mine, "edition.yaml"), []byte("id: mine\nname: Mine\ndays: 10\n"+
+		"borders: {file: b.geojson}\ncolors: {palette: [red, blue]}\n"+
+		"links:\n  add:\n    - {a: X, b: Y, why: the strait}\n"+
+		"transports:\n  automobile: {count: 4}\n"), 0o644))
+	r, err = ReadRules(mine, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, filepath.ToSlash(filepath.Join(mine, "edition.yaml")), r.File)
+	assert.Equal(t, map[string]int{FromBase: 4, FromEdition: 4}, r.Counts)
+	var own []string
+	for _, e := range r.Rules {
+		if e.Status == FromEdition {
+			own = append(own, e.Rule+" @ "+e.Source)
+		}
+	}
+	assert.Equal(t, []string{
+		"a journey of 10 days @ " + r.File + ":3",
+		"the colours: red, blue @ " + r.File + ":5",
+		"X and Y joined by a ferry @ " + r.File + ":8: the strait",
+		"4 cars @ " + r.File + ":10",
+	}, own)
+	assert.Contains(t, r.Rules[2].Rule, "a car drives", "a car's base rule, the deck holding cars")
+	assert.Contains(t, r.Rules[2].Rule, "transports.automobile.through")
+	out.Reset()
+	require.NoError(t, r.WriteText(&out))
+	assert.Contains(t, out.String(), "Mine: 8 rules: 4 the base game's, 4 the edition's own ("+r.File+"; no SOURCES.md)\n")
+	assert.Contains(t, out.String(), "\nThe edition's own (set in its edition.yaml; a SOURCES.md would say where each comes from):\n  - a journey of 10 days\n      set at: "+r.File+":3\n")
+
+	// A SOURCES.md that cannot be read is still an error naming it.
+	require.NoError(t, os.Mkdir(filepath.Join(mine, "SOURCES.md"), 0o755))
 	_, err = ReadRules(mine, Options{})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "SOURCES.md: no SOURCES.md in ")
+	assert.Contains(t, err.Error(), "SOURCES.md")
 
 	// A bundled edition has its sheet.
 	r, err = ReadRules("usa", Options{})

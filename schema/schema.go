@@ -148,7 +148,19 @@ type Violation struct {
 // json.Number, bools, nil) against the named schema. It returns the
 // violations, most specific first and in a stable order; an error means the
 // schema itself could not be used.
+//
+// A document the schema's checker (checker) finds valid is valid without
+// running the validator; only a document that is not is validated in full,
+// so that every violation and message is the validator's.
 func Validate(name string, value any) ([]Violation, error) {
+	if c := checkerFor(name); c != nil && c(value) {
+		return nil, nil
+	}
+	return validateFully(name, value)
+}
+
+// validateFully is Validate by the validator alone.
+func validateFully(name string, value any) ([]Violation, error) {
 	compileOnce.Do(compileAll)
 	if compileErr != nil {
 		return nil, compileErr

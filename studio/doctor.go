@@ -11,6 +11,7 @@ import (
 
 	"github.com/tendays/tendays/advise"
 	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/internal/atomicfile"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
@@ -30,18 +31,17 @@ type Advise struct {
 	text []byte         // the edition.yaml it read
 }
 
-// The studio's doctor plays fewer games than `tendays doctor` (20,000 and
-// 2,000): an answer in seconds on a page, with the same seeded method.
-const (
-	studioDoctorGames   = 2000
-	studioMeasureGames  = 500
-	studioDoctorTimeout = 90 * time.Second
-)
+// The studio's doctor is `tendays doctor`'s, with its defaults: the same
+// work budget, seed, turn cap and sequential looks, so the Doctor tab shows
+// the proposals the command line prints, in the same order, for the same
+// edition and seed.
+const studioDoctorTimeout = 90 * time.Second
 
 // NewAdvise is the doctor of an edition (a folder or a bundled name), or of
-// a pack when edition is "".
-func NewAdvise(edition string, opts pipeline.Options) *Advise {
-	return &Advise{edition: edition, opts: opts, adv: advise.Options{Games: studioDoctorGames, MeasureGames: studioMeasureGames}}
+// a pack when edition is "", with the command line's options (adv: the
+// zero value for its defaults).
+func NewAdvise(edition string, opts pipeline.Options, adv advise.Options) *Advise {
+	return &Advise{edition: edition, opts: opts, adv: adv}
 }
 
 // open opens the edition served, with edition.yaml as it is now.
@@ -81,15 +81,15 @@ func (d *Advise) Diagnose(ctx context.Context, b *Build) (*Report, error) {
 		return nil, err
 	}
 	a, f := rep.Analysis, rep.Figures
-	out.Summary = fmt.Sprintf("%d findings, %d proposals. %d games of %d %s bots: %d stalled (%.1f%%), turns to win (median) %g; %d error(s), %d warning(s).",
-		len(rep.Findings), len(rep.Proposals), a.Games, a.Players, a.Bots, f.Stalled, 100*f.StalledRate, f.TurnsToWin, f.Errors, f.Warnings)
+	out.Summary = fmt.Sprintf("%s. %d games of %d %s bots (seed %d, stalled after %d turns): %d stalled (%.1f%%), turns to win (median) %g; lint: %d error(s), %d warning(s).",
+		rep.Counts(), a.Games, a.Players, a.Bots, a.Seed, a.TurnCap, f.Stalled, 100*f.StalledRate, f.TurnsToWin, f.Errors, f.Warnings)
 	out.Charts = replaceChart(out.Charts, gamesChart(fmt.Sprintf("%d games of %d %s bots (stalled after %d turns)", a.Games, a.Players, a.Bots, a.TurnCap), f))
 	out.Notes = nil
 	for _, fd := range rep.Findings {
 		out.Notes = append(out.Notes, fmt.Sprintf("%s %s: %s", fd.Severity, fd.Kind, fd.Message))
 	}
 	for _, p := range rep.Proposals {
-		sp := Proposal{ID: strconv.Itoa(p.ID), Title: p.Edit, Effect: fmt.Sprintf("measured on %d games: %s", p.After.Games, p.Effect)}
+		sp := Proposal{ID: strconv.Itoa(p.ID), Title: p.Edit, Effect: fmt.Sprintf("measured on %d paired games: %s", p.After.Games, p.Effect)}
 		for _, c := range p.Changes {
 			sp.Preview(b.Pack, c.Op, c.Path, c.Value)
 		}
@@ -180,7 +180,7 @@ func (d *Advise) Apply(ctx context.Context, b *Build, ids []string) error {
 	}
 	// advise.ApplyFile locks edition.yaml, reads it again and compares: two
 	// Applies (or an Apply and doctor --apply) never both write.
-	_, err = advise.ApplyFile(filepath.Dir(path), text, props)
+	_, err = advise.ApplyFile(filepath.Dir(path), text, props, atomicfile.LockOptions{})
 	if errors.Is(err, advise.ErrChanged) {
 		return fmt.Errorf("%w: %w", ErrConflict, err)
 	}

@@ -144,7 +144,13 @@ func (s *Server) getFindings(w http.ResponseWriter, r *http.Request) {
 // error (the page keeps showing the last good build).
 func (s *Server) getView(w http.ResponseWriter, r *http.Request) {
 	st, loadErr := s.state()
-	body := st.view
+	// serve --lang names the regions; without it, the browser's language
+	// (the page asks in it) does, where the edition has names in it.
+	lang := s.opts.Lang
+	if q := r.URL.Query().Get("lang"); lang == "" && validLang(q) {
+		lang = q
+	}
+	body := st.viewIn(lang)
 	extra := map[string]any{"allowEdit": s.opts.AllowEdit, "doctor": s.opts.Doctor != nil, "error": loadErr}
 	tail := mustJSON(extra)
 	// Splice the two objects: {...view..., ...extra...}.
@@ -153,6 +159,19 @@ func (s *Server) getView(w http.ResponseWriter, r *http.Request) {
 	out = append(out, ',')
 	out = append(out, tail[1:]...)
 	writeJSON(w, http.StatusOK, out)
+}
+
+// validLang is a language code as the page sends it (navigator.language).
+func validLang(s string) bool {
+	if len(s) < 2 || len(s) > 35 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // JourneyRequest is the body of POST /api/journey.

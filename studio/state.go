@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine"
@@ -24,6 +25,48 @@ type state struct {
 	pack     []byte // GET /api/pack
 	findings []byte // GET /api/findings
 	view     []byte // GET /api/view: what the page draws
+
+	// views are the view in other languages (GET /api/view?lang=), made
+	// when first asked for.
+	viewsMu sync.Mutex
+	views   map[string][]byte
+}
+
+// viewIn is the view with the regions named in lang, where the pack has
+// names in it (mapdata.Pack.InLanguage); the default view for "" or a
+// language none of its regions has.
+func (st *state) viewIn(lang string) []byte {
+	p := st.build.Pack
+	if lang == "" || p == nil {
+		return st.view
+	}
+	has := false
+	for _, r := range p.Regions {
+		if _, ok := r.NameIn(lang); ok && len(r.Names) > 0 {
+			has = true
+			break
+		}
+	}
+	if !has {
+		return st.view
+	}
+	st.viewsMu.Lock()
+	defer st.viewsMu.Unlock()
+	if v, ok := st.views[lang]; ok {
+		return v
+	}
+	lp, _ := p.InLanguage(lang)
+	b := *st.build
+	b.Pack = lp
+	other, err := newState(&b, st.version)
+	if err != nil {
+		return st.view
+	}
+	if st.views == nil {
+		st.views = map[string][]byte{}
+	}
+	st.views[lang] = other.view
+	return other.view
 }
 
 // View is what the page draws: the board picture, each region's facts and

@@ -75,6 +75,9 @@ type Options struct {
 	Doctor Doctor
 	// AllowEdit lets the page apply the doctor's proposals (Doctor.Apply).
 	AllowEdit bool
+	// Lang names the regions in this language where the pack has names in
+	// it (serve --lang), unless the page asks for the browser's.
+	Lang string
 	// OnBuild, when set, hears of every rebuild: its duration and error.
 	OnBuild func(version int, took time.Duration, err error)
 }

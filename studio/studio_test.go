@@ -363,3 +363,46 @@ func TestFonts(t *testing.T) {
 		t.Errorf("an unknown font: %d", code)
 	}
 }
+
+// The page asks for the view in the browser's language: the regions that
+// have a name in it are named so; serve --lang overrides the browser.
+func TestViewInTheBrowsersLanguage(t *testing.T) {
+	load := func(context.Context) (*Build, error) {
+		// A fresh pack each build: the view must not change the build.
+		target, err := lint.ReadPack("../testdata/packs/mini.pack.json", 16<<20)
+		if err != nil {
+			return nil, err
+		}
+		p := target.Pack
+		for i := range p.Regions {
+			if p.Regions[i].ID == "MID" {
+				p.Regions[i].Names = map[string]string{"de": "Mittelgau", "ja": "ミッドシャー"}
+			}
+		}
+		return &Build{Source: "mini", Pack: p}, nil
+	}
+	serve := func(lang string) *httptest.Server {
+		s, err := New(context.Background(), Options{Load: load, Lang: lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := httptest.NewUnstartedServer(nil)
+		ts.Config.Handler = s.Handler(ts.Listener.Addr().String())
+		ts.Start()
+		t.Cleanup(ts.Close)
+		return ts
+	}
+	ts := serve("")
+	_, view := get(t, ts, "/api/view?lang=de-AT", "")
+	if !strings.Contains(string(view), "Mittelgau") {
+		t.Errorf("the German view does not name Midshire Mittelgau")
+	}
+	_, view = get(t, ts, "/api/view?lang=en-US", "")
+	if strings.Contains(string(view), "Mittelgau") || !strings.Contains(string(view), "Midshire") {
+		t.Errorf("the English view is not the default one")
+	}
+	_, view = get(t, serve("ja"), "/api/view?lang=de", "")
+	if !strings.Contains(string(view), "ミッドシャー") {
+		t.Errorf("serve --lang ja does not win over the browser's language")
+	}
+}

@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -11,6 +14,7 @@ import (
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/internal/atomicfile"
+	"github.com/tendays/tendays/internal/safeio"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
@@ -25,6 +29,11 @@ type buildOptions struct {
 	Format  string
 	// Watch (--watch) rebuilds on every save until interrupted.
 	Watch bool
+	// Force (--force) replaces a pack built from another edition folder
+	// without a word.
+	Force bool
+	// Lang (--lang) checks that every region has a name in that language.
+	Lang string
 }
 
 func newBuildCmd(io *IOStreams, g *globalOptions) *cobra.Command {
@@ -36,7 +45,11 @@ func newBuildCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 edition: ` + strings.Join(editions.Names(), ", ") + `),
 derives its regions, links, seas, rail lines, colours and deck, lints the
 result, and writes the pack only when no error is found. The board geometry is
-written beside it (<id>.board.geojson) for export and pictures. A route-network edition (kind: network) gets its
+written beside it (<id>.board.geojson) for export and pictures. The pack
+records the edition folder it was built from (provenance.parameters
+["edition.folder"], relative to the pack's folder); replacing a pack built
+from another folder (a copy of an edition that kept its id) is said in a
+warning, which --force silences. A route-network edition (kind: network) gets its
 stations, routes, token mix, setups and ticket decks instead, and no board
 file: the stations' points are in the pack.
 
@@ -75,6 +88,8 @@ build always writes, or not at all.`,
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the pack to this `file` (default <id>.pack.json; DIR/ for DIR/<id>.pack.json; - for standard output, without the board)")
 	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "rebuild on every save of edition.yaml or a file it names, until Ctrl-C (one JSON object a line with --format json)")
 	cmd.Flags().BoolVar(&opts.NoBoard, "no-board", false, "do not write the board geometry beside the pack")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace a pack built from another edition folder without a warning")
+	cmd.Flags().StringVar(&opts.Lang, "lang", "", "check that every region has a name in this `language` (regions.translations): a warning for each that keeps its default; the pack carries every language, export --lang picks one")
 	return cmd
 }
 
@@ -119,13 +134,22 @@ func runBuild(ctx context.Context, opts *buildOptions) error {
 // errNo when it did (or the edition broke its schema, so nothing was
 // derived).
 func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) error {
+	findings := res.Findings
+	if opts.Lang != "" && res.Pack != nil {
+		_, fallbacks := res.Pack.InLanguage(opts.Lang)
+		for _, f := range fallbacks {
+			f.Position.File = res.File
+			findings = append(findings, f)
+		}
+		res.Summary.Warnings += len(fallbacks) // the summary line counts them
+	}
 	if report != nil {
 		report.Summary = res.Summary
 		// JSON is for scripts: every finding, infos too (verbosity
 		// governs the text for people only).
-		report.Findings = append(report.Findings, res.Findings...)
+		report.Findings = append(report.Findings, findings...)
 	} else {
-		for _, f := range res.Findings {
+		for _, f := range findings {
 			if opts.Global.shows(f.Severity) {
 				fmt.Fprintln(opts.IO.ErrOut, f.String())
 			}
@@ -149,6 +173,16 @@ func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) e
 	// nowhere to go beside it. A network pack has none: its stations'
 	// points are in it.
 	withBoard := res.Network == nil && !opts.NoBoard && !stdout && !atomicfile.WritesThrough(out)
+	toFile := !stdout && !atomicfile.WritesThrough(out)
+	if toFile {
+		recordFolder(res, out)
+		if !opts.Force {
+			if other := builtElsewhere(opts, res, out); other != "" {
+				opts.Global.notef(opts.IO.ErrOut, "tendays: warning: %s was built from %s, not from %s; it is replaced (--force says nothing)\n",
+					filepath.ToSlash(out), other, res.Name)
+			}
+		}
+	}
 	files, err := res.Encode(withBoard)
 	if err != nil {
 		return err
@@ -195,4 +229,102 @@ func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) e
 	}
 	opts.Global.notef(opts.IO.ErrOut, "%s\n", res.Headline(outputName(out, stdout)))
 	return nil
+}
+
+// editionFolderParameter is the pack's record of the edition folder it was
+// built from, relative to the pack's own folder (slash-separated): set for
+// an edition on disk written to a file, so that a bundled edition's pack
+// keeps its bytes and a pack's bytes do not hold the user's paths.
+const editionFolderParameter = "edition.folder"
+
+// editionDir is the folder on disk of the edition a build read, or "" for
+// a bundled edition (or a pack).
+func editionDir(res *pipeline.Result) string {
+	if res.Bundled || res.FromPack || res.File == "" {
+		return ""
+	}
+	dir, err := filepath.Abs(filepath.Dir(filepath.FromSlash(res.File)))
+	if err != nil {
+		return ""
+	}
+	return dir
+}
+
+// provenanceOf is the provenance of a regions or network pack.
+func provenanceOf(res *pipeline.Result) *mapdata.Provenance {
+	switch {
+	case res.Pack != nil:
+		return &res.Pack.Provenance
+	case res.Network != nil:
+		return &res.Network.Provenance
+	}
+	return nil
+}
+
+// recordFolder records in the pack the edition folder it is built from,
+// relative to out's folder.
+func recordFolder(res *pipeline.Result, out string) {
+	prov, dir := provenanceOf(res), editionDir(res)
+	packDir, err := filepath.Abs(filepath.Dir(out))
+	if prov == nil || dir == "" || err != nil {
+		return
+	}
+	rel, err := filepath.Rel(packDir, dir)
+	if err != nil {
+		return
+	}
+	if prov.Parameters == nil {
+		prov.Parameters = map[string]string{}
+	}
+	prov.Parameters[editionFolderParameter] = filepath.ToSlash(rel)
+}
+
+// builtElsewhere reads the pack at out, if there is one, and names the
+// edition folder its provenance records when that is not the folder of
+// this build ("" when it is, when it records none, or when out holds no
+// pack tendays can read: nothing to tell then).
+func builtElsewhere(opts *buildOptions, res *pipeline.Result, out string) string {
+	fi, err := os.Stat(out)
+	if err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	data, err := safeio.ReadFile(out, opts.Global.limit(mapdata.DefaultMaxDocument))
+	if err != nil {
+		return ""
+	}
+	var old struct {
+		Provenance struct {
+			Parameters map[string]string `json:"parameters"`
+		} `json:"provenance"`
+	}
+	if json.Unmarshal(data, &old) != nil {
+		return ""
+	}
+	rel, ok := old.Provenance.Parameters[editionFolderParameter]
+	packDir, err := filepath.Abs(filepath.Dir(out))
+	if !ok || err != nil {
+		return ""
+	}
+	was := filepath.Join(packDir, filepath.FromSlash(rel))
+	now := editionDir(res)
+	if now != "" && sameFolder(was, now) {
+		return ""
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, was); err == nil {
+			was = rel // from here, as the user would type it
+		}
+	}
+	return diag.OneLine(filepath.ToSlash(was))
+}
+
+// sameFolder says whether two folder names are one folder (links followed
+// where they exist).
+func sameFolder(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/internal/atomicfile"
+	"github.com/tendays/tendays/internal/testenv"
 )
 
 // copyBundledEdition copies a bundled edition into a temporary folder (for tests and benchmarks).
@@ -163,7 +164,7 @@ func BenchmarkWatchSaveToPack(b *testing.B) {
 			waitLines(b, stdout, 1)
 			edits := 0
 			var took []time.Duration
-			cpu := cpuTime()
+			cpu := testenv.CPUTime()
 			for b.Loop() {
 				edits++
 				start := time.Now()
@@ -174,7 +175,7 @@ func BenchmarkWatchSaveToPack(b *testing.B) {
 					b.Fatalf("rebuild %d: %s", edits, lines[edits])
 				}
 			}
-			b.ReportMetric(float64(cpuTime()-cpu)/float64(edits)/1e6, "cpu-ms/op")
+			b.ReportMetric(float64(testenv.CPUTime()-cpu)/float64(edits)/1e6, "cpu-ms/op")
 			slices.Sort(took)
 			b.ReportMetric(float64(took[len(took)/2].Microseconds())/1e3, "ms/save")
 			cancel()

@@ -37,6 +37,8 @@ type exportOptions struct {
 	CardWidth      int
 	BoardWidth     int
 	Paper          string
+	Preset         string
+	Lang           string
 }
 
 func newExportCmd(io *IOStreams, g *globalOptions) *cobra.Command {
@@ -82,7 +84,13 @@ the hash of its board, and a board beside it that is not its pair is refused.
   pdf          print and play (--paper a4|letter): a summary page, the cards
                at 63 x 88 mm with a 3 mm bleed and crop marks, a backs page
                after each fronts page for long-edge duplex, and the board
-               tiled over pages at a stated scale with overlap and marks
+               tiled over pages at a stated scale with overlap and marks;
+               --paper card: one card a page with its bleed, each back before
+               its face (a print service's order); TrimBox and BleedBox set
+  card-images  for print services (-o FOLDER): one PNG a card face and one for
+               the back, with bleed, at --preset poker (2.5 x 3.5 in + 1/8 in,
+               300 dpi: 825 x 1125 px) or 63x88 (63 x 88 mm + 3 mm: 815 x 1110),
+               and manifest.csv: each image's copies to print
   cards        CSV, one row per physical card in deck order (id, name, kind,
                colour and its hex and symbol, copy), for nanDECK, Squib or
                Component.Studio
@@ -115,7 +123,8 @@ half-written: files appear whole, and a set of files only once all are done.`,
   tendays export europe --format site -o europe-site
   tendays export usa.pack.json --format tts -o "Saved Objects/usa.json"
   tendays export usa --format pdf --paper letter -o usa.pdf
-  tendays export europe --format cards -o europe.cards.csv`,
+  tendays export europe --format cards -o europe.cards.csv
+  tendays export usa --format card-images --preset 63x88 -o usa-cards/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pack = args[0]
@@ -145,7 +154,9 @@ half-written: files appear whole, and a set of files only once all are done.`,
 	f.StringVar(&opts.AssetURL, "asset-url", "", "tts: the same as --image-url")
 	f.IntVar(&opts.CardWidth, "card-width", 400, "tts: card face width in `pixels`")
 	f.IntVar(&opts.BoardWidth, "board-width", 3200, "tts: board image width in `pixels`")
-	f.StringVar(&opts.Paper, "paper", "a4", "pdf: the `paper`, a4 or letter")
+	f.StringVar(&opts.Paper, "paper", "a4", "pdf: the `paper`, a4, letter or card (one card a page)")
+	f.StringVar(&opts.Preset, "preset", "poker", "card-images: the print `size`, poker or 63x88")
+	f.StringVar(&opts.Lang, "lang", "", "region names in this `language` (de, ja, pt-BR...) where the edition has them (regions.translations); a warning for each region without")
 	_ = cmd.MarkFlagRequired("format")
 	return cmd
 }
@@ -222,8 +233,24 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 			return err
 		}
 	}
+	if opts.Lang != "" {
+		var fallbacks []diag.Finding
+		in.Pack, fallbacks = in.Pack.InLanguage(opts.Lang)
+		printLangFallbacks(opts.IO, opts.Global, in.PackFile, fallbacks)
+	}
 	paths, err := export.Output(opts.IO.Out, in, opts.Format, opts.Output, inputs, eo)
 	return wroteExport(opts, paths, err)
+}
+
+// printLangFallbacks prints the regions --lang found no name for, each a
+// warning at the file they came from.
+func printLangFallbacks(io *IOStreams, g *globalOptions, file string, fallbacks []diag.Finding) {
+	for _, f := range fallbacks {
+		f.Position.File = file
+		if g.shows(f.Severity) {
+			fmt.Fprintln(io.ErrOut, f.String())
+		}
+	}
 }
 
 // boardPathOf is where export looks for the board of a pack.
@@ -260,7 +287,7 @@ func (opts *exportOptions) exportOptions() (export.Options, error) {
 		base += "/" // a folder of images: each image's URL is BASE/name
 	}
 	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
-		AssetURL: base, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, Winding: winding, Quantization: opts.Quantization}
+		AssetURL: base, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, CardPreset: opts.Preset, Winding: winding, Quantization: opts.Quantization}
 	if err := eo.Check(); err != nil {
 		return eo, usageErrorf("%s", err)
 	}

@@ -80,8 +80,9 @@ func TestEditionFilesStayInTheFolder(t *testing.T) {
 		"relative link out": {func(ed string) error {
 			return os.Symlink("../outside/borders.geojson", filepath.Join(ed, "borders.geojson"))
 		}, "must be inside its folder"},
-		"FIFO":                           {func(ed string) error { return mkfifo(filepath.Join(ed, "borders.geojson")) }, "is a FIFO (named pipe), not a regular file"},
-		"folder":                         {func(ed string) error { return os.Mkdir(filepath.Join(ed, "borders.geojson"), 0o755) }, "is a folder, not a file"},
+		"FIFO": {func(ed string) error { return mkfifo(filepath.Join(ed, "borders.geojson")) }, "is a FIFO (named pipe), not a regular file"},
+		// A folder may hold the borders (issue 31): an empty one is refused.
+		"folder":                         {func(ed string) error { return os.Mkdir(filepath.Join(ed, "borders.geojson"), 0o755) }, "borders.geojson: the folder holds no borders file"},
 		"edition.yaml FIFO":              {func(ed string) error { return mkfifo(filepath.Join(ed, "edition.yaml")) }, "edition.yaml: is a FIFO"},
 		"edition.yaml link to /dev/zero": {func(ed string) error { return os.Symlink("/dev/zero", filepath.Join(ed, "edition.yaml")) }, "must be inside its folder"},
 		"linked sub-folder": {func(ed string) error {
@@ -391,16 +392,15 @@ func TestActionRefusesSarifLinkOut(t *testing.T) {
 	victim := filepath.Join(t.TempDir(), "victim")
 	require.NoError(t, os.WriteFile(victim, []byte("precious"), 0o644))
 	fake := t.TempDir()
-	require.NoError(t, os.MkdirAll(filepath.Join(fake, "gopath", "bin"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(fake, "go"), []byte("#!/bin/sh\necho "+filepath.Join(fake, "gopath")+"\n"), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(fake, "tendays-bin"), 0o755))
 	// The stand-in writes its -o argument's file, as tendays would.
-	require.NoError(t, os.WriteFile(filepath.Join(fake, "gopath", "bin", "tendays"),
+	require.NoError(t, os.WriteFile(filepath.Join(fake, "tendays-bin", "tendays"),
 		[]byte("#!/bin/bash\nwhile [ $# -gt 0 ]; do if [ \"$1\" = -o ]; then echo report > \"$2\"; fi; shift; done\n"), 0o755))
 	workspace := t.TempDir()
 	lint := func(sarif string) (int, string) {
 		cmd := exec.Command("bash", "-e", "-c", script)
 		cmd.Dir = workspace
-		cmd.Env = append(os.Environ(), "PATH="+fake+":"+os.Getenv("PATH"), "PATHS=.", "FAIL_ON=error", "SARIF="+sarif,
+		cmd.Env = append(os.Environ(), "RUNNER_TEMP="+fake, "PATHS=.", "FAIL_ON=error", "SARIF="+sarif,
 			"GITHUB_WORKSPACE="+workspace, "GITHUB_OUTPUT="+filepath.Join(fake, "out"))
 		out, err := cmd.CombinedOutput()
 		code := 0

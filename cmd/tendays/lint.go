@@ -187,8 +187,13 @@ func runLint(ctx context.Context, opts *lintOptions) error {
 	}
 	if opts.Format == "text" {
 		s := lint.Summarize(len(paths), all)
-		if s.Errors+s.Warnings+s.Infos > 0 {
+		switch {
+		case s.Errors+s.Warnings+s.Infos > 0:
 			opts.Global.notef(opts.IO.ErrOut, "%d error(s), %d warning(s), %d info in %d path(s)\n", s.Errors, s.Warnings, s.Infos, s.Files)
+		case unreadable == 0:
+			// A clean run says so, in one line on stderr as other
+			// linters do (stdout is the report, which scripts read).
+			opts.Global.notef(opts.IO.ErrOut, "0 findings in %d path(s).\n", s.Files)
 		}
 	}
 	if unreadable > 0 {

@@ -12,6 +12,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/signal"
 	"sync/atomic"
@@ -62,9 +63,22 @@ func Main(args []string, io *IOStreams) int {
 
 // MainContext is Main with a context that stops the commands that run until
 // stopped.
+//
+// Standard output is checked here for every command: a run one of whose
+// writes to it failed (closed, a full disk, a device that refuses) ends
+// with one line on stderr and exit 2, never as a success.
 func MainContext(ctx context.Context, args []string, io *IOStreams) int {
+	io, out := io.checked()
 	root := newRootCmd(io)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	if out.err != nil && (err == nil || errors.Is(err, out.err) || errors.Is(err, errNo)) {
+		// The command's own error, if any, is the failed write itself (or
+		// a "no" whose reasons were lost with it): said once.
+		err = outputLost(out.err)
+	} else if out.err != nil {
+		code := exitCode(err, io)
+		return max(code, exitCode(outputLost(out.err), io))
+	}
 	return exitCode(err, io)
 }

@@ -25,7 +25,12 @@ sheet for a combined game), from published reviews, or the toolkit's own
 decision where no source settles the rule, with the reason for it. So a player
 can see which rules are the box's and which are ours.
 
-EDITION is a bundled edition's name or an edition folder holding SOURCES.md.`,
+An edition without SOURCES.md (a new one, as init makes it) lists the base
+game's rules (those of the transports its deck holds, with the rulebooks'
+sections) and every rule its edition.yaml sets as the edition's own, each at
+its line.
+
+EDITION is a bundled edition's name or an edition folder.`,
 		Example: `  tendays rules americas
   tendays rules around-the-world --format json
   tendays rules ./my-edition`,

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/tendays/tendays/advise"
 	"net"
 	"time"
 
@@ -19,6 +20,7 @@ type serveOptions struct {
 	Target    string // an edition folder, a bundled edition's name or a pack file
 	Addr      string
 	AllowEdit bool
+	Lang      string
 }
 
 func newServeCmd(io *IOStreams, g *globalOptions) *cobra.Command {
@@ -54,6 +56,7 @@ in docs/studio.md.`,
 	}
 	cmd.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "listen on this loopback `host:port` (port 0: a free one)")
 	cmd.Flags().BoolVar(&opts.AllowEdit, "allow-edit", false, "let the page apply the doctor's proposals to edition.yaml")
+	cmd.Flags().StringVar(&opts.Lang, "lang", "", "region names in this `language` where the edition has them (default: the browser's)")
 	return cmd
 }
 
@@ -113,7 +116,8 @@ func studioOptions(opts *serveOptions) (studio.Options, error) {
 	bo.Cache = pipeline.NewCache()
 	so := studio.Pipeline(pipeline.Source{Path: opts.Target, Stdin: opts.Global.In}, bo)
 	so.AllowEdit = opts.AllowEdit
-	so.Doctor = studio.NewAdvise(edition, bo)
+	so.Lang = opts.Lang
+	so.Doctor = studio.NewAdvise(edition, bo, advise.Options{}) // the command line's defaults
 	so.OnBuild = func(version int, took time.Duration, err error) {
 		if err != nil {
 			fmt.Fprintf(opts.IO.ErrOut, "tendays: rebuild failed, the page keeps build %d: %v\n", version, diag.OneLine(err.Error()))

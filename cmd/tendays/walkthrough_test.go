@@ -28,7 +28,7 @@ type walkStep struct {
 func TestWalkthrough(t *testing.T) {
 	testenv.Long(t, "the walkthrough of docs/new-edition.md: a whole edition made, doctored and built")
 	if testing.Short() {
-		t.Skip("the walkthrough plays 56,000 games: not with -short")
+		t.Skip("the walkthrough plays some thousands of games: not with -short")
 	}
 	doc := filepath.Join(repoRoot(t), "docs", "new-edition.md")
 	steps, err := walkthroughSteps(doc)
@@ -39,6 +39,14 @@ func TestWalkthrough(t *testing.T) {
 		t.Fatalf("%s: %d tendays commands found, want the walkthrough's 7 or more", doc, len(steps))
 	}
 	t.Chdir(t.TempDir())
+	// Its Shapefile section starts from a file a user downloads.
+	zipped, err := os.ReadFile(filepath.Join(repoRoot(t), "testdata", "borders", "austria-lambert.zip"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("austria-lambert.zip", zipped, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, s := range steps {
 		if len(s.want) == 0 {
 			t.Fatalf("%s:%d: the page shows no output for tendays %s", doc, s.line, strings.Join(s.args, " "))

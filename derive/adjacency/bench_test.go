@@ -3,6 +3,7 @@ package adjacency
 import (
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -199,6 +200,34 @@ func BenchmarkTessellation100k(b *testing.B) {
 				b.Fatal(err)
 			}
 			Compute(geomsOf(layer), Options{Rule: Rook})
+		}
+	})
+}
+
+// BenchmarkWorld50m: the 241 Natural Earth 1:50m countries (the world
+// borders init starts from, world-atlas's countries-50m), read from their
+// TopoJSON and computed (rook): most of their boundary is coast, left over
+// by the exact pass and run through the grid. The whole process beside
+// topojson-client: scripts/bench/adjacency_world.sh.
+func BenchmarkWorld50m(b *testing.B) {
+	path := filepath.Join("..", "..", "editions", "world", "countries.topojson")
+	b.Run("read", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, _, err := borders.Read(path, borders.Options{Object: "countries"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	layer, _, err := borders.Read(path, borders.Options{Object: "countries"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	geoms := geomsOf(layer)
+	b.Run("compute rook", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			Compute(geoms, Options{Rule: Rook})
 		}
 	})
 }

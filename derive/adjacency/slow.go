@@ -163,6 +163,78 @@ func (c *computer) buildGrid(left []int32, tolLat float64) *grid {
 	return g
 }
 
+// nearOthers is the leftovers (in their order) that may come within the
+// tolerance of another region's leftover: those filed, with the grid's
+// outlines, under a cell of a coarse dense grid that another region's
+// leftover is filed under too. Two segments within the tolerance of each
+// other have outlines that meet, so they share a cell at any size; the
+// rest would find nothing in the grid and stay out of it.
+func (c *computer) nearOthers(left []int32, tolLat float64) []int32 {
+	lo, hi := orb.Point{math.Inf(1), math.Inf(1)}, orb.Point{math.Inf(-1), math.Inf(-1)}
+	extent := 0.0
+	for _, si := range left {
+		p, q := c.pts[si], c.pts[si+1]
+		lo = orb.Point{min(lo[0], p[0], q[0]), min(lo[1], p[1], q[1])}
+		hi = orb.Point{max(hi[0], p[0], q[0]), max(hi[1], p[1], q[1])}
+		extent += max(math.Abs(q[0]-p[0]), math.Abs(q[1]-p[1]))
+	}
+	// Cells a few segments wide, at most about four a leftover: a dense
+	// array read and written in place, no hashing.
+	cg := &grid{cell: max(4*extent/float64(len(left)), 2*tolLat, 1e-7)}
+	slack := 2 * lonSlack(lo, hi, tolLat)
+	for (hi[0]-lo[0]+2*slack)*(hi[1]-lo[1]+2*tolLat) > float64(4*len(left)+1024)*cg.cell*cg.cell {
+		cg.cell *= 2
+	}
+	x0, y0 := math.Floor((lo[0]-slack)/cg.cell), math.Floor((lo[1]-tolLat)/cg.cell)
+	nx := int(math.Floor((hi[0]+slack)/cg.cell)-x0) + 1
+	ny := int(math.Floor((hi[1]+tolLat)/cg.cell)-y0) + 1
+	if nx <= 0 || ny <= 0 || nx*ny > 16*len(left)+4096 {
+		return left // a grid this coarse cannot tell: every leftover goes in
+	}
+	only := make([]int32, nx*ny) // the one region filed there plus one; -1 several
+	// index is a cell's place in only, or -1 outside the grid (rounding at
+	// its edge): such a segment goes in.
+	index := func(key uint64) int {
+		cx := int(float64(int64(key>>32)-1<<31) - x0)
+		cy := int(float64(int64(key&(1<<32-1))-1<<31) - y0)
+		if cx < 0 || cx >= nx || cy < 0 || cy >= ny {
+			return -1
+		}
+		return cy*nx + cx
+	}
+	var buf []uint64
+	for _, si := range left {
+		p, q := c.pts[si], c.pts[si+1]
+		reg := c.reg[si] + 1
+		buf = cg.cells(p, q, lonSlack(p, q, tolLat), tolLat, buf)
+		for _, key := range buf {
+			i := index(key)
+			if i < 0 {
+				continue
+			}
+			switch o := &only[i]; *o {
+			case 0:
+				*o = reg
+			case reg, -1:
+			default:
+				*o = -1
+			}
+		}
+	}
+	var near []int32
+	for _, si := range left {
+		p, q := c.pts[si], c.pts[si+1]
+		buf = cg.cells(p, q, lonSlack(p, q, tolLat), tolLat, buf)
+		for _, key := range buf {
+			if i := index(key); i < 0 || only[i] != c.reg[si]+1 {
+				near = append(near, si)
+				break
+			}
+		}
+	}
+	return near
+}
+
 // matchLeftovers runs the segments the exact pass left unmatched through a
 // grid index: for each one, the parts of it that lie within the tolerance
 // of other regions' leftover segments count as border with them. At
@@ -182,14 +254,27 @@ func (c *computer) matchLeftovers() {
 	}
 	tolM := max(0, c.opts.ToleranceM) + epsilonM
 	tolLat := tolM / metresPerDegree
-	g := c.buildGrid(left, tolLat)
+	// Most leftovers are coast, far from any other region: only those that
+	// come near another region's leftovers go into the grid.
+	near := c.nearOthers(left, tolLat)
+	g := &grid{}
+	if len(near) > 0 {
+		g = c.buildGrid(near, tolLat)
+	}
 
-	stamp := make([]int32, len(left)) // last query that saw each leftover, plus one
+	stamp := make([]int32, len(near)) // last query that saw each leftover near others, plus one
 	var spans []span
 	// The work is bounded: a tolerance that puts every boundary within
 	// reach of every other would test every pair of segments.
 	budget := MaxTestsPerSegment*len(left) + 1<<22
-	for qi, si := range left {
+	qi := -1
+	for _, si := range left {
+		spans = spans[:0]
+		if qi+1 >= len(near) || near[qi+1] != si {
+			c.recordSpans(si, spans) // alone: no region within reach
+			continue
+		}
+		qi++
 		s := c.seg(si)
 		// The cells the segment is filed under hold every segment within
 		// the tolerance of it (and some more).
@@ -201,7 +286,6 @@ func (c *computer) matchLeftovers() {
 				break
 			}
 		}
-		spans = spans[:0]
 		if !alone {
 			f := newFrame(s.p, s.q)
 			for _, h := range slots {
@@ -215,7 +299,7 @@ func (c *computer) matchLeftovers() {
 						continue
 					}
 					stamp[ti] = int32(qi) + 1
-					t := c.seg(left[ti])
+					t := c.seg(near[ti])
 					if t.reg == s.reg {
 						continue
 					}

@@ -1,16 +1,25 @@
 // Package borders reads a borders file (a GeoJSON FeatureCollection or a
 // TopoJSON Topology) into polygon features in longitude/latitude, ready for
-// adjacency and the other derivations.
+// adjacency and the other derivations, and settles the features of one or
+// more files (Settle) into one layer: ids given and checked, and with
+// Options.Dissolve the pieces of a region (features sharing an id, or a
+// value of DissolveBy) joined into one multi-part feature.
 //
 // It reads both formats with its own byte scanner, so that a 30 MB file of
 // coordinates decodes in tens of milliseconds, and reports what is wrong in
 // the file as findings with a JSON pointer and line:col: unclosed or short
 // rings, rings that cross themselves (a bow-tie), non-finite or out-of-range
-// coordinates, duplicate ids, features that are not polygons, wrong winding.
-// Rings that cross the antimeridian are cut at ±180° (RFC 7946 §3.1.9), so
-// that no segment spans more than 180° of longitude. Input that cannot be
-// read at all (malformed JSON, an arc index out of range, a file with no
-// features) is a *diag.InputError.
+// coordinates, duplicate ids, features that are not polygons, empty
+// geometries, wrong winding. Rings that cross the antimeridian are cut at
+// ±180° (RFC 7946 §3.1.9), so that no segment spans more than 180° of
+// longitude. A GeoJSON file's legacy "crs" member is read and the file
+// reprojected to WGS 84 (geo/crs). Input that cannot be read at all
+// (malformed JSON, an arc index out of range, a file with no features) is a
+// *diag.InputError.
+//
+// Other readers (derive/borders/shapefile, derive/borders/geopackage) hand
+// their features to AssemblePart, which checks their rings the same way;
+// derive/borders/load finds the files of a borders input.
 //
 // It does not compute anything from the geometry (see derive/adjacency) and
 // does not know about editions: which features become regions is decided
@@ -22,11 +31,14 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/paulmach/orb"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/geo/crs"
+	"github.com/tendays/tendays/internal/jsonscan"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -39,6 +51,15 @@ type Options struct {
 	Object string
 	// MaxBytes refuses bigger files before reading them (0: mapdata.DefaultMaxInput).
 	MaxBytes int64
+	// Dissolve joins the features that share an id (or, with DissolveBy,
+	// a value of that property) into one multi-part feature, its pieces'
+	// shared edges dropped, reported once as info (borders/dissolved),
+	// instead of reporting the ids as duplicates: the pieces of a state
+	// that a file gives one by one.
+	Dissolve bool
+	// DissolveBy names the property whose value groups the pieces when it
+	// is not the id; the feature keeps the id of its first piece.
+	DissolveBy string
 }
 
 // Feature is one polygon feature of the file.
@@ -48,6 +69,13 @@ type Feature struct {
 	Properties map[string]any
 	Geometry   orb.MultiPolygon // lon/lat; rings closed; cut at the antimeridian
 	Pointer    string           // JSON pointer of the feature (or TopoJSON geometry), for messages
+	// File is the file the feature is in, as messages name it (a borders
+	// input of several files has several).
+	File string
+	// Pieces counts the features of the file joined into this one
+	// (Options.Dissolve): 1 for a feature read as it is.
+	Pieces int
+	off    int // byte offset of the feature in File, for messages
 }
 
 // Layer is the polygon features of one file, in file order.
@@ -72,6 +100,9 @@ const (
 	RuleAntimeridian = "borders/antimeridian-cut"
 	RuleUnclosedArcs = "borders/arcs-not-joined"
 	RuleSelfCrossing = "borders/self-crossing"
+	RuleDissolved    = "borders/dissolved"
+	RuleCRS          = "borders/reprojected"
+	RuleEncoding     = "borders/encoding"
 )
 
 // Rules describes the rules above for lint's registry (lint --list-rules,
@@ -86,12 +117,15 @@ var Rules = []diag.RuleInfo{
 	{ID: RuleMissingID, Severity: diag.Warning, Doc: "Every feature has an id (the --id property, or the feature's id); one without is named after its place in the file."},
 	{ID: RuleNotPolygon, Severity: diag.Warning, Doc: "Every feature is a Polygon or a MultiPolygon; other geometries are skipped."},
 	{ID: RuleNullGeometry, Severity: diag.Warning, Doc: "Every feature has a geometry; a feature without one is skipped."},
-	{ID: RuleEmpty, Severity: diag.Warning, Doc: "A feature keeps at least one polygon once its bad rings are dropped; an empty one is skipped."},
-	{ID: RuleWinding, Severity: diag.Warning, Doc: "Exterior rings are counterclockwise and holes clockwise, as RFC 7946 §3.1.6 asks."},
+	{ID: RuleEmpty, Severity: diag.Warning, Doc: "A feature has at least one polygon (an empty geometry, which RFC 7946 allows, or one left with no ring once its bad rings are dropped, is skipped)."},
+	{ID: RuleWinding, Severity: diag.Info, Doc: "Exterior rings are counterclockwise and holes clockwise, as RFC 7946 §3.1.6 asks; rings the other way round are read as they are, the same at every build, so this is said once, as info, with the command that rewrites the file."},
 	{ID: RuleExtraNumbers, Severity: diag.Warning, Doc: "A position has at most three numbers (longitude, latitude, elevation); the rest are ignored."},
 	{ID: RuleAntimeridian, Severity: diag.Info, Doc: "A polygon crossing the antimeridian is cut at ±180° (RFC 7946 §3.1.9)."},
 	{ID: RuleUnclosedArcs, Severity: diag.Warning, Doc: "The arcs of a TopoJSON ring join end to start."},
 	{ID: RuleSelfCrossing, Severity: diag.Warning, Doc: "No ring crosses itself; a self-crossing ring gives wrong areas and borders."},
+	{ID: RuleDissolved, Severity: diag.Info, Doc: "Features that share an id (or the value of borders.dissolve_by) are pieces of one region: they are joined into one multi-part region, their shared edges dropped, and the pieces each got are counted here."},
+	{ID: RuleEncoding, Severity: diag.Info, Doc: "A Shapefile's attributes are read in the code page its .cpg names, else the one its DBF language driver byte names, else UTF-8 when they are valid UTF-8 and ISO 8859-1 when not (as GDAL reads them); a .cpg or driver byte tendays does not know is a warning."},
+	{ID: RuleCRS, Severity: diag.Info, Doc: "Coordinates in a projected or non-WGS 84 coordinate system (a .prj, a GeoPackage's srs, a GeoJSON crs member) are reprojected to WGS 84 longitude/latitude."},
 }
 
 // projectedHint ends the out-of-range message: such numbers are almost
@@ -112,13 +146,98 @@ func Read(path string, opts Options) (*Layer, []diag.Finding, error) {
 // Decode reads a borders file already in memory; file names it in messages.
 // The format is sniffed from the top-level "type".
 func Decode(file string, src []byte, opts Options) (*Layer, []diag.Finding, error) {
-	d := &decoder{s: scanner{src: src}, file: file, opts: opts}
-	layer, err := d.decode()
-	findings := d.resolveFindings()
+	part, findings, err := DecodePart(file, src, opts)
 	if err != nil {
-		return nil, findings, d.inputError(err)
+		return nil, findings, err
 	}
+	layer, findings := Settle(file, []*Part{part}, opts)
 	return layer, findings, nil
+}
+
+// Part is the features of one file as read, before their ids are settled
+// with those of the other files of the same borders (Settle). It keeps the
+// findings of its file until then.
+type Part struct {
+	d   *decoder
+	raw []rawFeature
+}
+
+// File names the part's file in messages.
+func (p *Part) File() string { return p.d.file }
+
+// Len is the number of polygon features of the part.
+func (p *Part) Len() int { return len(p.raw) }
+
+// DecodePart reads one GeoJSON or TopoJSON file of a borders input. On
+// success its findings wait in the part for Settle; on failure they are
+// returned with the error. A GeoJSON file whose legacy "crs" member names a
+// projected or other datum's system is reprojected to WGS 84 as it is read.
+func DecodePart(file string, src []byte, opts Options) (*Part, []diag.Finding, error) {
+	d := &decoder{s: jsonscan.Scanner{Src: src}, file: file, opts: opts}
+	raw, err := d.decode()
+	if err == nil && d.reproject != nil && d.crsLate {
+		// The crs member came after the features: read them again, now
+		// that their system is known.
+		again := &decoder{s: jsonscan.Scanner{Src: src}, file: file, opts: opts, reproject: d.reproject, crsName: d.crsName, crsOff: d.crsOff}
+		d = again
+		raw, err = d.decode()
+	}
+	if err != nil {
+		return nil, d.resolveFindings(), d.inputError(err)
+	}
+	if d.reproject != nil {
+		d.report(RuleCRS, diag.Info, "/crs", d.crsOff, "coordinates in %s reprojected to WGS 84 longitude/latitude", d.crsName)
+	}
+	return &Part{d: d, raw: raw}, nil, nil
+}
+
+// Settle gives the features of every part their ids and names, in part
+// order, and reports missing and duplicate ids, or with Options.Dissolve
+// joins the features that share one. name names the whole input (a file, a
+// folder, a zip) in the layer.
+func Settle(name string, parts []*Part, opts Options) (*Layer, []diag.Finding) {
+	var features []Feature
+	seen := map[string]int{}
+	global := 0
+	for _, p := range parts {
+		p.d.opts.IDProperty = opts.IDProperty
+		features = p.d.settleIDs(p.raw, features, seen, &global, opts.Dissolve)
+	}
+	if opts.Dissolve {
+		features = dissolvePieces(features, parts, opts)
+	}
+	var all, findings, wound []diag.Finding
+	for _, p := range parts {
+		for _, f := range p.d.resolveFindings() {
+			all = append(all, f)
+			if f.Rule == RuleWinding {
+				wound = append(wound, f)
+				continue
+			}
+			findings = append(findings, f)
+		}
+	}
+	if len(wound) <= 1 {
+		return &Layer{File: name, Features: features}, all
+	}
+	{
+		// The same fault in every file of a folder is said once.
+		f := wound[0]
+		files := make([]string, 0, len(wound))
+		for _, w := range wound {
+			files = append(files, w.File)
+		}
+		listed := files[:min(3, len(files))]
+		more := ""
+		if len(files) > len(listed) {
+			more = fmt.Sprintf(" and %d more", len(files)-len(listed))
+		}
+		f.Message = fmt.Sprintf("%d files have rings wound clockwise (%s%s); RFC 7946 wants exterior rings counterclockwise and holes clockwise (read as they are; to rewrite each: ogr2ogr -lco RFC7946=YES OUT.geojson IN.geojson)",
+			len(files), strings.Join(listed, ", "), more)
+		wound = wound[:1]
+		wound[0] = f
+	}
+	return &Layer{File: name, Features: features}, append(findings, wound...)
 }
 
 // pending is a finding whose line and column are not worked out yet.
@@ -132,7 +251,7 @@ type pending struct {
 
 // decoder holds the state of one Decode call.
 type decoder struct {
-	s        scanner
+	s        jsonscan.Scanner
 	file     string
 	opts     Options
 	findings []pending
@@ -151,6 +270,14 @@ type decoder struct {
 
 	refScratch refScratch // TopoJSON arc indexes of the geometry being read
 	intArena   []int      // chunks they are carved from
+
+	// reproject takes positions to WGS 84 when the GeoJSON crs member
+	// names another system (nil: none named, or WGS 84).
+	reproject    func(x, y float64) (float64, float64)
+	crsName      string
+	crsOff       int
+	crsLate      bool // the crs member came after "features"
+	featuresRead bool
 }
 
 func (d *decoder) report(rule string, sev diag.Severity, ptr string, off int, format string, args ...any) {
@@ -171,7 +298,7 @@ func (d *decoder) reportOnce(fc *featCtx, rule string, sev diag.Severity, ptr st
 // lineCol turns a byte offset into a 1-based line and a column counted in
 // characters.
 func (d *decoder) lineCol(off int) (int, int) {
-	src := d.s.src
+	src := d.s.Src
 	if d.lines == nil {
 		d.lines = append(d.lines, 0)
 		for i, c := range src {
@@ -206,7 +333,7 @@ func (d *decoder) resolveFindings() []diag.Finding {
 	}
 	sort.SliceStable(order, func(a, b int) bool { return d.findings[order[a]].off < d.findings[order[b]].off })
 	out := make([]diag.Finding, len(d.findings))
-	src := d.s.src
+	src := d.s.Src
 	line, col, at := 1, 1, 0
 	for _, i := range order {
 		f := d.findings[i]
@@ -248,11 +375,11 @@ func (d *decoder) errAt(ptr string, off int, format string, args ...any) error {
 }
 
 func (d *decoder) inputError(err error) error {
-	var se *syntaxError
+	var se *jsonscan.SyntaxError
 	var pe *placedError
 	switch {
 	case errors.As(err, &se):
-		return &diag.InputError{Position: d.position("", se.off), Msg: se.msg}
+		return &diag.InputError{Position: d.position("", se.Off), Msg: se.Msg}
 	case errors.As(err, &pe):
 		return &diag.InputError{Position: d.position(pe.ptr, pe.off), Msg: pe.msg}
 	}
@@ -279,18 +406,18 @@ func (f *rawFeature) pointer() string {
 	return f.prefix + strconv.Itoa(f.idx)
 }
 
-func (d *decoder) decode() (*Layer, error) {
+func (d *decoder) decode() ([]rawFeature, error) {
 	s := &d.s
-	if len(s.src) >= 3 && string(s.src[:3]) == "\xef\xbb\xbf" {
-		return nil, &syntaxError{0, "file starts with a UTF-8 byte order mark (remove it: JSON files must not have one)"}
+	if len(s.Src) >= 3 && string(s.Src[:3]) == "\xef\xbb\xbf" {
+		return nil, &jsonscan.SyntaxError{Off: 0, Msg: "file starts with a UTF-8 byte order mark (remove it: JSON files must not have one)"}
 	}
-	if !utf8.Valid(s.src) {
-		return nil, &syntaxError{firstInvalidUTF8(s.src), "invalid UTF-8 (JSON text must be UTF-8)"}
+	if !utf8.Valid(s.Src) {
+		return nil, &jsonscan.SyntaxError{Off: firstInvalidUTF8(s.Src), Msg: "invalid UTF-8 (JSON text must be UTF-8)"}
 	}
-	if s.ws() != '{' {
-		return nil, s.fail("expected a GeoJSON FeatureCollection or a TopoJSON Topology (a JSON object)")
+	if s.WS() != '{' {
+		return nil, s.Fail("expected a GeoJSON FeatureCollection or a TopoJSON Topology (a JSON object)")
 	}
-	d.pts.init(len(s.src))
+	d.pts.init(len(s.Src))
 	var (
 		typ             string
 		typOff          int
@@ -300,18 +427,21 @@ func (d *decoder) decode() (*Layer, error) {
 		objectsOff      = -1
 		sawArcs, sawObj bool
 	)
-	err := s.object(func(key []byte) error {
+	err := s.Object(func(key []byte) error {
 		switch string(key) {
 		case "type":
-			typOff = s.pos
-			b, err := s.str()
+			typOff = s.Pos
+			b, err := s.Str()
 			typ = string(b)
 			return err
 		case "features":
 			sawFeatures = true
 			var err error
 			features, err = d.featureCollection()
+			d.featuresRead = true
 			return err
+		case "crs":
+			return d.readCRS()
 		case "arcs":
 			sawArcs = true
 			return topo.readArcs(s)
@@ -319,15 +449,15 @@ func (d *decoder) decode() (*Layer, error) {
 			return topo.readTransform(s)
 		case "objects":
 			sawObj = true
-			objectsOff = s.pos
-			return s.skip() // read once the transform and arcs are known
+			objectsOff = s.Pos
+			return s.Skip() // read once the transform and arcs are known
 		}
-		return s.skip()
+		return s.Skip()
 	})
 	if err != nil {
 		return nil, err
 	}
-	if err := s.end(); err != nil {
+	if err := s.End(); err != nil {
 		return nil, err
 	}
 	switch typ {
@@ -348,7 +478,7 @@ func (d *decoder) decode() (*Layer, error) {
 		}
 		d.expand = expandFactor*len(topo.pts) + expandSlack
 		d.topo = true
-		s.pos, s.depth = objectsOff, 1
+		s.Pos, s.Depth = objectsOff, 1
 		features, err = d.topoObjects(&topo)
 		if err != nil {
 			return nil, err
@@ -358,22 +488,31 @@ func (d *decoder) decode() (*Layer, error) {
 	default:
 		return nil, d.errAt("/type", typOff, "type is %q: expected a GeoJSON FeatureCollection or a TopoJSON Topology", typ)
 	}
-	layer := &Layer{File: d.file, Features: d.settleIDs(features)}
-	if len(layer.Features) == 0 {
+	usable := 0
+	for i := range features {
+		if len(features[i].geom) > 0 {
+			usable++
+		}
+	}
+	if usable == 0 {
 		ptr := "/features"
 		if typ == "Topology" {
 			ptr = "/objects"
 		}
 		return nil, d.errAt(ptr, -1, "no polygon features in the file")
 	}
-	return layer, nil
+	return features, nil
 }
 
-// settleIDs gives every feature its id and name, reports missing and
-// duplicate ids, and drops features without geometry.
-func (d *decoder) settleIDs(raw []rawFeature) []Feature {
-	out := make([]Feature, 0, len(raw))
-	seen := make(map[string]int, len(raw))
+// settleIDs gives every feature its id and name, appending them to out,
+// reports missing ids (and duplicate ones unless they are to be dissolved),
+// and drops features without geometry. seen maps the ids of out to their
+// index; global counts the features before these, for the names of those
+// without an id.
+func (d *decoder) settleIDs(raw []rawFeature, out []Feature, seen map[string]int, global *int, dissolving bool) []Feature {
+	if out == nil {
+		out = make([]Feature, 0, len(raw))
+	}
 	prop := d.opts.IDProperty
 	own := prop == "" || prop == "$id"
 	// Every pointer is a substring of one string: one allocation, not one
@@ -395,10 +534,11 @@ func (d *decoder) settleIDs(raw []rawFeature) []Feature {
 		}
 		ptr := ptrs[at : at+n]
 		at += n
+		index := *global + i
 		if len(r.geom) == 0 {
 			continue
 		}
-		f := Feature{Properties: r.props, Geometry: r.geom, Pointer: ptr}
+		f := Feature{Properties: r.props, Geometry: r.geom, Pointer: ptr, File: d.file, Pieces: 1}
 		switch n := r.props["name"].(type) {
 		case string:
 			f.Name = n
@@ -416,20 +556,26 @@ func (d *decoder) settleIDs(raw []rawFeature) []Feature {
 			}
 		}
 		if f.ID == "" {
-			f.ID = "feature-" + strconv.Itoa(i)
+			f.ID = "feature-" + strconv.Itoa(index)
 			what := "no id and no \"name\" property"
 			if !own {
 				what = fmt.Sprintf("no property %q", prop)
 			}
 			d.report(RuleMissingID, diag.Warning, ptr, r.off, "feature has %s; calling it %q", what, f.ID)
 		}
-		if j, dup := seen[f.ID]; dup {
-			d.report(RuleDuplicateID, diag.Error, ptr, r.off, "id %q is also the id of the feature at %s", f.ID, out[j].Pointer)
-		} else {
+		if j, dup := seen[f.ID]; dup && !dissolving {
+			where := out[j].Pointer
+			if out[j].File != d.file {
+				where = out[j].File + ":" + where
+			}
+			d.report(RuleDuplicateID, diag.Error, ptr, r.off, "id %q is also the id of the feature at %s", f.ID, where)
+		} else if !dup {
 			seen[f.ID] = len(out)
 		}
+		f.off = r.off
 		out = append(out, f)
 	}
+	*global += len(raw)
 	return out
 }
 
@@ -467,4 +613,60 @@ func firstInvalidUTF8(src []byte) int {
 		off += size
 	}
 	return len(src)
+}
+
+// readCRS reads the legacy "crs" member of a GeoJSON file (GeoJSON 2008:
+// {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::3857"}}).
+// RFC 7946 dropped it, and says coordinates are WGS 84; a file that still
+// names another system is reprojected, or refused with the command that
+// converts it.
+func (d *decoder) readCRS() error {
+	s := &d.s
+	off := s.Pos
+	v, err := s.Value()
+	if err != nil {
+		return err
+	}
+	if v == nil {
+		return nil
+	}
+	obj, _ := v.(map[string]any)
+	props, _ := obj["properties"].(map[string]any)
+	name, _ := props["name"].(string)
+	if typ, _ := obj["type"].(string); typ != "name" || name == "" {
+		return d.errAt("/crs", off, "the crs member is not {\"type\": \"name\", \"properties\": {\"name\": ...}}: %s", ConvertHint(d.file))
+	}
+	c, err := crs.FromName(name)
+	if err != nil {
+		return d.errAt("/crs/properties/name", off, "%v: %s", err, ConvertHint(d.file))
+	}
+	if c.IsWGS84() || d.reproject != nil {
+		return nil
+	}
+	d.reproject, d.crsName, d.crsOff = c.ToWGS84, c.String(), off
+	d.crsLate = d.featuresRead
+	return nil
+}
+
+// ConvertHint is the command that converts a GIS file to what tendays
+// reads as it is (GeoJSON in WGS 84), for a message about file.
+func ConvertHint(file string) string {
+	base := file
+	if i := strings.LastIndexAny(base, "/\\"); i >= 0 {
+		base = base[i+1:]
+	}
+	if i := strings.LastIndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	return "convert it with: ogr2ogr -t_srs EPSG:4326 " + shellQuote(base+"-wgs84.geojson") + " " + shellQuote(file)
+}
+
+// shellQuote quotes a file name for a command a user copies.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r == ':' || (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z'))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

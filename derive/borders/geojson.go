@@ -13,7 +13,7 @@ import (
 func (d *decoder) featureCollection() ([]rawFeature, error) {
 	s := &d.s
 	var out []rawFeature
-	ok, err := s.array()
+	ok, err := s.Array()
 	d.members = 0
 	for i := 0; ok && err == nil; i++ {
 		d.members++
@@ -25,7 +25,7 @@ func (d *decoder) featureCollection() ([]rawFeature, error) {
 		if keep {
 			out = append(out, f)
 		}
-		ok, err = s.next()
+		ok, err = s.Next()
 	}
 	return out, err
 }
@@ -33,55 +33,55 @@ func (d *decoder) featureCollection() ([]rawFeature, error) {
 // feature reads one member of "features".
 func (d *decoder) feature(i int) (rawFeature, bool, error) {
 	s := &d.s
-	s.ws()
-	f := rawFeature{prefix: "/features/", idx: i, off: s.pos}
-	d.fc = featCtx{prefix: "/features/", idx: i, suffix: "/geometry/coordinates", off: s.pos, geojson: true}
+	s.WS()
+	f := rawFeature{prefix: "/features/", idx: i, off: s.Pos}
+	d.fc = featCtx{prefix: "/features/", idx: i, suffix: "/geometry/coordinates", off: s.Pos, geojson: true}
 	fc := &d.fc
 	polys := len(d.polyBuf)
 	var typ []byte
 	sawGeom, nullGeom, isPolygon := false, false, false
-	ok, err := s.openObject()
+	ok, err := s.OpenObject()
 	for ok && err == nil {
 		var key []byte
-		if key, err = s.key(); err != nil {
+		if key, err = s.Key(); err != nil {
 			break
 		}
 		switch string(key) {
 		case "type":
-			typ, err = s.str()
+			typ, err = s.Str()
 		case "id":
-			switch c := s.ws(); {
+			switch c := s.WS(); {
 			case c == '"':
 				var b []byte
-				b, err = s.str()
+				b, err = s.Str()
 				f.id, f.hasID = string(b), true
 			case c == '-' || ('0' <= c && c <= '9'):
-				start := s.pos
-				if _, err = s.num(); err == nil {
-					f.id, f.hasID = string(s.src[start:s.pos]), true
+				start := s.Pos
+				if _, err = s.Num(); err == nil {
+					f.id, f.hasID = string(s.Src[start:s.Pos]), true
 				}
 			default:
-				err = s.skip()
+				err = s.Skip()
 			}
 		case "properties":
-			if s.null() {
+			if s.Null() {
 				break
 			}
 			f.props, err = d.properties(fc.pointer)
 		case "geometry":
 			sawGeom = true
-			fc.off = s.pos
-			if s.null() {
+			fc.off = s.Pos
+			if s.Null() {
 				nullGeom = true
 				break
 			}
 			d.polyBuf = d.polyBuf[:polys] // a repeated member replaces the first
 			isPolygon, err = d.geometry(fc, 0)
 		default:
-			err = s.skip()
+			err = s.Skip()
 		}
 		if err == nil {
-			ok, err = s.nextMember()
+			ok, err = s.NextMember()
 		}
 	}
 	if err != nil {
@@ -95,6 +95,8 @@ func (d *decoder) feature(i int) (rawFeature, bool, error) {
 	case nullGeom || !sawGeom:
 		d.report(RuleNullGeometry, diag.Warning, f.pointer(), f.off, "feature has no geometry; skipped it")
 		return f, false, nil
+	case isPolygon && len(f.geom) == 0 && fc.empty:
+		d.report(RuleEmpty, diag.Warning, f.pointer(), fc.off, "feature's geometry is empty (no coordinates); skipped it")
 	case isPolygon && len(f.geom) == 0:
 		d.report(RuleEmpty, diag.Warning, f.pointer(), fc.off, "feature has no polygon left once bad rings are dropped; skipped it")
 	}
@@ -108,18 +110,18 @@ func (d *decoder) feature(i int) (rawFeature, bool, error) {
 // not an object.
 func (d *decoder) properties(owner func() string) (map[string]any, error) {
 	s := &d.s
-	off := s.pos
-	if s.ws() != '{' {
-		if err := s.skip(); err != nil {
+	off := s.Pos
+	if s.WS() != '{' {
+		if err := s.Skip(); err != nil {
 			return nil, err
 		}
 		return nil, d.errAt(owner()+"/properties", off, "properties must be an object or null")
 	}
 	m := make(map[string]any, 4)
-	ok, err := s.openObject()
+	ok, err := s.OpenObject()
 	for ok && err == nil {
 		var key []byte
-		if key, err = s.key(); err != nil {
+		if key, err = s.Key(); err != nil {
 			return nil, err
 		}
 		k, seen := d.keys[string(key)]
@@ -131,11 +133,11 @@ func (d *decoder) properties(owner func() string) (map[string]any, error) {
 			d.keys[k] = k
 		}
 		var v any
-		if v, err = s.value(); err != nil {
+		if v, err = s.Value(); err != nil {
 			return nil, err
 		}
 		m[k] = v
-		ok, err = s.nextMember()
+		ok, err = s.NextMember()
 	}
 	return m, err
 }
@@ -147,9 +149,9 @@ func (d *decoder) properties(owner func() string) (map[string]any, error) {
 func (d *decoder) geometry(fc *featCtx, depth int) (bool, error) {
 	s := &d.s
 	if depth > 8 {
-		return false, s.fail("geometry collections nested too deep")
+		return false, s.Fail("geometry collections nested too deep")
 	}
-	off := s.pos
+	off := s.Pos
 	var (
 		typ         string
 		deferred    = -1 // offset of "coordinates" or "geometries" seen before "type"
@@ -157,21 +159,21 @@ func (d *decoder) geometry(fc *featCtx, depth int) (bool, error) {
 		sawCoords   bool
 		sawMembers  bool
 	)
-	ok, err := s.openObject()
+	ok, err := s.OpenObject()
 	for ok && err == nil {
 		var key []byte
-		if key, err = s.key(); err != nil {
+		if key, err = s.Key(); err != nil {
 			return false, err
 		}
 		switch string(key) {
 		case "type":
 			var b []byte
-			b, err = s.str()
+			b, err = s.Str()
 			typ = geometryType(b)
 		case "coordinates", "geometries":
 			if typ == "" {
-				deferred, deferredKey = s.pos, string(key)
-				err = s.skip()
+				deferred, deferredKey = s.Pos, string(key)
+				err = s.Skip()
 			} else {
 				var read bool
 				read, err = d.geometryMember(fc, string(key), typ, depth)
@@ -179,25 +181,25 @@ func (d *decoder) geometry(fc *featCtx, depth int) (bool, error) {
 				sawMembers = sawMembers || (read && key[0] == 'g')
 			}
 		default:
-			err = s.skip()
+			err = s.Skip()
 		}
 		if err == nil {
-			ok, err = s.nextMember()
+			ok, err = s.NextMember()
 		}
 	}
 	if err != nil {
 		return false, err
 	}
 	if deferred >= 0 && typ != "" {
-		save, saveDepth := s.pos, s.depth
-		s.pos = deferred
+		save, saveDepth := s.Pos, s.Depth
+		s.Pos = deferred
 		read, err := d.geometryMember(fc, deferredKey, typ, depth)
 		if err != nil {
 			return false, err
 		}
 		sawCoords = read && deferredKey == "coordinates"
 		sawMembers = read && deferredKey == "geometries"
-		s.pos, s.depth = save, saveDepth
+		s.Pos, s.Depth = save, saveDepth
 	}
 	ptr := func() string { return fc.pointer() + fc.suffix[:len(fc.suffix)-len("/coordinates")] }
 	switch typ {
@@ -224,18 +226,18 @@ func (d *decoder) geometryMember(fc *featCtx, key, typ string, depth int) (bool,
 	case key == "coordinates" && (typ == "Polygon" || typ == "MultiPolygon"):
 		return true, d.coordinates(fc, typ == "MultiPolygon")
 	case key == "geometries" && typ == "GeometryCollection":
-		ok, err := s.array()
+		ok, err := s.Array()
 		base := fc.suffix
 		for i := 0; ok && err == nil; i++ {
 			fc.suffix = base[:len(base)-len("coordinates")] + "geometries/" + strconv.Itoa(i) + "/coordinates"
 			if _, err = d.geometry(fc, depth+1); err == nil {
-				ok, err = s.next()
+				ok, err = s.Next()
 			}
 		}
 		fc.suffix = base
 		return true, err
 	}
-	return false, s.skip()
+	return false, s.Skip()
 }
 
 // geometryType returns the type names this package acts on as constants,
@@ -271,30 +273,30 @@ func typeName(t string) string {
 // MultiPolygon into d.polyBuf.
 func (d *decoder) coordinates(fc *featCtx, multi bool) error {
 	s := &d.s
-	off := s.pos
-	ok, err := s.array()
+	ok, err := s.Array()
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return d.errAt(fc.coordsPointer(), off, "geometry has no coordinates")
+		// An empty geometry ("coordinates": []), which RFC 7946 §3.1
+		// allows: the feature has no polygon and is skipped.
+		fc.empty = true
+		return nil
 	}
 	if !multi {
 		return d.polygon(fc, -1)
 	}
 	for i := 0; ok; i++ {
-		po := s.pos
-		inner, err := s.array()
+		inner, err := s.Array()
 		if err != nil {
 			return err
 		}
 		if !inner {
-			return d.errAt(fc.coordsPointer()+"/"+strconv.Itoa(i), po, "polygon has no rings")
-		}
-		if err = d.polygon(fc, i); err != nil {
+			fc.empty = true // an empty polygon of the MultiPolygon: nothing to read
+		} else if err = d.polygon(fc, i); err != nil {
 			return err
 		}
-		if ok, err = s.next(); err != nil {
+		if ok, err = s.Next(); err != nil {
 			return err
 		}
 	}
@@ -305,13 +307,13 @@ func (d *decoder) coordinates(fc *featCtx, multi bool) error {
 // and the array is known to be non-empty.
 func (d *decoder) polygon(fc *featCtx, polyIdx int) error {
 	s := &d.s
-	off := s.pos
+	off := s.Pos
 	rings := len(d.ringBuf)
 	needCut, dropped := false, false
 	ok := true
 	for ri := 0; ok; ri++ {
 		rc := ringCtx{feat: fc, poly: polyIdx, ring: ri}
-		roff := s.pos
+		roff := s.Pos
 		if err := d.ring(&rc); err != nil {
 			return err
 		}
@@ -324,7 +326,7 @@ func (d *decoder) polygon(fc *featCtx, polyIdx int) error {
 			needCut = needCut || cut
 		}
 		var err error
-		if ok, err = s.next(); err != nil {
+		if ok, err = s.Next(); err != nil {
 			return err
 		}
 	}
@@ -340,14 +342,18 @@ func (d *decoder) polygon(fc *featCtx, polyIdx int) error {
 func (d *decoder) ring(rc *ringCtx) error {
 	s := &d.s
 	d.pts.begin()
-	ok, err := s.array()
+	ok, err := s.Array()
 	for pi := 0; ok && err == nil; pi++ {
-		off := s.pos
+		off := s.Pos
 		var p orb.Point
 		var n int
 		var finite bool
 		if p, n, finite, err = d.readPosition(); err != nil {
 			return err
+		}
+		if d.reproject != nil && finite && n >= 2 {
+			p[0], p[1] = d.reproject(p[0], p[1])
+			finite = !math.IsNaN(p[0]+p[1]) && !math.IsInf(p[0]+p[1], 0)
 		}
 		switch {
 		case n < 2:
@@ -370,7 +376,7 @@ func (d *decoder) ring(rc *ringCtx) error {
 			d.pts.add(p)
 		}
 		if err == nil {
-			ok, err = s.next()
+			ok, err = s.Next()
 		}
 	}
 	return err
@@ -382,30 +388,30 @@ func (d *decoder) ring(rc *ringCtx) error {
 // reported.
 func (d *decoder) readPosition() (p orb.Point, n int, finite bool, err error) {
 	s := &d.s
-	if s.ws() != '[' {
-		return p, 0, false, s.fail("expected a position (an array of numbers)")
+	if s.WS() != '[' {
+		return p, 0, false, s.Fail("expected a position (an array of numbers)")
 	}
-	s.pos++
+	s.Pos++
 	finite = true
-	if s.ws() == ']' {
-		s.pos++
+	if s.WS() == ']' {
+		s.Pos++
 		return p, 0, false, nil
 	}
 	for {
 		var v float64
-		switch c := s.ws(); {
-		case c == 'N' && s.literal("NaN"):
+		switch c := s.WS(); {
+		case c == 'N' && s.Literal("NaN"):
 			v = math.NaN()
-		case c == 'I' && s.literal("Infinity"):
+		case c == 'I' && s.Literal("Infinity"):
 			v = math.Inf(1)
-		case c == '-' && s.pos+1 < len(s.src) && s.src[s.pos+1] == 'I':
-			s.pos++
-			if !s.literal("Infinity") {
-				return p, n, false, s.fail("expected a number")
+		case c == '-' && s.Pos+1 < len(s.Src) && s.Src[s.Pos+1] == 'I':
+			s.Pos++
+			if !s.Literal("Infinity") {
+				return p, n, false, s.Fail("expected a number")
 			}
 			v = math.Inf(-1)
 		default:
-			if v, err = s.num(); err != nil {
+			if v, err = s.Num(); err != nil {
 				return p, n, false, err
 			}
 		}
@@ -416,14 +422,14 @@ func (d *decoder) readPosition() (p orb.Point, n int, finite bool, err error) {
 			}
 		}
 		n++
-		switch s.ws() {
+		switch s.WS() {
 		case ',':
-			s.pos++
+			s.Pos++
 		case ']':
-			s.pos++
+			s.Pos++
 			return p, n, finite, nil
 		default:
-			return p, n, false, s.fail("expected ',' or ']' in a position")
+			return p, n, false, s.Fail("expected ',' or ']' in a position")
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/paulmach/orb"
 
@@ -84,6 +85,7 @@ type featCtx struct {
 	cut     int    // polygons cut at the antimeridian
 	wrong   bool   // some ring wound against RFC 7946
 	geojson bool
+	empty   bool     // an empty geometry (or empty polygon of a MultiPolygon) was read
 	once    []string // position-level rules already reported for this feature
 }
 
@@ -257,8 +259,9 @@ func (d *decoder) addPolygon(fc *featCtx, poly orb.Polygon, needCut bool, polyId
 
 // checkWinding reports, once per file, GeoJSON features whose rings do not
 // follow RFC 7946's right-hand rule (exterior rings counterclockwise). It is
-// a warning only: the RFC says not to reject such files, and the geometry is
-// read the same either way.
+// info only: the RFC says not to reject such files, the geometry is read
+// the same either way, and the same file says the same at every build; the
+// message gives the command that rewrites it.
 func (d *decoder) checkWinding(features []rawFeature) {
 	n, first := 0, -1
 	for i := range features {
@@ -271,9 +274,9 @@ func (d *decoder) checkWinding(features []rawFeature) {
 	}
 	if n > 0 {
 		f := features[first]
-		d.report(RuleWinding, diag.Warning, f.pointer(), f.off,
-			"%d of %d features have rings wound clockwise; RFC 7946 wants exterior rings counterclockwise and holes clockwise (read as they are)",
-			n, len(features))
+		d.report(RuleWinding, diag.Info, f.pointer(), f.off,
+			"%d of %d features have rings wound clockwise; RFC 7946 wants exterior rings counterclockwise and holes clockwise (read as they are; to rewrite the file: ogr2ogr -lco RFC7946=YES %s %s)",
+			n, len(features), shellQuote(rewoundName(d.file)), shellQuote(d.file))
 	}
 }
 
@@ -433,4 +436,13 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// rewoundName is the name the winding message proposes for the rewritten
+// file: states.geojson -> states-rfc7946.geojson.
+func rewoundName(file string) string {
+	if i := strings.LastIndexByte(file, '.'); i > strings.LastIndexAny(file, "/\\") && i > 0 {
+		return file[:i] + "-rfc7946" + file[i:]
+	}
+	return file + "-rfc7946.geojson"
 }

@@ -1,7 +1,9 @@
 package borders
 
 import (
+	"slices"
 	"sort"
+	"sync"
 
 	"github.com/paulmach/orb"
 )
@@ -42,6 +44,145 @@ func selfCrossing(r orb.Ring) crossing {
 	if n < 4 || collinear(r) {
 		return crossing{complete: true}
 	}
+	if c, sure := sweepForNone(r); sure {
+		return c
+	}
+	return sweepInOrder(r)
+}
+
+// edgeSpan is an edge's extent along the sweep axis (lo, hi) and across it
+// (clo, chi).
+type edgeSpan struct {
+	lo, hi, clo, chi float64
+	k                int32
+}
+
+// sweepForNone is the sweep of sweepInOrder, made cheaper: the edges'
+// extents computed once and sorted as values, and an open edge whose
+// extent across the axis misses the new edge's passed over without the
+// crossing test. Whether two edges cross does not depend on the order in
+// which edges of equal extent are swept, so when it finds no crossing,
+// well within the work bound, that is the verdict (sure). Otherwise the
+// caller sweeps in sweepInOrder's order, which names the crossing it finds
+// first and reaches the bound where it always did.
+func sweepForNone(r orb.Ring) (c crossing, sure bool) {
+	n := len(r) - 1
+	ax, cx := sweepAxis(r), 1
+	if ax == 1 {
+		cx = 0
+	}
+	scratch := spanPool.Get().(*[]edgeSpan)
+	defer spanPool.Put(scratch)
+	buf := slices.Grow((*scratch)[:0], 3*n)
+	*scratch = buf
+	spans := buf[:n]
+	for k := range spans {
+		a, b := r[k], r[k+1]
+		spans[k] = edgeSpan{lo: min(a[ax], b[ax]), hi: max(a[ax], b[ax]), clo: min(a[cx], b[cx]), chi: max(a[cx], b[cx]), k: int32(k)}
+	}
+	spans = sortByLo(spans, buf[n:2*n])
+	budget := (selfCrossBudgetFixed + selfCrossBudgetPerEdge*n) / 2
+	work := 0
+	open := buf[2*n : 2*n] // the last third of the scratch
+	for _, e := range spans {
+		if work += 2 * len(open); work > budget {
+			return crossing{}, false
+		}
+		kept := open[:0]
+		for _, o := range open {
+			if o.hi >= e.lo {
+				kept = append(kept, o)
+				// Edges side by side share a position and cannot cross.
+				if o.chi >= e.clo && e.chi >= o.clo && !nextTo(e.k, o.k, n) && properCross(r[e.k], r[e.k+1], r[o.k], r[o.k+1]) {
+					return crossing{}, false
+				}
+			}
+		}
+		open = append(kept, e)
+	}
+	return crossing{complete: true, work: work}, true
+}
+
+// nextTo reports whether edges a and b of a ring of n edges are side by
+// side (the last edge is next to the first).
+func nextTo(a, b int32, n int) bool {
+	d := a - b
+	return d == 1 || d == -1 || d == int32(n-1) || d == -int32(n-1)
+}
+
+// sortByLo sorts spans by lo, using tmp (as long) as scratch, and returns
+// the sorted spans (in spans or tmp). A ring's edges come in runs that
+// are sorted along the axis one way or the other already (a coast runs
+// along it for many edges), so the runs are found, the falling ones
+// reversed, and merged pairwise: n log(runs), not n log n.
+func sortByLo(spans, tmp []edgeSpan) []edgeSpan {
+	var starts []int
+	for i := 0; i < len(spans); {
+		j := i + 1
+		if j < len(spans) && spans[j].lo < spans[i].lo {
+			for j < len(spans) && spans[j].lo <= spans[j-1].lo {
+				j++
+			}
+			slices.Reverse(spans[i:j])
+		} else {
+			for j < len(spans) && spans[j].lo >= spans[j-1].lo {
+				j++
+			}
+		}
+		starts = append(starts, i)
+		i = j
+	}
+	starts = append(starts, len(spans))
+	src, dst := spans, tmp
+	for len(starts) > 2 {
+		next := starts[:0:0]
+		for r := 0; r+1 < len(starts); r += 2 {
+			lo, mid, hi := starts[r], starts[r+1], len(spans)
+			if r+2 < len(starts) {
+				hi = starts[r+2]
+			}
+			next = append(next, lo)
+			a, b, o := lo, mid, lo
+			for a < mid && b < hi {
+				if src[b].lo < src[a].lo {
+					dst[o] = src[b]
+					b++
+				} else {
+					dst[o] = src[a]
+					a++
+				}
+				o++
+			}
+			o += copy(dst[o:], src[a:mid])
+			copy(dst[o:], src[b:hi])
+		}
+		starts = append(next, len(spans))
+		src, dst = dst, src
+	}
+	return src
+}
+
+// spanPool holds sweepForNone's scratch: a decoder checks every ring, and
+// the spans of one are garbage once it is checked.
+var spanPool = sync.Pool{New: func() any { return new([]edgeSpan) }}
+
+// sweepAxis is the axis along which ring r is longer (0: longitude).
+func sweepAxis(r orb.Ring) int {
+	lo, hi := r[0], r[0]
+	for _, p := range r {
+		lo = orb.Point{min(lo[0], p[0]), min(lo[1], p[1])}
+		hi = orb.Point{max(hi[0], p[0]), max(hi[1], p[1])}
+	}
+	if hi[1]-lo[1] > hi[0]-lo[0] {
+		return 1
+	}
+	return 0
+}
+
+// sweepInOrder is the sweep selfCrossing describes, in the order that
+// decides which crossing it names and where it stops.
+func sweepInOrder(r orb.Ring) crossing {
+	n := len(r) - 1
 	ax := 0 // the sweep axis
 	lo, hi := r[0], r[0]
 	for _, p := range r {

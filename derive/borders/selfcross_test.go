@@ -1,6 +1,7 @@
 package borders
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/paulmach/orb"
@@ -194,6 +195,33 @@ func FuzzSelfCrossing(f *testing.F) {
 			if c.found && !properCross(ring[c.i], ring[c.i+1], ring[c.j], ring[c.j+1]) {
 				t.Fatalf("edges %d and %d do not cross: %v", c.i, c.j, ring)
 			}
+		}
+	})
+}
+
+// FuzzSortByLo: the run-merging sort gives the spans sorted by lo, each
+// once, whatever runs the input holds.
+func FuzzSortByLo(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 2, 1, 0, 5, 5, 4})
+	f.Add([]byte{9, 8, 7, 6, 5, 4, 3, 2, 1, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		spans := make([]edgeSpan, len(data))
+		for i, v := range data {
+			spans[i] = edgeSpan{lo: float64(v % 8), k: int32(i)}
+		}
+		got := sortByLo(slices.Clone(spans), make([]edgeSpan, len(spans)))
+		seen := make([]bool, len(spans))
+		for i, s := range got {
+			if i > 0 && got[i-1].lo > s.lo {
+				t.Fatalf("not sorted at %d: %v", i, got)
+			}
+			if seen[s.k] || spans[s.k].lo != s.lo {
+				t.Fatalf("span %d twice or changed: %v", s.k, got)
+			}
+			seen[s.k] = true
+		}
+		if len(got) != len(spans) {
+			t.Fatalf("%d spans in, %d out", len(spans), len(got))
 		}
 	})
 }

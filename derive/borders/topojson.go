@@ -9,6 +9,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/jsonscan"
 )
 
 // topology is the shared part of a TopoJSON file: its arcs and transform.
@@ -27,15 +28,15 @@ func (t *topology) arcCount() int { return max(0, len(t.start)-1) }
 
 // readArcs reads the "arcs" array: an array of arcs, each an array of
 // positions (quantized and delta-encoded when there is a transform).
-func (t *topology) readArcs(s *scanner) error {
-	t.arcsOff = s.pos
-	t.pts = make([]orb.Point, 0, (len(s.src)-s.pos)/8)
+func (t *topology) readArcs(s *jsonscan.Scanner) error {
+	t.arcsOff = s.Pos
+	t.pts = make([]orb.Point, 0, (len(s.Src)-s.Pos)/8)
 	t.start = t.start[:0]
-	ok, err := s.array()
+	ok, err := s.Array()
 	for ok && err == nil {
 		t.start = append(t.start, len(t.pts))
 		var inner bool
-		if inner, err = s.array(); err != nil {
+		if inner, err = s.Array(); err != nil {
 			return err
 		}
 		for inner {
@@ -44,78 +45,78 @@ func (t *topology) readArcs(s *scanner) error {
 				return err
 			}
 			t.pts = append(t.pts, p)
-			if inner, err = s.next(); err != nil {
+			if inner, err = s.Next(); err != nil {
 				return err
 			}
 		}
-		ok, err = s.next()
+		ok, err = s.Next()
 	}
 	t.start = append(t.start, len(t.pts))
 	return err
 }
 
 // topoPosition reads [x, y, ...] of an arc; more numbers are ignored.
-func topoPosition(s *scanner) (orb.Point, error) {
+func topoPosition(s *jsonscan.Scanner) (orb.Point, error) {
 	var p orb.Point
-	if s.ws() != '[' {
-		return p, s.fail("expected a position (an array of numbers)")
+	if s.WS() != '[' {
+		return p, s.Fail("expected a position (an array of numbers)")
 	}
-	s.pos++
+	s.Pos++
 	for n := 0; ; n++ {
-		v, err := s.num()
+		v, err := s.Num()
 		if err != nil {
 			return p, err
 		}
 		if n < 2 {
 			p[n] = v
 		}
-		switch s.ws() {
+		switch s.WS() {
 		case ',':
-			s.pos++
+			s.Pos++
 			continue
 		case ']':
 			if n < 1 {
-				return p, s.fail("a position needs 2 numbers")
+				return p, s.Fail("a position needs 2 numbers")
 			}
-			s.pos++
+			s.Pos++
 			return p, nil
 		}
-		return p, s.fail("expected ',' or ']' in a position")
+		return p, s.Fail("expected ',' or ']' in a position")
 	}
 }
 
 // readTransform reads {"scale": [sx, sy], "translate": [tx, ty]}.
-func (t *topology) readTransform(s *scanner) error {
+func (t *topology) readTransform(s *jsonscan.Scanner) error {
 	t.hasTransform = true
-	start := s.pos
+	start := s.Pos
 	sawScale, sawTranslate := false, false
-	err := s.object(func(key []byte) error {
+	err := s.Object(func(key []byte) error {
 		switch string(key) {
 		case "scale":
-			t.scaleOff = s.pos
+			t.scaleOff = s.Pos
 			p, err := topoPosition(s)
 			if err == nil && !(finite(p[0]) && finite(p[1]) && p[0] != 0 && p[1] != 0) {
 				// A zero scale collapses every shape to a point.
-				s.pos = t.scaleOff
-				return s.fail(fmt.Sprintf("transform scale [%g, %g] must be two finite numbers other than 0", p[0], p[1]))
+				s.Pos = t.scaleOff
+				return s.Fail(fmt.Sprintf("transform scale [%g, %g] must be two finite numbers other than 0", p[0], p[1]))
 			}
 			t.scale, sawScale = p, true
 			return err
 		case "translate":
-			t.translateOff = s.pos
+			t.translateOff = s.Pos
 			p, err := topoPosition(s)
 			if err == nil && !(finite(p[0]) && finite(p[1])) {
-				s.pos = t.translateOff
-				return s.fail(fmt.Sprintf("transform translate [%g, %g] must be two finite numbers", p[0], p[1]))
+				s.Pos = t.translateOff
+				return s.Fail(fmt.Sprintf("transform translate [%g, %g] must be two finite numbers", p[0], p[1]))
 			}
 			t.translate, sawTranslate = p, true
 			return err
 		}
-		return s.skip()
+		return s.Skip()
 	})
 	if err == nil && (!sawScale || !sawTranslate) {
-		s.pos = start
-		return s.fail("transform needs both \"scale\" and \"translate\" (TopoJSON §2.1.2)")
+		s.Pos = start
+		return s.Fail("transform needs both \"scale\" and \"translate\" (TopoJSON §2.1.2)")
 	}
 	return err
 }
@@ -127,7 +128,7 @@ func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 // position that is not finite once decoded (deltas whose sum overflows,
 // or 1e400 in the file) is an error at that position: every shape after it
 // would be meaningless.
-func (t *topology) decodeArcs(s *scanner) error {
+func (t *topology) decodeArcs(s *jsonscan.Scanner) error {
 	for a := 0; a+1 < len(t.start); a++ {
 		var x, y float64
 		for i := t.start[a]; i < t.start[a+1]; i++ {
@@ -142,8 +143,8 @@ func (t *topology) decodeArcs(s *scanner) error {
 					what = "decodes to a number that is not finite (its deltas or the transform overflow)"
 				}
 				ptr := "/arcs/" + strconv.Itoa(a) + "/" + strconv.Itoa(i-t.start[a])
-				s.pos = positionOffset(s.src, t.arcsOff, a, i-t.start[a])
-				return s.fail(fmt.Sprintf("arc position %s %s", ptr, what))
+				s.Pos = positionOffset(s.Src, t.arcsOff, a, i-t.start[a])
+				return s.Fail(fmt.Sprintf("arc position %s %s", ptr, what))
 			}
 		}
 	}
@@ -153,27 +154,27 @@ func (t *topology) decodeArcs(s *scanner) error {
 // positionOffset finds where position i of arc a starts, rescanning the
 // arcs array from off (only when an error needs the place).
 func positionOffset(src []byte, off, a, i int) int {
-	s := &scanner{src: src, pos: off}
-	ok, err := s.array()
+	s := &jsonscan.Scanner{Src: src, Pos: off}
+	ok, err := s.Array()
 	for ; ok && err == nil && a > 0; a-- {
-		if err = s.skip(); err == nil {
-			ok, err = s.next()
+		if err = s.Skip(); err == nil {
+			ok, err = s.Next()
 		}
 	}
 	if !ok || err != nil {
 		return off
 	}
-	ok, err = s.array()
+	ok, err = s.Array()
 	for ; ok && err == nil && i > 0; i-- {
-		if err = s.skip(); err == nil {
-			ok, err = s.next()
+		if err = s.Skip(); err == nil {
+			ok, err = s.Next()
 		}
 	}
 	if !ok || err != nil {
 		return off
 	}
-	s.ws()
-	return s.pos
+	s.WS()
+	return s.Pos
 }
 
 // topoGeom is a TopoJSON geometry object as read.
@@ -218,11 +219,11 @@ func (d *decoder) topoObjects(t *topology) ([]rawFeature, error) {
 	s := &d.s
 	var names []string
 	var chosen *topoGeom
-	err := s.object(func(key []byte) error {
+	err := s.Object(func(key []byte) error {
 		name := string(key)
 		names = append(names, name)
 		if chosen != nil || (d.opts.Object != "" && d.opts.Object != name) {
-			return s.skip()
+			return s.Skip()
 		}
 		g, err := d.topoGeometry("/objects/"+escapePtr(name), -1, 0)
 		chosen = &g
@@ -280,64 +281,64 @@ func escapePtr(s string) string {
 // topoGeometry reads one geometry object, members included.
 func (d *decoder) topoGeometry(prefix string, idx, depth int) (topoGeom, error) {
 	s := &d.s
-	s.ws()
-	g := topoGeom{prefix: prefix, idx: idx, off: s.pos}
+	s.WS()
+	g := topoGeom{prefix: prefix, idx: idx, off: s.Pos}
 	if depth > 8 {
-		return g, s.fail("geometry collections nested too deep")
+		return g, s.Fail("geometry collections nested too deep")
 	}
-	if s.null() {
+	if s.Null() {
 		return g, nil
 	}
-	ok, err := s.openObject()
+	ok, err := s.OpenObject()
 	for ok && err == nil {
 		var key []byte
-		if key, err = s.key(); err != nil {
+		if key, err = s.Key(); err != nil {
 			return g, err
 		}
 		switch string(key) {
 		case "type":
-			if !s.null() {
+			if !s.Null() {
 				var b []byte
-				b, err = s.str()
+				b, err = s.Str()
 				g.typ = geometryType(b)
 			}
 		case "id":
-			switch c := s.ws(); {
+			switch c := s.WS(); {
 			case c == '"':
 				var b []byte
-				b, err = s.str()
+				b, err = s.Str()
 				g.id, g.hasID = string(b), true
 			case c == '-' || ('0' <= c && c <= '9'):
-				start := s.pos
-				if _, err = s.num(); err == nil {
-					g.id, g.hasID = string(s.src[start:s.pos]), true
+				start := s.Pos
+				if _, err = s.Num(); err == nil {
+					g.id, g.hasID = string(s.Src[start:s.Pos]), true
 				}
 			default:
-				err = s.skip()
+				err = s.Skip()
 			}
 		case "properties":
-			if !s.null() {
+			if !s.Null() {
 				g.props, err = d.properties(g.pointer)
 			}
 		case "arcs":
-			g.sawArcs, g.arcsOff = true, s.pos
+			g.sawArcs, g.arcsOff = true, s.Pos
 			err = d.readRefs(&g)
 		case "geometries":
 			var more bool
-			more, err = s.array()
+			more, err = s.Array()
 			sub := g.pointer() + "/geometries/"
 			for i := 0; more && err == nil; i++ {
 				var m topoGeom
 				if m, err = d.topoGeometry(sub, i, depth+1); err == nil {
 					g.members = append(g.members, m)
-					more, err = s.next()
+					more, err = s.Next()
 				}
 			}
 		default:
-			err = s.skip()
+			err = s.Skip()
 		}
 		if err == nil {
-			ok, err = s.nextMember()
+			ok, err = s.NextMember()
 		}
 	}
 	return g, err
@@ -388,33 +389,33 @@ func (d *decoder) readRefLevel(g *topoGeom, depth int) error {
 	s := &d.s
 	sc := &d.refScratch
 	if depth > maxArcDepth {
-		return s.fail("arc indexes nested too deep")
+		return s.Fail("arc indexes nested too deep")
 	}
-	ok, err := s.array()
+	ok, err := s.Array()
 	for ok && err == nil {
-		if s.ws() == '[' {
+		if s.WS() == '[' {
 			if g.leaf != 0 && g.leaf <= depth {
-				return s.fail("arc indexes nested unevenly")
+				return s.Fail("arc indexes nested unevenly")
 			}
 			err = d.readRefLevel(g, depth+1)
 		} else {
 			if g.leaf != 0 && g.leaf != depth {
-				return s.fail("arc indexes nested unevenly")
+				return s.Fail("arc indexes nested unevenly")
 			}
 			g.leaf = depth
-			start := s.pos
+			start := s.Pos
 			var v float64
-			if v, err = s.num(); err != nil {
+			if v, err = s.Num(); err != nil {
 				return err
 			}
 			if v != float64(int(v)) || v > 1<<40 || v < -(1<<40) {
-				s.pos = start
-				return s.fail("arc index is not an integer")
+				s.Pos = start
+				return s.Fail("arc index is not an integer")
 			}
 			sc.refs = append(sc.refs, int(v))
 		}
 		if err == nil {
-			ok, err = s.next()
+			ok, err = s.Next()
 		}
 	}
 	if err != nil {

@@ -586,16 +586,8 @@ func (c *combiner) carsAcrossMaps() {
 }
 
 // throughKinds are the link kinds a member's cars drive through, as its
-// pack records them (provenance parameter automobile.through, "[border
-// ferry]"); borders when it says nothing.
+// pack records them (mapdata.CarThrough); borders when it says nothing.
 func throughKinds(p *mapdata.Pack) []mapdata.LinkKind {
-	v, ok := p.Provenance.Parameters["automobile.through"]
-	if !ok {
-		return []mapdata.LinkKind{mapdata.Border}
-	}
-	var out []mapdata.LinkKind
-	for _, f := range strings.Fields(strings.Trim(v, "[]")) {
-		out = append(out, mapdata.LinkKind(f))
-	}
-	return out
+	kinds, _ := mapdata.CarThrough(p)
+	return kinds
 }

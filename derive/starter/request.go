@@ -2,13 +2,16 @@ package starter
 
 import (
 	"fmt"
+	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/paulmach/orb"
 
 	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/derive/borders/load"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/mapdata"
@@ -21,15 +24,20 @@ import (
 type Request struct {
 	// Folder is the edition's folder (its name gives the default id).
 	Folder string
-	// Borders is a borders file, or the name of bundled borders
-	// (editions.BundledBorders: world, admin1).
-	Borders string
+	// Borders are the borders: files, folders, globs or zips (any of
+	// GeoJSON, TopoJSON, Shapefile, GeoPackage), or the one name of
+	// bundled borders (editions.BundledBorders: world, admin1).
+	Borders []string
 	// NameProperty names a region (borders.id); "" means "name" for the
-	// bundled borders, else a name-like property every feature has.
+	// bundled borders, else the most name-like text property (NameProperty).
 	NameProperty string
 	// IDProperty holds the short region ids; "" lets ChooseIDs choose.
 	IDProperty string
+	// DissolveBy groups the features into regions by this property's value
+	// ("": by the name, the default).
+	DissolveBy string
 	Object     string   // the TopoJSON object ("": the first)
+	Layer      string   // the GeoPackage layer ("": the first with polygons)
 	Only       []string // --only: names or ids of features
 	Where      []string // --where: PROPERTY=VALUE
 	BBox       string   // --bbox: W,S,E,N in degrees
@@ -104,40 +112,113 @@ func (r Request) Describe() string {
 type Source struct {
 	Layer    *borders.Layer
 	Findings []diag.Finding
-	Data     []byte // the file's bytes
+	// Set is every file read (nil for the bundled borders).
+	Set *load.Set
+	// Data is the bytes of the one file copied as it is (a single GeoJSON
+	// or TopoJSON file in WGS 84), or of the bundled borders.
+	Data []byte
+	// Reprojected says the borders were not all in WGS 84.
+	Reprojected bool
 	// NameProperty is the property naming the regions: the one asked,
 	// "name" for the bundled borders, or the one NameProperty found.
 	NameProperty string
-	Bundled      *editions.Borders // nil for a file
+	// NameWhy says how the name property was chosen, for the edition's
+	// comment ("" when it was asked for).
+	NameWhy string
+	// Properties are the properties the features have, for
+	// --list-properties and for the error when no name fits.
+	Properties []PropertyInfo
+	Bundled    *editions.Borders // nil for files
 }
 
-// Read reads the borders of a request: the bundled ones, or the file
-// (within MaxBytes), naming the regions by NameProperty. A file read
-// without a name property is read twice: once to find a name-like
-// property, then naming the regions by it.
+// Name names the borders in messages: the file, the files, the bundled name.
+func (r Request) Name() string { return strings.Join(r.Borders, ", ") }
+
+// bundled is the bundled borders a request names, if it names them.
+func (r Request) bundled() (editions.Borders, bool) {
+	if len(r.Borders) != 1 {
+		return editions.Borders{}, false
+	}
+	return editions.BundledBorders(r.Borders[0])
+}
+
+// Read reads the borders of a request: the bundled ones, or the files
+// (each within MaxBytes), naming the regions by NameProperty, pieces that
+// share a name (or a value of DissolveBy) joined into one region. Files
+// read without a name property are decoded twice: once to find the most
+// name-like property, then naming the regions by it.
 func (r Request) Read() (*Source, error) {
 	src := &Source{NameProperty: r.NameProperty}
-	opts := borders.Options{IDProperty: r.NameProperty, Object: r.Object, MaxBytes: r.MaxBytes}
+	opts := load.Options{Layer: r.Layer, Options: borders.Options{IDProperty: r.NameProperty, Object: r.Object,
+		Dissolve: true, DissolveBy: r.DissolveBy}}
 	var err error
-	if bundled, ok := editions.BundledBorders(r.Borders); ok {
+	if bundled, ok := r.bundled(); ok {
 		src.Bundled, src.Data = &bundled, bundled.Data
 		if src.NameProperty == "" {
 			src.NameProperty, opts.IDProperty = "name", "name"
 		}
-		src.Layer, src.Findings, err = borders.Decode(bundled.Name, src.Data, opts)
+		src.Layer, src.Findings, err = borders.Decode(bundled.Name, src.Data, opts.Options)
+		if err == nil {
+			src.Properties = Properties(src.Layer.Features)
+		}
 		return src, err
 	}
-	if src.Data, err = mapdata.ReadFile(r.Borders, r.MaxBytes); err != nil {
+	if len(r.Borders) == 0 {
+		return nil, fmt.Errorf("no borders given")
+	}
+	if src.Set, err = load.Gather(load.OS{}, r.Borders, r.MaxBytes); err != nil {
 		return nil, err
 	}
-	if src.NameProperty == "" {
-		if layer, _, err := borders.Decode(r.Borders, src.Data, opts); err == nil {
-			src.NameProperty = NameProperty(layer.Features)
-			opts.IDProperty = src.NameProperty
+	if r.DissolveBy != "" {
+		// A mistyped --dissolve-by would join nothing, silently.
+		res, err := load.Parse(src.Set, load.Options{Layer: r.Layer, Options: borders.Options{IDProperty: "$id", Object: r.Object}})
+		if err != nil {
+			return nil, err
+		}
+		if props := borders.PropertyNames(res.Layer.Features); !slices.Contains(props, r.DissolveBy) {
+			return nil, fmt.Errorf("--dissolve-by %s: no feature has the property %q%s", r.DissolveBy, r.DissolveBy, suggest(r.DissolveBy, props))
 		}
 	}
-	src.Layer, src.Findings, err = borders.Decode(r.Borders, src.Data, opts)
-	return src, err
+	if src.NameProperty == "" {
+		// A first reading, pieces apart, finds the names.
+		first := opts
+		first.IDProperty, first.Dissolve, first.DissolveBy = "$id", false, ""
+		res, err := load.Parse(src.Set, first)
+		if err != nil {
+			return nil, err
+		}
+		src.Properties = Properties(res.Layer.Features)
+		choice, ok := ChooseNameProperty(src.Properties)
+		if !ok {
+			return src, &NoNameError{Borders: r.Name(), Properties: src.Properties}
+		}
+		src.NameProperty, src.NameWhy = choice.Property, choice.Why
+		opts.IDProperty = src.NameProperty
+	}
+	res, err := load.Parse(src.Set, opts)
+	if err != nil {
+		return nil, err
+	}
+	src.Layer, src.Findings, src.Reprojected = res.Layer, res.Findings, res.Reprojected
+	if src.Properties == nil {
+		src.Properties = Properties(src.Layer.Features)
+	}
+	if src.Set.Single() && !src.Reprojected {
+		src.Data = src.Set.Files[0].Data
+	}
+	return src, nil
+}
+
+// NoNameError is borders with no property name-like enough to name the
+// regions: it lists the properties, with examples, and how to choose.
+type NoNameError struct {
+	Borders    string
+	Properties []PropertyInfo
+}
+
+func (e *NoNameError) Error() string {
+	return fmt.Sprintf("%s: no property of the features looks like their names; choose one with --name PROPERTY (tendays init --list-properties shows each with examples). The properties: %s",
+		e.Borders, strings.Join(propertyNames(e.Properties), ", "))
 }
 
 // Choose selects the regions of a request among the features read: at
@@ -151,12 +232,16 @@ func (r Request) Choose(src *Source, sel Selection) (*Result, error) {
 		return nil, err
 	}
 	if len(res.Kept) < 2 {
-		return nil, diag.Errorf(diag.Position{File: r.Borders}, "the selection keeps %d feature(s); an edition needs at least two", len(res.Kept))
+		return nil, diag.Errorf(diag.Position{File: r.Name()}, "the selection keeps %d feature(s); an edition needs at least two", len(res.Kept))
 	}
 	for _, i := range res.Kept {
 		f := features[i]
 		if err := mapdata.CheckName(f.ID); err != nil {
-			return nil, diag.Errorf(diag.Position{File: r.Borders, Pointer: f.Pointer},
+			file := f.File
+			if file == "" {
+				file = r.Name()
+			}
+			return nil, diag.Errorf(diag.Position{File: file, Pointer: f.Pointer},
 				"the region name \"%s\" cannot name a region: %v (schema/pack.schema.json $defs/name); name the regions by another property (--name PROPERTY) or leave this feature out (--only, --where, --bbox)",
 				shortName(f.ID), err)
 		}
@@ -187,15 +272,31 @@ type Plan struct {
 // made or the borders are bundled; else the file as it is), and
 // edition.yaml with its ids, names, air-only regions, sea and ferries.
 func (r Request) Plan(src *Source, sel Selection, res *Result) (*Plan, error) {
-	features := src.Layer.Features
-	spec := Spec{Folder: r.Folder, Source: r.Borders, NameProperty: src.NameProperty, Object: r.Object,
-		Selection: r.Describe()}
+	// Names that differ only in case, spacing or punctuation (Senegal's
+	// Saint-Louis, Mauritius's Saint Louis) would name two regions with one
+	// card: such names get their country, and the borders are written.
+	features, renamed := DistinctNames(src.Layer.Features, append(slices.Clone(res.Kept), res.Touching...), src.NameProperty)
+	spec := Spec{Folder: r.Folder, Source: r.Name(), NameProperty: src.NameProperty, NameWhy: src.NameWhy, Object: r.Object,
+		Selection: r.Describe(), DissolveBy: r.DissolveBy}
 	if src.Bundled != nil {
 		spec.Source = src.Bundled.Source
 	}
-	plan := &Plan{BordersFile: filepath.Base(r.Borders), Borders: src.Data}
-	if src.Bundled != nil || !sel.Empty() {
-		// The selected and touching features alone, as GeoJSON.
+	plan := &Plan{Borders: src.Data}
+	if src.Set != nil {
+		if n := len(src.Set.Files); n > 1 {
+			spec.Source = fmt.Sprintf("%s (%d files)", r.Name(), n)
+		}
+		if src.Reprojected {
+			spec.Source += ", reprojected to WGS 84"
+		}
+		if src.Data != nil {
+			plan.BordersFile = path.Base(filepath.ToSlash(src.Set.Files[0].Name))
+		}
+	}
+	if src.Bundled != nil || src.Data == nil || !sel.Empty() || renamed > 0 {
+		// The selected and touching features alone (or every feature of
+		// borders init does not copy as they are: several files, a zip, a
+		// Shapefile, a GeoPackage, a projection), as GeoJSON in WGS 84.
 		plan.BordersFile, spec.Object = "borders.geojson", ""
 		var err error
 		if plan.Borders, err = Subset(features, res); err != nil {
@@ -226,6 +327,7 @@ func (r Request) Plan(src *Source, sel Selection, res *Result) (*Plan, error) {
 	// gives it (label) beside the unique one: the board shows the label
 	// where no other kept region has it.
 	spec.Names = Labels(features, res.Kept, "label")
+	spec.Translations = Translations(features, res.Kept, src.Bundled != nil && src.Bundled.Name == editions.WorldName)
 	spec.ID = r.EditionID
 	if spec.ID == "" {
 		spec.ID = EditionID(filepath.Base(filepath.Clean(r.Folder)))

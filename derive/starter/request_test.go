@@ -49,7 +49,7 @@ func TestRequestPlansAnEdition(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "row.geojson")
 	require.NoError(t, os.WriteFile(file, grid([]string{"Alpha", "Beta", "Gamma", "Delta", "Epsilon"}, func(int) map[string]any { return nil }), 0o644))
-	req := starter.Request{Folder: filepath.Join(dir, "my-row"), Borders: file, Only: []string{"Alpha", "Beta", "Gamma"}}
+	req := starter.Request{Folder: filepath.Join(dir, "my-row"), Borders: []string{file}, Only: []string{"Alpha", "Beta", "Gamma"}}
 	src, err := req.Read()
 	require.NoError(t, err)
 	assert.Equal(t, "name", src.NameProperty)
@@ -69,7 +69,7 @@ func TestRequestPlansAnEdition(t *testing.T) {
 	assert.Contains(t, string(plan.Borders), "Delta")
 
 	// Without a selection, the file is copied as it is.
-	whole := starter.Request{Folder: req.Folder, Borders: file}
+	whole := starter.Request{Folder: req.Folder, Borders: []string{file}}
 	sel, _ = whole.Selection()
 	res, err = whole.Choose(src, sel)
 	require.NoError(t, err)
@@ -77,11 +77,11 @@ func TestRequestPlansAnEdition(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "row.geojson", plan.BordersFile)
 
-	_, err = starter.Request{Borders: file, Only: []string{"Alpha"}}.Choose(src, starter.Selection{Only: []string{"Alpha"}})
+	_, err = starter.Request{Borders: []string{file}, Only: []string{"Alpha"}}.Choose(src, starter.Selection{Only: []string{"Alpha"}})
 	assert.EqualError(t, err, file+": the selection keeps 1 feature(s); an edition needs at least two")
-	_, err = starter.Request{Folder: "x", Borders: file, EditionID: "My Row"}.Plan(src, sel, res)
+	_, err = starter.Request{Folder: "x", Borders: []string{file}, EditionID: "My Row"}.Plan(src, sel, res)
 	assert.EqualError(t, err, `--edition-id "My Row": an id is lower-case letters, digits and dashes (e.g. my-row)`)
-	_, err = starter.Request{Folder: "x", Borders: file, EditionName: "bad\x00name"}.Plan(src, sel, res)
+	_, err = starter.Request{Folder: "x", Borders: []string{file}, EditionName: "bad\x00name"}.Plan(src, sel, res)
 	assert.ErrorContains(t, err, `--edition-name "bad\x00name"`)
 }
 
@@ -92,7 +92,7 @@ func TestRequestRefusesLongNames(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "long.geojson")
 	require.NoError(t, os.WriteFile(file, grid([]string{"A", long}, func(int) map[string]any { return nil }), 0o644))
-	req := starter.Request{Borders: file}
+	req := starter.Request{Borders: []string{file}}
 	src, err := req.Read()
 	require.NoError(t, err)
 	_, err = req.Choose(src, starter.Selection{})
@@ -101,7 +101,7 @@ func TestRequestRefusesLongNames(t *testing.T) {
 }
 
 func TestRequestReadsBundledBorders(t *testing.T) {
-	src, err := starter.Request{Borders: "World"}.Read()
+	src, err := starter.Request{Borders: []string{"World"}}.Read()
 	require.NoError(t, err)
 	require.NotNil(t, src.Bundled)
 	assert.Equal(t, "name", src.NameProperty)

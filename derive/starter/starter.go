@@ -11,6 +11,7 @@ package starter
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -26,6 +27,7 @@ import (
 
 	"github.com/tendays/tendays/derive/adjacency"
 	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/internal/yamledit"
 	"github.com/tendays/tendays/mapdata"
@@ -87,72 +89,28 @@ type Result struct {
 
 // Select picks the features that become regions and the ones that touch
 // them. A name in Only that matches no feature is an error that suggests
-// the closest names.
+// the closest names. It runs in phases: the tests of the selection, each
+// narrowing what is kept, then the borders among the features.
 func Select(features []borders.Feature, sel Selection) (*Result, error) {
 	keep := make([]bool, len(features))
 	for i := range keep {
 		keep[i] = true
 	}
-	if len(sel.Only) > 0 {
-		byName := map[string]int{}
-		var all []string
-		for i, f := range features {
-			for _, n := range []string{f.ID, f.Name} {
-				if n != "" {
-					if _, dup := byName[mapdata.Fold(n)]; !dup {
-						byName[mapdata.Fold(n)] = i
-						all = append(all, n)
-					}
-				}
-			}
-		}
-		only := make([]bool, len(features))
-		for _, n := range sel.Only {
-			i, ok := byName[mapdata.Fold(strings.TrimSpace(n))]
-			if !ok {
-				return nil, fmt.Errorf("--only %q names no feature%s", n, suggest(n, all))
-			}
-			only[i] = true
-		}
-		for i := range keep {
-			keep[i] = keep[i] && only[i]
-		}
+	if err := keepOnly(features, sel.Only, keep); err != nil {
+		return nil, err
 	}
-	if len(sel.Where) > 0 {
-		byProp := map[string][]string{}
-		var props []string
-		for _, c := range sel.Where {
-			if _, ok := byProp[c.Property]; !ok {
-				props = append(props, c.Property)
-			}
-			byProp[c.Property] = append(byProp[c.Property], mapdata.Fold(c.Value))
-		}
-		for _, p := range props {
-			seen := false
-			for i, f := range features {
-				v, has := f.Properties[p]
-				seen = seen || has
-				keep[i] = keep[i] && has && slices.Contains(byProp[p], mapdata.Fold(text(v)))
-			}
-			if !seen {
-				return nil, fmt.Errorf("--where %s=...: no feature has the property %q%s", p, p, suggest(p, borders.PropertyNames(features)))
-			}
-		}
+	if err := keepWhere(features, sel.Where, keep); err != nil {
+		return nil, err
 	}
 	if sel.BBox != nil {
-		box := sel.BBox.ToPolygon()
-		for i, f := range features {
-			keep[i] = keep[i] && mostlyInside(f.Geometry, orb.MultiPolygon{box})
-		}
+		keepInside(features, orb.MultiPolygon{sel.BBox.ToPolygon()}, keep)
 	}
 	if len(sel.Areas) > 0 {
 		var all orb.MultiPolygon
 		for _, a := range sel.Areas {
 			all = append(all, a...)
 		}
-		for i, f := range features {
-			keep[i] = keep[i] && mostlyInside(f.Geometry, all)
-		}
+		keepInside(features, all, keep)
 	}
 	res := &Result{}
 	for i, k := range keep {
@@ -160,19 +118,112 @@ func Select(features []borders.Feature, sel Selection) (*Result, error) {
 			res.Kept = append(res.Kept, i)
 		}
 	}
-	geoms := borders.Geometries(features)
-	touching := map[int]bool{}
-	bordered := make([]bool, len(features))
-	touch := sel.Touch
-	touch.Coast = true
-	adj := adjacency.Compute(geoms, touch)
-	res.CoastKm = map[int]float64{}
-	for _, i := range res.Kept {
-		if i < len(adj.Coast) {
-			res.CoastKm[i] = orbgeo.Length(adj.Coast[i]) / 1000
+	res.findBorders(features, keep, sel.Touch)
+	return res, nil
+}
+
+// keepOnly keeps the features named (by id or name) in only.
+func keepOnly(features []borders.Feature, only []string, keep []bool) error {
+	if len(only) == 0 {
+		return nil
+	}
+	byName := map[string]int{}
+	var all []string
+	for i, f := range features {
+		for _, n := range []string{f.ID, f.Name} {
+			if n != "" {
+				if _, dup := byName[mapdata.Fold(n)]; !dup {
+					byName[mapdata.Fold(n)] = i
+					all = append(all, n)
+				}
+			}
 		}
 	}
+	named := make([]bool, len(features))
+	for _, n := range only {
+		i, ok := byName[mapdata.Fold(strings.TrimSpace(n))]
+		if !ok {
+			return fmt.Errorf("--only %q names no feature%s", n, suggest(n, all))
+		}
+		named[i] = true
+	}
+	for i := range keep {
+		keep[i] = keep[i] && named[i]
+	}
+	return nil
+}
+
+// keepWhere keeps the features whose property holds one of the values the
+// conditions give it (several conditions on one property are alternatives).
+func keepWhere(features []borders.Feature, where []Cond, keep []bool) error {
+	byProp := map[string][]string{}
+	var props []string
+	for _, c := range where {
+		if _, ok := byProp[c.Property]; !ok {
+			props = append(props, c.Property)
+		}
+		byProp[c.Property] = append(byProp[c.Property], mapdata.Fold(c.Value))
+	}
+	for _, p := range props {
+		seen := false
+		for i, f := range features {
+			v, has := f.Properties[p]
+			seen = seen || has
+			keep[i] = keep[i] && has && slices.Contains(byProp[p], mapdata.Fold(text(v)))
+		}
+		if !seen {
+			return fmt.Errorf("--where %s=...: no feature has the property %q%s", p, p, suggest(p, borders.PropertyNames(features)))
+		}
+	}
+	return nil
+}
+
+// keepInside keeps the features mostly inside area.
+func keepInside(features []borders.Feature, area orb.MultiPolygon, keep []bool) {
+	for i, f := range features {
+		keep[i] = keep[i] && mostlyInside(f.Geometry, area)
+	}
+}
+
+// findBorders finds, from the rook adjacency of every feature, the kept
+// features' borders and coasts, the features left out that touch a kept
+// one, and the kept ones that border no other.
+func (res *Result) findBorders(features []borders.Feature, keep []bool, touch adjacency.Options) {
+	touch.Coast = true
+	// Only features near the kept ones can touch them: adjacency over those
+	// alone (a country's provinces among the world's 4,500) gives the same
+	// pairs and coasts in a fraction of the work.
+	var box orb.Bound
+	for n, i := range res.Kept {
+		if n == 0 {
+			box = features[i].Geometry.Bound()
+		} else {
+			box = box.Union(features[i].Geometry.Bound())
+		}
+	}
+	pad := touch.ToleranceM/100000 + 1e-6 // degrees: a tolerance never spans more
+	box = box.Pad(pad)
+	var near []int
+	for i, f := range features {
+		if keep[i] || f.Geometry.Bound().Intersects(box) {
+			near = append(near, i)
+		}
+	}
+	geoms := make([]orb.MultiPolygon, len(near))
+	for k, i := range near {
+		geoms[k] = features[i].Geometry
+	}
+	adj := adjacency.Compute(geoms, touch)
+	res.CoastKm = map[int]float64{}
+	for k, i := range near {
+		if keep[i] && k < len(adj.Coast) {
+			res.CoastKm[i] = orbgeo.Length(adj.Coast[k]) / 1000
+		}
+	}
+	touching := map[int]bool{}
+	bordered := make([]bool, len(features))
 	for _, p := range adj.Pairs {
+		p.A, p.B = near[p.A], near[p.B]
 		if keep[p.A] != keep[p.B] {
 			touching[pick(keep[p.A], p.B, p.A)] = true
 		} else if keep[p.A] {
@@ -190,7 +241,6 @@ func Select(features []borders.Feature, sel Selection) (*Result, error) {
 			res.Touching = append(res.Touching, i)
 		}
 	}
-	return res, nil
 }
 
 func pick(first bool, a, b int) int {
@@ -312,36 +362,15 @@ func Subset(features []borders.Feature, res *Result) ([]byte, error) {
 }
 
 // codeProperties are the properties that may hold short codes, in the
-// order they are tried for ids: ISO 3166-2 (states and provinces), ISO
-// 3166-1, postal, HASC, then longer codes.
-var codeProperties = []string{"iso_3166_2", "ISO_3166_2", "iso_a2", "ISO_A2", "postal", "POSTAL", "stusps", "STUSPS",
-	"hasc", "HASC", "code_hasc", "HASC_1", "iso_a3", "ISO_A3", "code", "CODE", "abbrev"}
+// order they are tried for ids: ISO 3166-2 (states and provinces: Natural
+// Earth's, GADM's ISO_1, geoBoundaries' shapeISO), ISO 3166-1, postal,
+// HASC, NUTS, then longer codes.
+var codeProperties = []string{"iso_3166_2", "ISO_3166_2", "ISO_1", "shapeISO", "ISO", "iso", "iso_a2", "ISO_A2", "postal", "POSTAL", "stusps", "STUSPS",
+	"hasc", "HASC", "code_hasc", "HASC_1", "NUTS_ID", "iso_a3", "ISO_A3", "code", "CODE", "abbrev"}
 
 // MaxIDLength is the longest id taken from a property: longer values are
 // names, not codes.
 const MaxIDLength = 6
-
-// NameProperties are the properties tried, in order, for the names of
-// regions when none is given.
-var NameProperties = []string{"name", "NAME", "name_en", "NAME_EN", "admin", "ADMIN", "NAME_1", "name_1"}
-
-// NameProperty is the first of NameProperties that every feature holds as
-// text, or "".
-func NameProperty(features []borders.Feature) string {
-	for _, p := range NameProperties {
-		all := len(features) > 0
-		for _, f := range features {
-			if s, ok := f.Properties[p].(string); !ok || strings.TrimSpace(s) == "" {
-				all = false
-				break
-			}
-		}
-		if all {
-			return p
-		}
-	}
-	return ""
-}
 
 var (
 	idWord   = regexp.MustCompile(`[\p{L}\p{N}]+`)
@@ -413,12 +442,24 @@ func ChooseIDs(features []borders.Feature, kept []int, idProperty string) IDChoi
 	}
 	out := map[string]string{}
 	used := map[string]bool{}
+	// A card names a region by id or by name, case and spacing aside: an
+	// id may be no other region's name, and no card token's word.
+	names := map[string]int{}
+	for _, i := range kept {
+		names[mapdata.Fold(features[i].ID)] = i
+		if l, ok := features[i].Properties["label"].(string); ok && l != "" {
+			if _, taken := names[mapdata.Fold(l)]; !taken {
+				names[mapdata.Fold(l)] = i
+			}
+		}
+	}
 	take := func(i int, id string) bool {
-		id = strings.Trim(idUnsafe.ReplaceAllString(id, "-"), "-")
-		if id == "" || used[mapdata.Fold(id)] {
+		id = cleanID(id)
+		fold := mapdata.Fold(id)
+		if j, named := names[fold]; id == "" || used[fold] || reservedToken(id) || mapdata.CheckID(id) != nil || (named && j != i) {
 			return false
 		}
-		used[mapdata.Fold(id)] = true
+		used[fold] = true
 		out[features[i].ID] = id
 		return true
 	}
@@ -464,8 +505,24 @@ func ChooseIDs(features []borders.Feature, kept []int, idProperty string) IDChoi
 	return choice
 }
 
+// cleanID is a value as an id: runs of spaces, colons and commas (which
+// card tokens and lists use as separators) made dashes, dashes trimmed.
+func cleanID(v string) string {
+	return strings.Trim(idUnsafe.ReplaceAllString(v, "-"), "-")
+}
+
+// cardWords are the words card tokens begin with (mapdata's token parsing):
+// a region with such an id would never be named by it.
+var cardWords = []string{"car", "automobile", "auto", "plane", "airplane", "air", "ship", "boat", "train", "railroad", "rail"}
+
+// reservedToken says an id is a card token's word (CAR, the Central African
+// Republic's ISO code, is the car card's).
+func reservedToken(id string) bool { return slices.Contains(cardWords, mapdata.Fold(id)) }
+
 // codeValues are the kept features' values of property p as ids, by
-// feature index: ok is false when two repeat or (unless the property was
+// feature index: ok is false when two repeat (as ids: case, spacing and
+// separators aside), when one is a value no id may be (a control
+// character, a colon: the schema refuses it) or (unless the property was
 // named, explicit) one is longer than MaxIDLength. suffix says the country
 // prefix was cut, which it is unless the property was named.
 func codeValues(features []borders.Feature, kept []int, p string, explicit bool) (vals map[int]string, suffix, ok bool) {
@@ -476,10 +533,11 @@ func codeValues(features []borders.Feature, kept []int, p string, explicit bool)
 		if v == "" || v == "-99" || v == "-1" || strings.HasSuffix(v, "~") {
 			continue // Natural Earth's placeholders
 		}
-		if seen[mapdata.Fold(v)] {
+		id := cleanID(v)
+		if seen[mapdata.Fold(id)] || mapdata.CheckID(v) != nil || id == "" {
 			return nil, false, false
 		}
-		seen[mapdata.Fold(v)] = true
+		seen[mapdata.Fold(id)] = true
 		vals[i] = v
 	}
 	short := map[int]string{}
@@ -494,11 +552,11 @@ func codeValues(features []borders.Feature, kept []int, p string, explicit bool)
 			continue
 		}
 		loc := countryPrefix.FindStringIndex(v)
-		if loc == nil || v[loc[1]:] == "" || seen[mapdata.Fold(v[loc[1]:])] {
+		if loc == nil || cleanID(v[loc[1]:]) == "" || seen[mapdata.Fold(cleanID(v[loc[1]:]))] {
 			suffix = false
 			break
 		}
-		seen[mapdata.Fold(v[loc[1]:])] = true
+		seen[mapdata.Fold(cleanID(v[loc[1]:]))] = true
 		short[i] = v[loc[1]:]
 	}
 	if suffix {
@@ -531,14 +589,19 @@ type Spec struct {
 	BordersFile string // the file name in the folder
 	Object      string // TopoJSON object, when the file is TopoJSON
 	// NameProperty is the property naming a region (borders.id); "" leaves
-	// the reader's default.
-	NameProperty string
-	Source       string            // where the borders came from, for the comment
-	Regions      []string          // the kept features' data names
-	Omit         []string          // features kept as land
-	AirOnly      []string          // regions that border no other region, marked air-only
-	IDs          map[string]string // data name -> short id (only those that differ)
-	Names        map[string]string // data name -> board name (only those that differ)
+	// the reader's default. NameWhy says why init chose it ("" when asked).
+	NameProperty, NameWhy string
+	// DissolveBy is borders.dissolve_by ("": pieces are joined by name).
+	DissolveBy string
+	Source     string            // where the borders came from, for the comment
+	Regions    []string          // the kept features' data names
+	Omit       []string          // features kept as land
+	AirOnly    []string          // regions that border no other region, marked air-only
+	IDs        map[string]string // data name -> short id (only those that differ)
+	Names      map[string]string // data name -> board name (only those that differ)
+	// Translations are the regions' names in other languages: data name
+	// -> language code -> name (Translations).
+	Translations map[string]map[string]string
 	// Borders are the pairs of regions (data names) that share a border,
 	// for sizing the deck (Size).
 	Borders [][2]string
@@ -627,7 +690,13 @@ func Write(s Spec) []byte {
 		w("  object: %s\n", q(s.Object))
 	}
 	if s.NameProperty != "" {
+		if s.NameWhy != "" {
+			w("%s", wrapComment("The regions' names: "+oneLine(s.NameWhy)+". Another: tendays init again with --name PROPERTY (--list-properties shows them).", "  "))
+		}
 		w("  id: %s\n", q(s.NameProperty))
+	}
+	if s.DissolveBy != "" {
+		w("  dissolve_by: %s     # features sharing this property's value are one region\n", q(s.DissolveBy))
 	}
 	w("\nadjacency:\n  rule: rook          # a shared border of positive length; queen: any shared point\n")
 	w("  tolerance_m: 0      # raise it when borders were digitized separately\n\n")
@@ -639,6 +708,16 @@ func Write(s Spec) []byte {
 	}
 	writeMap(&b, "ids", "short ids for the cards (a card names a region by id or by name)", s.IDs)
 	writeMap(&b, "names", "the board's names for the data's", s.Names)
+	if len(s.Translations) > 0 {
+		w("  translations:   # each region's name in other languages: export --lang de (or ja, ar...) prints them\n")
+		for _, k := range slices.Sorted(maps.Keys(s.Translations)) {
+			var m yamledit.Map
+			for _, lang := range slices.Sorted(maps.Keys(s.Translations[k])) {
+				m = append(m, yamledit.KV{Key: lang, Value: s.Translations[k][lang]})
+			}
+			w("    %s: %s\n", q(k), yamledit.Value(m))
+		}
+	}
 	if len(s.Omit) == 0 {
 		w("  omit: []\n")
 	} else {
@@ -799,11 +878,57 @@ func Labels(features []borders.Feature, kept []int, prop string) map[string]stri
 			count[mapdata.Fold(l)]++
 		}
 	}
+	owner := map[string]int{}
+	for _, i := range kept {
+		owner[mapdata.Fold(features[i].ID)] = i
+	}
 	out := map[string]string{}
 	for _, i := range kept {
 		l, _ := features[i].Properties[prop].(string)
+		if j, named := owner[mapdata.Fold(l)]; named && j != i {
+			continue // another region's name
+		}
 		if l != "" && l != features[i].ID && count[mapdata.Fold(l)] == 1 && mapdata.CheckName(l) == nil {
 			out[features[i].ID] = l
+		}
+	}
+	return out
+}
+
+// nameProperty matches Natural Earth's properties of a name in one
+// language: name_de, name_zh, name_pt, name_zht.
+var nameProperty = regexp.MustCompile(`^name_([a-z]{2,3})$`)
+
+// Translations are the kept features' names in other languages: their own
+// name_xx properties (Natural Earth's), and for the bundled world borders
+// the names of each country's ISO 3166-1 alpha-3 code in
+// editions.WorldNames; a name the pack schema would refuse is left out.
+func Translations(features []borders.Feature, kept []int, world bool) map[string]map[string]string {
+	var byA3 map[string]map[string]string
+	if world {
+		byA3 = editions.WorldNames()
+	}
+	out := map[string]map[string]string{}
+	for _, i := range kept {
+		names := map[string]string{}
+		if a3, ok := features[i].Properties["iso_a3"].(string); ok {
+			for lang, n := range byA3[a3] {
+				names[lang] = n
+			}
+		}
+		for k, v := range features[i].Properties {
+			m := nameProperty.FindStringSubmatch(k)
+			if s, ok := v.(string); ok && m != nil && s != "" {
+				names[m[1]] = s
+			}
+		}
+		for lang, n := range names {
+			if mapdata.CheckName(n) != nil {
+				delete(names, lang)
+			}
+		}
+		if len(names) > 0 {
+			out[features[i].ID] = names
 		}
 	}
 	return out

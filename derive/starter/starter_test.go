@@ -350,3 +350,38 @@ func TestWriteNamesTheSchemaFirst(t *testing.T) {
 		t.Fatalf("first line %q, want %q", first, want)
 	}
 }
+
+// init fills regions.translations: the world borders from each country's
+// ISO code, any borders from Natural Earth's name_xx properties; the names
+// read back from the YAML init writes.
+func TestTranslationsFromWorldAndNameProperties(t *testing.T) {
+	layer, _, err := borders.Decode("world", editions.World(), borders.Options{IDProperty: "name"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := starter.Select(layer.Features, starter.Selection{Where: []starter.Cond{{"subregion", "western europe"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := starter.Translations(layer.Features, res.Kept, true)
+	if tr["Germany"]["de"] != "Deutschland" || tr["France"]["de"] != "Frankreich" || tr["Germany"]["ja"] != "ドイツ" {
+		t.Fatalf("Germany %v, France %v", tr["Germany"], tr["France"])
+	}
+	features := []borders.Feature{{ID: "Côte d'Ivoire", Properties: map[string]any{"name_fr": "Côte d'Ivoire", "name_zh": "科特迪瓦", "name_de": "\u202eevil", "name": "x"}}}
+	tr = starter.Translations(features, []int{0}, false)
+	if tr["Côte d'Ivoire"]["zh"] != "科特迪瓦" || tr["Côte d'Ivoire"]["fr"] != "Côte d'Ivoire" {
+		t.Fatalf("name_xx: %v", tr)
+	}
+	if _, ok := tr["Côte d'Ivoire"]["de"]; ok {
+		t.Errorf("a name with a bidi override is left out")
+	}
+	spec := starter.Spec{ID: "x", Name: "X", Folder: "x", BordersFile: "b.geojson", Regions: []string{"A: b", "C"},
+		Translations: map[string]map[string]string{"A: b": {"ar": "أ: ب", "ja": "\"引用\""}}}
+	doc, err := mapdata.DecodeEdition("edition.yaml", starter.Write(spec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := doc.Edition.Regions.Translations["A: b"]; got["ar"] != "أ: ب" || got["ja"] != "\"引用\"" {
+		t.Errorf("read back %v", got)
+	}
+}

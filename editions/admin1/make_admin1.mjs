@@ -90,6 +90,40 @@ function uniqueNames() {
   bump(f => f.properties.name, f => f.properties.country_name);
 }
 uniqueNames();
+
+// Islands Natural Earth puts in the wrong subdivision: each entry names the
+// subdivision Natural Earth gives the island (from), the one it is in
+// (to), and a point on the island. A polygon of `from` whose outer ring
+// holds the point is moved to `to`. The Amami Islands (Ōshima District) are
+// Kagoshima's, not Okinawa's; Natural Earth 5.1 draws them in Okinawa. The
+// same points are checked by editions/admin1_islands_test.go.
+const misplacedIslands = [
+  { from: "JP-47", to: "JP-46", island: "Amami Ōshima", at: [129.494, 28.377] },
+  { from: "JP-47", to: "JP-46", island: "Kakeromajima", at: [129.25, 28.12] },
+  { from: "JP-47", to: "JP-46", island: "Kikaijima", at: [129.97, 28.32] },
+  { from: "JP-47", to: "JP-46", island: "Tokunoshima", at: [128.95, 27.80] },
+  { from: "JP-47", to: "JP-46", island: "Okinoerabujima", at: [128.62, 27.38] },
+  { from: "JP-47", to: "JP-46", island: "Yoronjima", at: [128.42, 27.04] },
+];
+function inRing(ring, [x, y]) {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i], [xj, yj] = ring[j];
+    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+const polygonsOf = g => (g.type === "Polygon" ? [g.coordinates] : g.coordinates);
+for (const fix of misplacedIslands) {
+  const from = features.find(f => f.properties.iso_3166_2 === fix.from);
+  const to = features.find(f => f.properties.iso_3166_2 === fix.to);
+  const polys = polygonsOf(from.geometry);
+  const k = polys.findIndex(p => inRing(p[0], fix.at));
+  if (k < 0) throw new Error(`${fix.island}: no polygon of ${fix.from} holds ${fix.at}`);
+  to.geometry = { type: "MultiPolygon", coordinates: [...polygonsOf(to.geometry), polys[k]] };
+  from.geometry = { type: "MultiPolygon", coordinates: polys.filter((_, i) => i !== k) };
+}
+
 features.sort((a, b) => {
   const x = a.properties, y = b.properties;
   const k1 = x.country_name + "\u0000" + x.name, k2 = y.country_name + "\u0000" + y.name;

@@ -197,3 +197,62 @@ func journeysOf(b *engine.Board, n int) [][]engine.CardID {
 	rec(0)
 	return all
 }
+
+// TestDistanceKeptIsFresh: tables kept up to date, holder after holder and
+// cost change after cost change, are the tables computed afresh for the
+// same holder and costs, on 20 Days Around the World (four maps, ships,
+// planes, trains and cars) and on the USA, with the steps counted as the
+// whole programme's.
+func TestDistanceKeptIsFresh(t *testing.T) {
+	boards := map[string]*engine.Board{"around-the-world": AroundTheWorld(t)}
+	usa, err := engine.Compile(packtest.USA())
+	require.NoError(t, err)
+	boards["usa"] = usa
+	for name, b := range boards {
+		t.Run(name, func(t *testing.T) {
+			for _, maps := range []bool{true, false} {
+				rng := rand.New(rand.NewPCG(11, 12))
+				d := newDistanceMaps(b, maps)
+				n := b.Days()
+				h := make([]engine.CardID, n)
+				for i := range h {
+					h[i] = engine.CardID(rng.IntN(b.NumCards()))
+				}
+				acq, tacq := make([]int32, b.NumRegions()), make([]int32, b.NumCards())
+				levels := []int32{unit, 2 * unit, 3 * unit, far}
+				for r := range acq {
+					acq[r] = unit
+				}
+				for c := range tacq {
+					tacq[c] = unit
+				}
+				for trial := range 60 {
+					switch rng.IntN(4) {
+					case 0: // costs change, a few cards at a time
+						for range 1 + rng.IntN(4) {
+							c := engine.CardID(rng.IntN(b.NumCards()))
+							tacq[c] = levels[rng.IntN(len(levels))]
+							if r := b.RegionOf(c); r >= 0 {
+								acq[r] = tacq[c]
+							}
+						}
+						d.setCosts(acq, tacq)
+					case 1: // two days change
+						h[rng.IntN(n)] = engine.CardID(rng.IntN(b.NumCards()))
+						h[rng.IntN(n)] = engine.NoCard
+					default: // one day changes
+						h[rng.IntN(n)] = engine.CardID(rng.IntN(b.NumCards()))
+					}
+					before := d.steps
+					got := d.compute(h)
+					fresh := newDistanceMaps(b, maps)
+					fresh.setCosts(acq, tacq)
+					require.Equal(t, fresh.compute(h), got, "trial %d", trial)
+					require.Equal(t, fresh.fwd, d.fwd, "trial %d", trial)
+					require.Equal(t, fresh.bwd, d.bwd, "trial %d", trial)
+					require.LessOrEqual(t, d.steps-before, fresh.steps, "trial %d: a compute counts at most the whole programme", trial)
+				}
+			}
+		})
+	}
+}

@@ -46,8 +46,12 @@ type Config struct {
 	Progress func(done int)
 }
 
-// DefaultTurnCap is the turn cap when none is given: far beyond a normal
-// game (tens of turns), so that only a game that goes nowhere stops.
+// DefaultTurnCap is the one stall rule of the toolkit: a game no one has
+// won in this many turns (every player's) is stalled. simulate, the
+// doctor, --fix and the studio all count by it. It is far beyond a normal
+// game (tens of turns) and beyond the slow ones: the bundled editions'
+// slowest of 400 games take 200 to 400 turns, an island edition's 600, and
+// a cap of 300 counted such games, which end, as stalls.
 const DefaultTurnCap = 1000
 
 // outcome is one game's result.
@@ -165,6 +169,23 @@ func (g *Games) Report(n int) *Report {
 	cfg := g.cfg
 	cfg.Games = n
 	return summarize(g.b, cfg, g.outcomes[:n])
+}
+
+// Outcome is how one game ended: whether it stalled (no one won within
+// the turn cap) and its turns (every player's).
+type Outcome struct {
+	Stalled bool
+	Turns   int
+}
+
+// Outcomes are the ends of the first n games played, game 0 first: game i
+// of two Games of one seed is dealt alike, so two boards' outcomes pair.
+func (g *Games) Outcomes(n int) []Outcome {
+	out := make([]Outcome, n)
+	for i, o := range g.outcomes[:n] {
+		out[i] = Outcome{Stalled: o.winner < 0, Turns: o.turns}
+	}
+	return out
 }
 
 // Work is the work of the first n games played: a step a turn, and every

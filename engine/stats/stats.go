@@ -70,15 +70,7 @@ func RateOf(name string, wins, n int) Rate {
 // Wilson is the 95% Wilson score interval of wins out of n: unlike the
 // normal approximation it stays inside [0, 1] and behaves for small n.
 func Wilson(wins, n int) (low, high float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	p, fn := float64(wins)/float64(n), float64(n)
-	den := 1 + z*z/fn
-	centre := (p + z*z/(2*fn)) / den
-	half := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn)) / den
-	return max(0, centre-half), min(1, centre+half)
+	return wilsonZ(wins, n, 1.959963984540054)
 }
 
 // GameSeed derives game i's seed from a simulation's seed (SplitMix64), so

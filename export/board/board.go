@@ -40,6 +40,11 @@ type Region struct {
 	Geometry orb.MultiPolygon
 	Feature  int    // index in Features
 	Map      string // the member map of a combined pack's board ("" for one map)
+	// Inset is the box beside the main map the region is drawn in (1-based,
+	// from the edition's board.insets), 0 for the main map; InsetTitle is
+	// that box's caption when the edition gives one.
+	Inset      int
+	InsetTitle string
 }
 
 // Land is a feature of the borders file that is no region.
@@ -63,6 +68,19 @@ type Rail struct {
 	Map      string
 }
 
+// ByID indexes the regions by id, for code that looks up every region of
+// a pack: Region searches the list, so a loop over the pack with it is
+// quadratic (2,000 regions and more, issue 33).
+func (b *Geometry) ByID() map[string]*Region {
+	m := make(map[string]*Region, len(b.Regions))
+	for i := range b.Regions {
+		if _, dup := m[b.Regions[i].ID]; !dup { // the first, as Region finds
+			m[b.Regions[i].ID] = &b.Regions[i]
+		}
+	}
+	return m
+}
+
 // Region returns the region with the given id, or nil.
 func (b *Geometry) Region(id string) *Region {
 	for i := range b.Regions {
@@ -83,13 +101,12 @@ func Read(path string) (*Geometry, error) {
 }
 
 // Decode reads a board from GeoJSON text; file names it in errors.
+//
+// A board of the shape build writes is read by the borders scanner
+// (scanCollection); any other goes through orb's decoder, which reads
+// the same FeatureCollection from a board of that shape (FuzzBoardReaders)
+// and gives its verdict on the rest.
 func Decode(file string, src []byte) (*Geometry, error) {
-	if !json.Valid(src) {
-		if _, err := mapdata.ParseJSON(file, src); err != nil {
-			return nil, err // names the line:column of the fault
-		}
-		return nil, diag.Errorf(diag.Position{File: file}, "not valid JSON")
-	}
 	// pos finds line:column only when there is an error to report: indexing
 	// a large board up front would cost more than reading it.
 	pos := func(ptr string) diag.Position {
@@ -98,15 +115,12 @@ func Decode(file string, src []byte) (*Geometry, error) {
 		}
 		return diag.Position{File: file, Pointer: ptr}
 	}
-	var head struct {
-		Type string `json:"type"`
-	}
-	if err := json.Unmarshal(src, &head); err != nil || head.Type != "FeatureCollection" {
-		return nil, diag.Errorf(pos("/type"), "a board must be a GeoJSON FeatureCollection (type is %q)", head.Type)
-	}
-	fc, err := geojson.UnmarshalFeatureCollection(src)
-	if err != nil {
-		return nil, diag.Errorf(pos(""), "reading GeoJSON: %w", err)
+	fc, ok := scanCollection(src)
+	if !ok {
+		var err error
+		if fc, err = decodeWithOrb(file, src, pos); err != nil {
+			return nil, err
+		}
 	}
 	b := &Geometry{File: file, Features: fc}
 	seen := map[string]bool{}
@@ -129,7 +143,16 @@ func Decode(file string, src []byte) (*Geometry, error) {
 				return nil, diag.Errorf(pos(at+"/geometry"), "region %q: %w", id, err)
 			}
 			name, _ := f.Properties["name"].(string)
-			b.Regions = append(b.Regions, Region{ID: id, Name: name, Geometry: g, Feature: i, Map: member})
+			reg := Region{ID: id, Name: name, Geometry: g, Feature: i, Map: member}
+			if v, ok := f.Properties["inset"]; ok {
+				n, isNum := v.(float64)
+				if !isNum || n < 1 || n > 64 || n != float64(int(n)) {
+					return nil, diag.Errorf(pos(at+"/properties/inset"), "region %q: inset must be a whole number from 1 to 64", id)
+				}
+				reg.Inset = int(n)
+				reg.InsetTitle, _ = f.Properties["insetTitle"].(string)
+			}
+			b.Regions = append(b.Regions, reg)
 		case mapdata.LayerLand:
 			g, err := areal(f.Geometry)
 			if err != nil {
@@ -164,6 +187,28 @@ func Decode(file string, src []byte) (*Geometry, error) {
 		}
 	}
 	return b, nil
+}
+
+// decodeWithOrb reads a board of any shape with orb's decoder, or says
+// what is wrong with it.
+func decodeWithOrb(file string, src []byte, pos func(string) diag.Position) (*geojson.FeatureCollection, error) {
+	if !json.Valid(src) {
+		if _, err := mapdata.ParseJSON(file, src); err != nil {
+			return nil, err // names the line:column of the fault
+		}
+		return nil, diag.Errorf(diag.Position{File: file}, "not valid JSON")
+	}
+	var head struct {
+		Type string `json:"type"`
+	}
+	if err := json.Unmarshal(src, &head); err != nil || head.Type != "FeatureCollection" {
+		return nil, diag.Errorf(pos("/type"), "a board must be a GeoJSON FeatureCollection (type is %q)", head.Type)
+	}
+	fc, err := geojson.UnmarshalFeatureCollection(src)
+	if err != nil {
+		return nil, diag.Errorf(pos(""), "reading GeoJSON: %w", err)
+	}
+	return fc, nil
 }
 
 // featureID is the region id: the feature id, or properties.id.
@@ -238,13 +283,16 @@ func finite(pts []orb.Point) error {
 // names both files, since the usual cause is a board of another edition.
 func (b *Geometry) Check(p *mapdata.Pack, packFile string) error {
 	var missing, extra []string
+	outlines := b.ByID()
+	regions := make(map[string]bool, len(p.Regions))
 	for _, r := range p.Regions {
-		if b.Region(r.ID) == nil {
+		regions[r.ID] = true
+		if outlines[r.ID] == nil {
 			missing = append(missing, r.ID)
 		}
 	}
 	for _, r := range b.Regions {
-		if p.Region(r.ID) == nil {
+		if !regions[r.ID] {
 			extra = append(extra, r.ID)
 		}
 	}

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -66,4 +67,16 @@ func TestCheck(t *testing.T) {
 	err = b.Check(p.Pack, "p.json")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "does not fit p.json: no outline for QQ; outlines of regions the pack does not have: AL")
+}
+
+// TestScannerReadsBoardsBuildWrites: the board of the test edition, as
+// build wrote it, takes the scanner's path, not orb's.
+func TestScannerReadsBoardsBuildWrites(t *testing.T) {
+	src, err := os.ReadFile("../testdata/testland.board.geojson")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := scanCollection(src); !ok {
+		t.Fatal("testland's board goes through orb's decoder")
+	}
 }

@@ -4,8 +4,11 @@ import (
 	"errors"
 	"math"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/paulmach/orb/geojson"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/fuzzcheck"
@@ -59,6 +62,39 @@ func FuzzDecode(f *testing.F) {
 					}
 				}
 			}
+		}
+	})
+}
+
+// FuzzBoardReaders: whatever the borders scanner reads as a board,
+// orb's decoder reads as the same FeatureCollection, down to the types of
+// the ids and property values, nil and empty alike.
+func FuzzBoardReaders(f *testing.F) {
+	src, err := os.ReadFile("../testdata/testland.board.geojson")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(src)
+	for _, s := range []string{
+		`{"features": [{"properties": {}, "geometry": {"coordinates": [1.5e-7, -0], "type": "Point"}, "type": "Feature", "id": 7}], "type": "FeatureCollection"}`,
+		`{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "A\u00e9\ud83d\ude00\ud800x", "properties": {"layer": "region", "s": "a\"b\\c\u2028\t", "n": [1, 2.5, null, true, {"x": []}], "bad": "\xff\xfe"}, "geometry": {"type": "MultiPolygon", "coordinates": [[[[0,0],[1,0],[1,1],[0,0]]], [[[2,2],[3,2],[3,3],[2,2]]]]}}]}`,
+		`{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"layer": "rail"}, "geometry": {"type": "MultiLineString", "coordinates": [[[0,0],[1,1e22]],[[2,2],[3,3]]]}}]}`,
+		`{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"x": 1e400}, "geometry": null}]}`,
+		`{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"x": 1, "x": 2}, "geometry": {"type": "Point", "coordinates": [0, 0]}}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		fast, ok := scanCollection(src)
+		if !ok {
+			return
+		}
+		slow, err := geojson.UnmarshalFeatureCollection(src)
+		if err != nil {
+			t.Fatalf("the scanner reads what orb refuses (%v): %s", err, src)
+		}
+		if !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("the readers differ:\nscanner %#v\norb     %#v", fast, slow)
 		}
 	})
 }

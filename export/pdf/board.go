@@ -36,6 +36,7 @@ type boardPlan struct {
 	areaW      float64 // a tile's printed area (landscape page less margins)
 	areaH      float64
 	paper      Paper
+	empty      map[[2]int]bool // tiles with nothing to print, worked out once
 }
 
 func sizeOf(p Paper) fpdf.SizeType { return fpdf.SizeType{Wd: p.W, Ht: p.H} }
@@ -111,6 +112,23 @@ func trimKm(km float64) string {
 	return fmt.Sprintf("%.1f", km)
 }
 
+// printed reports whether tile (r, c) shows anything but open water: a
+// region, land, a label, an inset, the title or the legend (the seas' tint
+// alone is not worth a sheet of paper).
+func (bp *boardPlan) printed(r, c int) bool {
+	if bp.empty == nil {
+		bp.empty = map[[2]int]bool{}
+		for rr := 0; rr < bp.rows; rr++ {
+			for cc := 0; cc < bp.cols; cc++ {
+				x0, y0 := bp.origin(rr, cc)
+				view := orb.Bound{Min: orb.Point{x0 / bp.k, y0 / bp.k}, Max: orb.Point{(x0 + bp.areaW) / bp.k, (y0 + bp.areaH) / bp.k}}
+				bp.empty[[2]int{rr, cc}] = !scene.Shows(bp.sc.Items, view, "seas")
+			}
+		}
+	}
+	return !bp.empty[[2]int{r, c}]
+}
+
 // tileName names the tile in row r, column c: A1, A2, ... B1, ...
 func tileName(r, c int) string { return fmt.Sprintf("%c%d", 'A'+rune(r%26), c+1) }
 
@@ -130,12 +148,12 @@ func (d *doc) boardPages() {
 	areaW, areaH := W-2*tileMargin, H-2*tileMargin-14
 	s := math.Min(areaW/fullW, areaH/fullH) // page-map mm per printed-board mm
 	ox, oy := tileMargin+(areaW-fullW*s)/2, tileMargin+12
-	setText(f, ink)
+	d.setText(ink)
 	d.font(true, 13)
-	f.Text(tileMargin, tileMargin+4, fmt.Sprintf("%s: the board in %d tiles", d.p.Edition.Name, bp.cols*bp.rows))
+	d.text(tileMargin, tileMargin+4, fmt.Sprintf("%s: the board in %d tiles", d.p.Edition.Name, bp.cols*bp.rows))
 	d.font(false, 8.5)
-	f.Text(tileMargin, tileMargin+8.5, fmt.Sprintf("Printed at %s; %.0f × %.0f cm assembled; each tile overlaps its neighbours by %g mm.", bp.scaleText(), fullW/10, fullH/10, tileOverlap))
-	pt := &painter{f: f, k: bp.k * s, dx: ox, dy: oy, view: orb.Bound{Max: orb.Point{bp.sc.Width, bp.sc.Height}}}
+	d.text(tileMargin, tileMargin+8.5, fmt.Sprintf("Printed at %s; %.0f × %.0f cm assembled; each tile overlaps its neighbours by %g mm.", bp.scaleText(), fullW/10, fullH/10, tileOverlap))
+	pt := &painter{d: d, f: f, k: bp.k * s, dx: ox, dy: oy, view: orb.Bound{Max: orb.Point{bp.sc.Width, bp.sc.Height}}}
 	setFill(f, bp.sc.Background)
 	f.Rect(ox, oy, fullW*s, fullH*s, "F")
 	pt.paint(bp.sc.Items)
@@ -143,16 +161,29 @@ func (d *doc) boardPages() {
 		for c := 0; c < bp.cols; c++ {
 			x, y := bp.origin(r, c)
 			w, h := math.Min(bp.areaW, fullW-x), math.Min(bp.areaH, fullH-y)
+			if !bp.printed(r, c) {
+				// An empty tile (open sea) is not printed: say so where it
+				// would go.
+				setDraw(f, "#8a8a8a")
+				f.SetLineWidth(0.2)
+				f.SetDashPattern([]float64{1.5, 1.5}, 0)
+				f.Rect(ox+x*s, oy+y*s, w*s, h*s, "D")
+				f.SetDashPattern(nil, 0)
+				d.font(false, 8)
+				d.setText("#4a4a4a")
+				d.centred(tileName(r, c)+": empty, not printed", ox+(x+w/2)*s, oy+(y+h/2)*s+1)
+				continue
+			}
 			setDraw(f, "#c0392b")
 			f.SetLineWidth(0.35)
 			f.Rect(ox+x*s, oy+y*s, w*s, h*s, "D")
 			d.font(true, 14)
 			name := tileName(r, c)
 			cx, cy := ox+(x+w/2)*s, oy+(y+h/2)*s
-			tw := f.GetStringWidth(name)
+			tw := d.width(name)
 			setFill(f, paper)
 			f.RoundedRect(cx-tw/2-2, cy-4, tw+4, 7.5, 1.5, "1234", "FD")
-			setText(f, "#c0392b")
+			d.setText("#c0392b")
 			d.centred(name, cx, cy+2)
 		}
 	}
@@ -160,7 +191,9 @@ func (d *doc) boardPages() {
 
 	for r := 0; r < bp.rows; r++ {
 		for c := 0; c < bp.cols; c++ {
-			d.tile(r, c)
+			if bp.printed(r, c) {
+				d.tile(r, c)
+			}
 		}
 	}
 }
@@ -179,7 +212,7 @@ func (d *doc) tile(r, c int) {
 	setFill(f, bp.sc.Background)
 	fullW, fullH := bp.sc.Width*bp.k, bp.sc.Height*bp.k
 	f.Rect(left-x0, top-y0, fullW, fullH, "F")
-	pt := &painter{f: f, k: bp.k, dx: left - x0, dy: top - y0, view: view}
+	pt := &painter{d: d, f: f, k: bp.k, dx: left - x0, dy: top - y0, view: view}
 	pt.paint(bp.sc.Items)
 	f.ClipEnd()
 	// The overlap: a dashed line where the neighbour's own part begins.
@@ -214,28 +247,28 @@ func (d *doc) tile(r, c int) {
 			}
 		}
 	}
-	setText(f, ink)
+	d.setText(ink)
 	d.font(true, 11)
-	f.Text(left, tileMargin-3, fmt.Sprintf("%s %s", TileMarker, tileName(r, c)))
+	d.text(left, tileMargin-3, fmt.Sprintf("%s %s", TileMarker, tileName(r, c)))
 	d.font(false, 7.5)
 	var next []string
-	if c > 0 {
+	if c > 0 && bp.printed(r, c-1) {
 		next = append(next, "left "+tileName(r, c-1))
 	}
-	if c+1 < bp.cols {
+	if c+1 < bp.cols && bp.printed(r, c+1) {
 		next = append(next, "right "+tileName(r, c+1))
 	}
-	if r > 0 {
+	if r > 0 && bp.printed(r-1, c) {
 		next = append(next, "above "+tileName(r-1, c))
 	}
-	if r+1 < bp.rows {
+	if r+1 < bp.rows && bp.printed(r+1, c) {
 		next = append(next, "below "+tileName(r+1, c))
 	}
 	d.footer(fmt.Sprintf("%s %s of %d × %d · %s · %s · overlap %g mm: trim at the dashed line, match the ⊕ marks", TileMarker, tileName(r, c), bp.rows, bp.cols, d.p.Edition.Name, bp.scaleText(), tileOverlap))
 	if len(next) > 0 {
 		W, _ := f.GetPageSize()
 		s := "next to it: " + andList(next)
-		f.Text(W-tileMargin-f.GetStringWidth(s), tileMargin-3, s)
+		d.text(W-tileMargin-d.width(s), tileMargin-3, s)
 	}
 }
 

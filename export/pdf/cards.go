@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"fmt"
+	"math"
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/paulmach/orb"
@@ -44,6 +45,7 @@ func (d *doc) cardPages() {
 			d.front(c, x, y)
 		}
 		d.cropMarks(len(batch))
+		d.setBoxes(batch, false)
 		d.footer(fmt.Sprintf("%s, sheet %d of %d · %s · cut on the crop marks · print double-sided, flip on long edge", FrontsMarker, k+1, sheets, d.p.Edition.Name))
 
 		d.f.AddPageFormat(orient, fpdf.SizeType{Wd: s.Paper.W, Ht: s.Paper.H})
@@ -58,7 +60,58 @@ func (d *doc) cardPages() {
 			x, y := s.Trim(c, r)
 			d.back(x, y)
 		}
+		d.setBoxes(batch, true)
 		d.footer(fmt.Sprintf("%s, sheet %d of %d · behind the fronts of sheet %d", BacksMarker, k+1, sheets, k+1))
+	}
+}
+
+// setBoxes records the page's TrimBox (the cards' cut lines, the outer
+// ones of the grid) and BleedBox (their bleed) for the page just drawn,
+// so that a prepress check finds the trim.
+func (d *doc) setBoxes(batch []card, backs bool) {
+	s := d.sheet
+	trim := orb.Bound{Min: orb.Point{math.Inf(1), math.Inf(1)}, Max: orb.Point{math.Inf(-1), math.Inf(-1)}}
+	for i := range batch {
+		c, r := i%s.Cols, i/s.Cols
+		if backs {
+			c, r = s.Back(c, r)
+		}
+		x, y := s.Trim(c, r)
+		trim = trim.Extend(orb.Point{x, y}).Extend(orb.Point{x + CardW, y + CardH})
+	}
+	W, H := s.PageW(), s.PageH()
+	bleed := orb.Bound{Min: orb.Point{math.Max(0, trim.Min[0]-Bleed), math.Max(0, trim.Min[1]-Bleed)},
+		Max: orb.Point{math.Min(W, trim.Max[0]+Bleed), math.Min(H, trim.Max[1]+Bleed)}}
+	d.boxes[d.f.PageNo()] = pageBoxes{trim: toPoints(trim, H), bleed: toPoints(bleed, H)}
+}
+
+// toPoints turns a box in millimetres from the top left into PDF points
+// from the bottom left.
+func toPoints(b orb.Bound, pageH float64) pageBox {
+	k := 72 / 25.4
+	return pageBox{b.Min[0] * k, (pageH - b.Max[1]) * k, b.Max[0] * k, (pageH - b.Min[1]) * k}
+}
+
+// oneCardPages puts each card on a page of its own with its bleed, the
+// back first, then the face, in deck order: the page is the bleed box, the
+// trim box 3 mm inside it.
+func (d *doc) oneCardPages() {
+	size := fpdf.SizeType{Wd: OneCard.W, Ht: OneCard.H}
+	for _, c := range d.cards {
+		for _, face := range []bool{false, true} {
+			d.f.AddPageFormat("P", size)
+			if face {
+				setFill(d.f, d.cardColour(c))
+				d.f.Rect(0, 0, OneCard.W, OneCard.H, "F")
+				d.front(c, Bleed, Bleed)
+			} else {
+				setFill(d.f, backBg)
+				d.f.Rect(0, 0, OneCard.W, OneCard.H, "F")
+				d.back(Bleed, Bleed)
+			}
+			trim := orb.Bound{Min: orb.Point{Bleed, Bleed}, Max: orb.Point{Bleed + CardW, Bleed + CardH}}
+			d.boxes[d.f.PageNo()] = pageBoxes{trim: toPoints(trim, OneCard.H), bleed: toPoints(orb.Bound{Max: orb.Point{OneCard.W, OneCard.H}}, OneCard.H)}
+		}
 	}
 }
 
@@ -105,13 +158,15 @@ func (d *doc) cropMarks(n int) {
 	lastX, _ := s.Trim(cols-1, 0)
 	_, lastY := s.Trim(0, rows-1)
 	gridR, gridB := lastX+CardW+Bleed+markGap, lastY+CardH+Bleed+markGap
+	// A mark is at most markMax long: on a sheet the grid does not fill
+	// (the deck's last), marks stop short instead of running to the edge.
 	for _, x := range dedupe(xs) {
-		d.f.Line(x, PrintMargin, x, gridT)
-		d.f.Line(x, gridB, x, H-PrintMargin)
+		d.f.Line(x, max(PrintMargin, gridT-markMax), x, gridT)
+		d.f.Line(x, gridB, x, min(H-PrintMargin, gridB+markMax))
 	}
 	for _, y := range dedupe(ys) {
-		d.f.Line(PrintMargin, y, gridL, y)
-		d.f.Line(gridR, y, W-PrintMargin, y)
+		d.f.Line(max(PrintMargin, gridL-markMax), y, gridL, y)
+		d.f.Line(gridR, y, min(W-PrintMargin, gridR+markMax), y)
 	}
 }
 
@@ -152,25 +207,47 @@ func (d *doc) front(c card, x, y float64) {
 	}
 }
 
-func (d *doc) regionFace(c card, x, y, cx, inner float64) {
-	r := d.p.Region(c.Region)
-	hex, cname := d.colour(r.Color)
-	setText(d.f, ink)
-	// The name: one line as large as fits (up to 15 pt), or two when one
-	// line would fall under 9 pt.
-	size := d.fit(r.Name, true, inner, 15)
-	lines := []string{r.Name}
-	if size < 9 {
-		if i := scene.MiddleSpace(r.Name); i > 0 {
-			two := []string{r.Name[:i], r.Name[i+1:]}
-			s2 := min(d.fit(two[0], true, inner, 13), d.fit(two[1], true, inner, 13))
-			if s2 > size {
+// nameW is the room a card's name has between the corner symbols.
+const nameW = CardW - 2*(Safe+3+1.6+1.4)
+
+// fitName is a name as large as it may be, up to maxPt, in width w: one
+// line when it fits at full size, else two (broken at the space nearest
+// the middle) when that is larger, before shrinking.
+func (d *doc) fitName(s string, bold bool, w, maxPt float64) ([]string, float64) {
+	size := d.fit(s, bold, w, maxPt)
+	lines := []string{s}
+	if size < maxPt {
+		if i := scene.MiddleSpace(s); i > 0 {
+			two := []string{s[:i], s[i+1:]}
+			if s2 := min(d.fit(two[0], bold, w, maxPt), d.fit(two[1], bold, w, maxPt)); s2 > size {
 				lines, size = two, s2
 			}
 		}
 	}
+	return lines, size
+}
+
+func (d *doc) regionFace(c card, x, y, cx, inner float64) {
+	r := d.p.Region(c.Region)
+	hex, cname := d.colour(r.Color)
+	if r.AirOnly {
+		// Outlined as the board outlines air-only regions, dashed, so a
+		// white card never reads as blank.
+		setDraw(d.f, ink)
+		d.f.SetLineWidth(0.35)
+		d.f.SetDashPattern([]float64{1.6, 1}, 0)
+		d.f.Rect(x+Safe-0.2, y+Safe-0.2, CardW-2*(Safe-0.2), CardH-2*(Safe-0.2), "D")
+		d.f.SetDashPattern(nil, 0)
+	}
+	d.setText(ink)
+	// The name: as large as fits between the corner symbols (up to 15
+	// pt), on two lines before it shrinks.
+	lines, size := d.fitName(r.Name, true, nameW, 15)
 	d.font(true, size)
 	top := y + Safe + 4 + size*ptMM
+	if len(lines) == 2 {
+		top -= 0.8
+	}
 	for i, l := range lines {
 		d.centred(l, cx, top+float64(i)*size*ptMM*1.15)
 	}
@@ -179,12 +256,12 @@ func (d *doc) regionFace(c card, x, y, cx, inner float64) {
 	if d.board != nil {
 		if br := d.board.b.Region(r.ID); br != nil && len(br.Geometry) > 0 {
 			rings := scene.Outline(br.Geometry, box, 0.1)
-			pt := &painter{f: d.f, k: 1, view: box.Pad(1)}
+			pt := &painter{d: d, f: d.f, k: 1, view: box.Pad(1)}
 			pt.paint([]scene.Item{&scene.Path{Rings: rings, Closed: true, Style: scene.Style{Fill: hex, FillOpacity: 1, Stroke: ink, StrokeOpacity: 1, StrokeWidth: 0.3}}})
 		}
 	}
 	d.font(true, 12)
-	setText(d.f, ink)
+	d.setText(ink)
 	d.centred(r.ID, cx, y+69)
 	// The colour, with its symbol, at the foot; the symbol again in the
 	// top corners, where a fanned hand shows it.
@@ -193,66 +270,73 @@ func (d *doc) regionFace(c card, x, y, cx, inner float64) {
 		note += " · air only"
 	}
 	d.font(false, min(8, d.fit(note, false, inner-8, 8)))
-	w := d.f.GetStringWidth(note)
+	w := d.width(note)
 	st := scene.Style{Fill: hex, FillOpacity: 1, Stroke: ink, StrokeOpacity: 1, StrokeWidth: 0.25}
 	d.symbol(r.Color, cx-w/2-3, y+CardH-Safe-5.2, 1.9, st)
-	d.f.Text(cx-w/2, y+CardH-Safe-4, note)
-	d.symbol(r.Color, x+Safe+3, y+Safe+3, 1.6, st)
-	d.symbol(r.Color, x+CardW-Safe-3, y+Safe+3, 1.6, st)
+	d.text(cx-w/2, y+CardH-Safe-4, note)
+	d.corners(r.Color, hex, x, y)
 	if c.Count > 1 {
 		d.font(false, 6)
-		setText(d.f, "#6a6a6a")
+		d.setText("#6a6a6a")
 		d.centred(fmt.Sprintf("card %d of %d", c.Copy, c.Count), cx, y+CardH-Safe-1.2)
 	}
 }
 
+// corners puts a colour's symbol in a card's top corners.
+func (d *doc) corners(colour, hex string, x, y float64) {
+	st := scene.Style{Fill: hex, FillOpacity: 1, Stroke: ink, StrokeOpacity: 1, StrokeWidth: 0.25}
+	d.symbol(colour, x+Safe+3, y+Safe+3, 1.6, st)
+	d.symbol(colour, x+CardW-Safe-3, y+Safe+3, 1.6, st)
+}
+
 func (d *doc) transportFace(c card, x, y, cx, inner float64) {
-	setText(d.f, ink)
-	title, what, rule := "", "", ""
+	d.setText(ink)
+	title, what, rule, picture, symbol := "", "", "", "", -1
 	switch c.Kind {
 	case mapdata.PlaneCard:
 		_, cname := d.colour(c.Color)
-		title, what, rule = "Airplane", cname, "between two regions of this colour"
+		title, what, rule, picture = "Airplane", cname, "between two regions of this colour", scene.PlanePicture
+		if s, ok := d.symbols[c.Color]; ok {
+			symbol = s
+		}
 	case mapdata.CarCard:
-		title, rule = "Automobile", "through a region that borders both"
+		title, rule, picture = "Automobile", "through a region that borders both", scene.CarPicture
 	case mapdata.ShipCard:
-		title, what, rule = "Ship", c.Sea, "between two regions on this sea"
+		title, what, rule, picture = "Ship", c.Sea, "between two regions on this sea", scene.ShipPicture
 		for _, s := range d.p.Seas {
 			if s.ID == c.Sea && s.Name != "" {
 				what = s.Name
 			}
 		}
 	case mapdata.TrainCard:
-		title, what, rule = "Train", "any line", "between two stops of one line"
+		title, what, rule, picture = "Train", "any line", "between two stops of one line", scene.TrainPicture
 		for _, r := range d.p.Rails {
 			if r.ID == c.Rail && c.Rail != "" {
 				what = cmpOr(r.Name, r.ID)
 			}
 		}
 	}
-	d.font(true, d.fit(title, true, inner, 16))
+	d.font(true, d.fit(title, true, nameW, 16))
 	d.centred(title, cx, y+Safe+11)
 	if c.Kind == mapdata.PlaneCard {
 		hex, _ := d.colour(c.Color)
-		setFill(d.f, hex)
-		setDraw(d.f, ink)
-		d.f.SetLineWidth(0.3)
-		d.f.Circle(cx, y+40, 14, "FD")
-		d.symbol(c.Color, cx, y+40, 8, scene.SymbolStyle(hex, 0.7))
-	} else {
-		setFill(d.f, d.cardColour(c))
-		d.f.RoundedRect(cx-14, y+28, 28, 24, 3, "1234", "F")
-		d.font(true, 20)
-		setText(d.f, paper)
-		d.centred(string([]rune(title)[0]), cx, y+44)
-		setText(d.f, ink)
+		d.corners(c.Color, hex, x, y)
 	}
+	// The pictogram, in the card's colour, with the colour's symbol on a
+	// plane.
+	box := orb.Bound{Min: orb.Point{cx - 19, y + 22}, Max: orb.Point{cx + 19, y + 58}}
+	pt := &painter{d: d, f: d.f, k: 1, view: box.Pad(2)}
+	pt.paint(scene.Pictogram(picture, box, d.cardColour(c), symbol))
+	d.setText(ink)
 	if what != "" {
-		d.font(true, d.fit(what, true, inner, 12))
-		d.centred(what, cx, y+63)
+		lines, size := d.fitName(what, true, inner, 12)
+		d.font(true, size)
+		for i, l := range lines {
+			d.centred(l, cx, y+63-float64(len(lines)-1)*size*ptMM*0.6+float64(i)*size*ptMM*1.15)
+		}
 	}
 	d.font(false, 8)
-	setText(d.f, "#4a4a4a")
+	d.setText("#4a4a4a")
 	for i, l := range d.lines(rule, inner) {
 		d.centred(l, cx, y+70+float64(i)*3.6)
 	}
@@ -265,7 +349,7 @@ func (d *doc) back(x, y float64) {
 	setDraw(d.f, paper)
 	d.f.SetLineWidth(0.6)
 	d.f.RoundedRect(x+Safe, y+Safe, CardW-2*Safe, CardH-2*Safe, 2, "1234", "D")
-	setText(d.f, paper)
+	d.setText(paper)
 	name := d.p.Edition.Name
 	d.font(true, 14)
 	ls := d.lines(name, CardW-2*Safe-6)

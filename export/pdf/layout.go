@@ -11,21 +11,26 @@ type Paper struct {
 	W, H float64
 }
 
-// The papers the PDF is laid out for.
+// The papers the PDF is laid out for. OneCard is a page the size of one
+// card with its bleed: a print service's layout (DriveThruCards' card
+// PDFs: one card a page, the back before its face, in deck order).
 var (
-	A4     = Paper{Name: "a4", W: 210, H: 297}
-	Letter = Paper{Name: "letter", W: 215.9, H: 279.4}
+	A4      = Paper{Name: "a4", W: 210, H: 297}
+	Letter  = Paper{Name: "letter", W: 215.9, H: 279.4}
+	OneCard = Paper{Name: "card", W: CardW + 2*Bleed, H: CardH + 2*Bleed}
 )
 
-// PaperNamed finds a paper by name (a4 or letter, any case).
+// PaperNamed finds a paper by name (a4, letter or card, any case).
 func PaperNamed(name string) (Paper, error) {
 	switch strings.ToLower(name) {
 	case "", "a4":
 		return A4, nil
 	case "letter":
 		return Letter, nil
+	case "card":
+		return OneCard, nil
 	}
-	return Paper{}, fmt.Errorf("unknown paper %q (want a4 or letter)", name)
+	return Paper{}, fmt.Errorf("unknown paper %q (want a4, letter or card)", name)
 }
 
 // Card and print geometry, in millimetres.
@@ -41,6 +46,7 @@ const (
 	PrintMargin = 4.2
 	markGap     = 0.8 // between a crop mark and the bleed
 	markMin     = 2.0 // the shortest crop mark worth drawing
+	markMax     = 8.0 // the longest
 )
 
 // Sheet is how cards sit on a sheet: cols × rows trim boxes, each gutter

@@ -7,12 +7,14 @@ import (
 	"github.com/paulmach/orb"
 
 	"github.com/tendays/tendays/export/scene"
+	"github.com/tendays/tendays/export/text"
 )
 
 // painter paints export/scene items on a PDF page: scene units (y down)
 // times k millimetres, shifted by (dx, dy); items wholly outside view are
 // skipped, so a tile of the board carries only what it shows.
 type painter struct {
+	d      *doc
 	f      *fpdf.Fpdf
 	k      float64
 	dx, dy float64
@@ -44,8 +46,21 @@ func (p *painter) paint(items []scene.Item) {
 			if !overlaps(b, p.view) {
 				continue
 			}
+			// Traced as a path: fpdf's Circle strokes as it draws, so a
+			// fill after it would find no path.
 			x, y := p.pt(v.Center)
-			p.shape(v.Style, func() { p.f.Circle(x, y, v.R*p.k, "") }, true)
+			r := v.R * p.k
+			p.shape(v.Style, func() {
+				// Four cubic Béziers, the usual circle (control points
+				// 0.5523 of the radius along the tangents).
+				const c = 0.5523
+				p.f.MoveTo(x+r, y)
+				p.f.CurveBezierCubicTo(x+r, y+c*r, x+c*r, y+r, x, y+r)
+				p.f.CurveBezierCubicTo(x-c*r, y+r, x-r, y+c*r, x-r, y)
+				p.f.CurveBezierCubicTo(x-r, y-c*r, x-c*r, y-r, x, y-r)
+				p.f.CurveBezierCubicTo(x+c*r, y-r, x+r, y-c*r, x+r, y)
+				p.f.ClosePath()
+			}, true)
 		case *scene.Text:
 			if overlaps(v.Bound(), p.view) {
 				p.text(v)
@@ -119,30 +134,50 @@ func (p *painter) shape(st scene.Style, trace func(), closed bool) {
 
 func (p *painter) alpha(a float64) { p.f.SetAlpha(a, "Normal") }
 
-// text sets a scene text in DejaVu Sans. The scene measured it with the Go
-// fonts; where DejaVu is wider the size shrinks so the text keeps the box
-// the scene laid out.
+// text sets a scene text in DejaVu Sans, or shaped (export/text) when
+// DejaVu cannot draw it alone. The scene measured it with the Go fonts (or
+// shaped); where the PDF's text is wider the size shrinks so the text
+// keeps the box the scene laid out.
 func (p *painter) text(t *scene.Text) {
 	style := ""
-	if t.Font == scene.Bold {
+	bold := t.Font == scene.Bold
+	if bold {
 		style = "B"
 	}
 	base := t.Baselines()
 	for i, line := range t.Lines {
 		size := t.Size * p.k // mm
 		want := scene.Measure(t.Font, line, t.Size) * p.k
-		p.f.SetFont(family, style, size/ptMM)
-		if w := p.f.GetStringWidth(line); w > want && w > 0 {
-			size *= want / w
+		var shaped text.Line
+		var w float64
+		simple := text.Simple(line)
+		if simple {
 			p.f.SetFont(family, style, size/ptMM)
+			if w := p.f.GetStringWidth(line); w > want && w > 0 {
+				size *= want / w
+				p.f.SetFont(family, style, size/ptMM)
+			}
+			w = p.f.GetStringWidth(line)
+		} else {
+			var ok bool
+			if shaped, ok = p.d.shape(line, bold); !ok {
+				continue
+			}
+			if w = shaped.Width * size; w > want && w > 0 {
+				size *= want / w
+			}
+			w = shaped.Width * size
 		}
-		w := p.f.GetStringWidth(line)
 		x, y := p.pt(orb.Point{t.At[0], base[i]})
 		switch t.Anchor {
 		case scene.Middle:
 			x -= w / 2
 		case scene.End:
 			x -= w
+		}
+		if !simple {
+			p.d.textOp(shaped, x, y, size/ptMM, t.Fill, t.Halo, t.HaloWidth*p.k)
+			continue
 		}
 		if t.Halo != "" && t.HaloWidth > 0 {
 			setDraw(p.f, t.Halo)

@@ -2,7 +2,6 @@ package pdf
 
 import (
 	"bytes"
-	_ "embed"
 	"fmt"
 	"math"
 	"strings"
@@ -10,18 +9,11 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/paulmach/orb"
-	"golang.org/x/image/font/sfnt"
 
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/export/scene"
+	"github.com/tendays/tendays/export/text"
 	"github.com/tendays/tendays/mapdata"
-)
-
-var (
-	//go:embed fonts/DejaVuSans.ttf
-	regularTTF []byte
-	//go:embed fonts/DejaVuSans-Bold.ttf
-	boldTTF []byte
 )
 
 const (
@@ -39,7 +31,8 @@ var epoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // Options tune the PDF.
 type Options struct {
-	Paper Paper // zero: A4
+	Paper Paper         // zero: A4
+	Fonts *text.Library // the fonts for text DejaVu Sans cannot draw alone; nil: text.System()
 }
 
 // Render makes the print-and-play PDF of a pack. The board is optional: a
@@ -48,18 +41,26 @@ func Render(p *mapdata.Pack, b *board.Geometry, opt Options) ([]byte, error) {
 	if opt.Paper.W == 0 {
 		opt.Paper = A4
 	}
-	sheet, err := Layout(opt.Paper)
-	if err != nil {
+	oneCard := opt.Paper == OneCard
+	var sheet Sheet
+	var err error
+	if oneCard {
+		sheet = Sheet{Paper: OneCard, Cols: 1, Rows: 1, X0: Bleed, Y0: Bleed}
+	} else if sheet, err = Layout(opt.Paper); err != nil {
 		return nil, err
 	}
 	cards, err := deckCards(p)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkGlyphs(p, cards); err != nil {
+	lib := opt.Fonts
+	if lib == nil {
+		lib = text.System()
+	}
+	if err := checkGlyphs(p, cards, lib); err != nil {
 		return nil, err
 	}
-	d := &doc{p: p, sheet: sheet, cards: cards, symbols: scene.Symbols(p), colours: map[string]mapdata.Color{}}
+	d := &doc{p: p, sheet: sheet, cards: cards, symbols: scene.Symbols(p), colours: map[string]mapdata.Color{}, lib: lib, shaped: newShapedFonts(lib), boxes: map[int]pageBoxes{}}
 	for _, c := range p.Colors {
 		d.colours[c.ID] = c
 	}
@@ -72,23 +73,43 @@ func Render(p *mapdata.Pack, b *board.Geometry, opt Options) ([]byte, error) {
 	f.SetTitle(p.Edition.Name+" — print and play", true)
 	f.SetAutoPageBreak(false, 0)
 	f.SetMargins(0, 0, 0)
-	f.AddUTF8FontFromBytes(family, "", regularTTF)
-	f.AddUTF8FontFromBytes(family, "B", boldTTF)
+	f.AddUTF8FontFromBytes(family, "", text.DejaVuRegular)
+	f.AddUTF8FontFromBytes(family, "B", text.DejaVuBold)
 	if b != nil {
 		if d.board, err = newBoardPlan(p, b, opt.Paper); err != nil {
 			return nil, err
 		}
 	}
-	d.summary()
-	d.cardPages()
-	if d.board != nil {
-		d.boardPages()
+	if oneCard {
+		d.oneCardPages()
+	} else {
+		d.summary()
+		d.cardPages()
+		if d.board != nil {
+			d.boardPages()
+		}
+	}
+	if d.err != nil {
+		return nil, d.err
 	}
 	var out bytes.Buffer
 	if err := f.Output(&out); err != nil {
 		return nil, fmt.Errorf("pdf: %w", err)
 	}
-	return out.Bytes(), nil
+	var fontErr error
+	fonts := func(next int) ([]pdfObject, map[string]int) {
+		objs, res, err := d.shaped.objects(next)
+		fontErr = err
+		return objs, res
+	}
+	doc, err := appendUpdate(out.Bytes(), fonts, d.boxes)
+	if err == nil {
+		err = fontErr
+	}
+	if err != nil {
+		return nil, err
+	}
+	return doc, nil
 }
 
 type doc struct {
@@ -99,6 +120,14 @@ type doc struct {
 	symbols map[string]int
 	colours map[string]mapdata.Color
 	board   *boardPlan
+
+	lib    *text.Library
+	shaped *shapedFonts
+	boxes  map[int]pageBoxes // TrimBox and BleedBox by page number
+	bold   bool              // the current font
+	pt     float64
+	ink    string // the current text colour
+	err    error  // the first text that could not be shaped
 }
 
 // card is one physical card.
@@ -154,46 +183,33 @@ func CardTitle(p *mapdata.Pack, c mapdata.Card) (string, error) {
 	return "", fmt.Errorf("deck card %q has kind %q, which tendays cannot print", c.Token, c.Kind)
 }
 
-// checkGlyphs refuses a name with a character DejaVu Sans does not have,
-// naming it, rather than print a box in its place.
-func checkGlyphs(p *mapdata.Pack, cards []card) error {
-	texts := []string{p.Edition.Name}
+// checkGlyphs refuses a name with a character no font draws, naming the
+// region (or what else the name is) and the fonts searched, rather than
+// print a box in its place.
+func checkGlyphs(p *mapdata.Pack, cards []card, lib *text.Library) error {
+	type named struct{ what, s string }
+	texts := []named{{"the edition's name", p.Edition.Name}}
+	for _, r := range p.Regions {
+		texts = append(texts, named{"region " + r.ID, r.Name})
+	}
 	for _, c := range cards {
-		texts = append(texts, c.Title)
+		texts = append(texts, named{"card " + c.Token, c.Title})
 	}
 	for _, c := range p.Colors {
-		texts = append(texts, c.Name)
+		texts = append(texts, named{"colour " + c.ID, c.Name})
 	}
 	for _, s := range p.Seas {
-		texts = append(texts, s.Name)
+		texts = append(texts, named{"sea " + s.ID, s.Name})
 	}
 	for _, r := range p.Rails {
-		texts = append(texts, r.Name)
+		texts = append(texts, named{"rail line " + r.ID, r.Name})
 	}
-	for _, r := range p.Regions {
-		texts = append(texts, r.Name)
-	}
-	fonts := []*sfnt.Font{}
-	for _, ttf := range [][]byte{regularTTF, boldTTF} {
-		fnt, err := sfnt.Parse(ttf)
-		if err != nil {
-			return fmt.Errorf("pdf: the embedded font does not parse: %w", err)
+	for _, t := range texts {
+		if text.Simple(t.s) {
+			continue
 		}
-		fonts = append(fonts, fnt)
-	}
-	var buf sfnt.Buffer
-	seen := map[rune]bool{}
-	for _, s := range texts {
-		for _, r := range s {
-			if seen[r] || r < 0x20 {
-				continue
-			}
-			seen[r] = true
-			for _, fnt := range fonts {
-				if gi, err := fnt.GlyphIndex(&buf, r); err != nil || gi == 0 {
-					return fmt.Errorf("%q has %q (U+%04X), which the PDF's font (DejaVu Sans: Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew, basic Arabic) does not draw", s, r, r)
-				}
-			}
+		if err := lib.Check(t.s, text.Bold); err != nil {
+			return fmt.Errorf("%s: %w", t.what, err)
 		}
 	}
 	return nil
@@ -224,12 +240,53 @@ func (d *doc) font(bold bool, pt float64) {
 		style = "B"
 	}
 	d.f.SetFont(family, style, pt)
+	d.bold, d.pt = bold, pt
+}
+
+// setText sets the colour text is filled with.
+func (d *doc) setText(hex string) {
+	d.ink = hex
+	setText(d.f, hex)
+}
+
+// shape shapes s in the current font's weight; an error is kept for
+// Render to return.
+func (d *doc) shape(s string, bold bool) (text.Line, bool) {
+	line, err := d.lib.Shape(s, weightOf(bold))
+	if err != nil {
+		if d.err == nil {
+			d.err = fmt.Errorf("pdf: %w", err)
+		}
+		return text.Line{}, false
+	}
+	return line, true
+}
+
+// width is the width of s in millimetres in the current font.
+func (d *doc) width(s string) float64 {
+	if text.Simple(s) {
+		return d.f.GetStringWidth(s)
+	}
+	line, _ := d.shape(s, d.bold)
+	return line.Width * d.pt * ptMM
+}
+
+// text writes s with its left end at x and its baseline at y, in the
+// current font and text colour.
+func (d *doc) text(x, y float64, s string) {
+	if text.Simple(s) {
+		d.f.Text(x, y, s)
+		return
+	}
+	if line, ok := d.shape(s, d.bold); ok {
+		d.textOp(line, x, y, d.pt, d.ink, "", 0)
+	}
 }
 
 // fit is the largest size up to maxPt at which s fits in w millimetres.
 func (d *doc) fit(s string, bold bool, w, maxPt float64) float64 {
 	d.font(bold, maxPt)
-	if sw := d.f.GetStringWidth(s); sw > w {
+	if sw := d.width(s); sw > w {
 		return maxPt * w / sw
 	}
 	return maxPt
@@ -237,12 +294,12 @@ func (d *doc) fit(s string, bold bool, w, maxPt float64) float64 {
 
 // centred writes s centred on x at baseline y.
 func (d *doc) centred(s string, x, y float64) {
-	d.f.Text(x-d.f.GetStringWidth(s)/2, y, s)
+	d.text(x-d.width(s)/2, y, s)
 }
 
 // lines breaks s into lines of at most w millimetres in the current font.
 func (d *doc) lines(s string, w float64) []string {
-	return scene.Wrap(s, w, d.f.GetStringWidth)
+	return scene.Wrap(s, w, d.width)
 }
 
 // symbol draws the colour's symbol centred on (x, y), r millimetres.
@@ -251,7 +308,7 @@ func (d *doc) symbol(colour string, x, y, r float64, st scene.Style) {
 	if !ok {
 		return
 	}
-	pt := &painter{f: d.f, k: 1, view: orb.Bound{Min: orb.Point{-1e9, -1e9}, Max: orb.Point{1e9, 1e9}}}
+	pt := &painter{d: d, f: d.f, k: 1, view: orb.Bound{Min: orb.Point{-1e9, -1e9}, Max: orb.Point{1e9, 1e9}}}
 	pt.paint([]scene.Item{scene.Symbol(sym, orb.Point{x, y}, r, st)})
 }
 
@@ -260,8 +317,8 @@ func (d *doc) symbol(colour string, x, y, r float64, st scene.Style) {
 func (d *doc) footer(s string) {
 	w, h := d.f.GetPageSize()
 	d.font(false, 7)
-	setText(d.f, "#555555")
-	d.f.Text(PrintMargin+1, h-PrintMargin-0.8, s)
+	d.setText("#555555")
+	d.text(PrintMargin+1, h-PrintMargin-0.8, s)
 	_ = w
 }
 

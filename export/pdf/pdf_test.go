@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tendays/tendays/export/text"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -27,10 +28,14 @@ func TestAccentsPrintAndMissingGlyphsAreNamed(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, bytes.HasPrefix(data, []byte("%PDF-1.")))
 
+	// Without the system's fonts, a name DejaVu Sans cannot draw is
+	// refused naming the region, the character and the fonts searched.
 	p.Regions[0].Name = "東京"
-	_, err = Render(p, nil, Options{})
+	_, err = Render(p, nil, Options{Fonts: text.New([]string{t.TempDir()})})
 	require.Error(t, err)
+	assert.Contains(t, err.Error(), "region "+p.Regions[0].ID)
 	assert.Contains(t, err.Error(), "U+6771")
+	assert.Contains(t, err.Error(), "DejaVu Sans")
 }
 
 func TestNiceScale(t *testing.T) {

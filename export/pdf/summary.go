@@ -19,26 +19,26 @@ func (d *doc) summary() {
 	f.AddPageFormat("P", sizeOf(d.sheet.Paper))
 	W, _ := f.GetPageSize()
 	x, y := 15.0, 20.0
-	setText(f, ink)
+	d.setText(ink)
 	d.font(true, d.fit(d.p.Edition.Name, true, W-2*x, 20))
-	f.Text(x, y, d.p.Edition.Name)
+	d.text(x, y, d.p.Edition.Name)
 	y += 7
 	d.font(false, 10)
-	f.Text(x, y, fmt.Sprintf("Print and play · %d days · %s paper", d.p.Edition.Days, strings.ToUpper(d.sheet.Paper.Name)))
+	d.text(x, y, fmt.Sprintf("Print and play · %d days · %s paper", d.p.Edition.Days, strings.ToUpper(d.sheet.Paper.Name)))
 	y += 10
 
 	heading := func(s string) {
 		y += 3
 		d.font(true, 12)
-		setText(f, ink)
-		f.Text(x, y, s)
+		d.setText(ink)
+		d.text(x, y, s)
 		y += 6
 	}
 	line := func(s string) {
 		d.font(false, 9.5)
-		setText(f, ink)
+		d.setText(ink)
 		for _, l := range d.lines(s, W-2*x-4) {
-			f.Text(x+2, y, l)
+			d.text(x+2, y, l)
 			y += 4.6
 		}
 	}
@@ -112,12 +112,12 @@ func (d *doc) summary() {
 		f.Rect(x+2, y-3.4, 8, 4.4, "FD")
 		d.symbol(c.ID, x+6, y-1.2, 1.8, scene.SymbolStyle(hex, 0.3))
 		d.font(false, 9.5)
-		setText(f, ink)
+		d.setText(ink)
 		sym := ""
 		if s, ok := d.symbols[c.ID]; ok {
 			sym = scene.SymbolNames[s]
 		}
-		f.Text(x+13, y, fmt.Sprintf("%s (%s): %d regions, symbol %s", name, hex, count[c.ID], sym))
+		d.text(x+13, y, fmt.Sprintf("%s (%s): %d regions, symbol %s", name, hex, count[c.ID], sym))
 		y += 5.4
 	}
 	if notes := d.cvdNotes(); len(notes) > 0 {

@@ -42,7 +42,11 @@ const idatSize = 1 << 16
 
 // Encode writes img to w: 8-bit RGB when every pixel is opaque, 8-bit RGBA
 // (not premultiplied, as PNG wants) otherwise.
-func Encode(w io.Writer, img *image.RGBA) error {
+func Encode(w io.Writer, img *image.RGBA) error { return EncodeDPI(w, img, 0) }
+
+// EncodeDPI is Encode with the image's resolution recorded (a pHYs chunk,
+// in pixels a metre), for print services that read it; dpi 0 records none.
+func EncodeDPI(w io.Writer, img *image.RGBA, dpi float64) error {
 	b := img.Bounds()
 	width, height := b.Dx(), b.Dy()
 	if width <= 0 || height <= 0 {
@@ -66,6 +70,14 @@ func Encode(w io.Writer, img *image.RGBA) error {
 	ihdr[9] = byte(colourType)
 	// ihdr[10:13]: deflate, adaptive filtering, no interlace: all 0.
 	cw.chunk("IHDR", ihdr[:])
+	if dpi > 0 {
+		var phys [9]byte
+		ppm := uint32(dpi/0.0254 + 0.5)
+		binary.BigEndian.PutUint32(phys[0:], ppm)
+		binary.BigEndian.PutUint32(phys[4:], ppm)
+		phys[8] = 1 // the unit is the metre
+		cw.chunk("pHYs", phys[:])
+	}
 
 	buf := bufio.NewWriterSize(idatWriter{cw}, idatSize)
 	zw, err := zlib.NewWriterLevel(buf, zlib.BestSpeed)

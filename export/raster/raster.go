@@ -1,8 +1,9 @@
 // Package raster paints a scene (export/scene) into an image, in Go alone:
 // shapes with golang.org/x/image/vector (anti-aliased, non-zero fill),
 // strokes built as polygons (segments, round joins, dashes), and text in the
-// Go fonts with golang.org/x/image/font/opentype, with a halo made by
-// dilating the glyphs' mask.
+// Go fonts with golang.org/x/image/font/opentype (text in other scripts
+// shaped by export/text and painted from its fonts' outlines), with a halo
+// made by dilating the glyphs' mask.
 //
 // It draws the same items the SVG back end writes, so a board PNG is the
 // SVG's picture. It is not a general SVG renderer.
@@ -20,6 +21,8 @@ import (
 	"github.com/tendays/tendays/geo"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
+
+	"github.com/tendays/tendays/export/text"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
 )
@@ -344,6 +347,14 @@ func (p *painter) text(t *scene.Text, clip image.Rectangle) error {
 	bases := t.Baselines()
 	for i, line := range t.Lines {
 		w := float64(font.MeasureString(fc, line)) / 64
+		var shaped *text.Line
+		if !text.Simple(line) {
+			sl, err := text.System().Shape(line, scene.Weight(t.Font))
+			if err != nil {
+				return fmt.Errorf("raster: %w", err)
+			}
+			shaped, w = &sl, sl.Width*size
+		}
 		x := t.At[0] * p.s
 		switch t.Anchor {
 		case scene.Middle:
@@ -355,12 +366,19 @@ func (p *painter) text(t *scene.Text, clip image.Rectangle) error {
 		m := fc.Metrics()
 		asc, desc := float64(m.Ascent)/64, float64(m.Descent)/64
 		box := image.Rect(int(math.Floor(x))-pad, int(math.Floor(y-asc))-pad, int(math.Ceil(x+w))+pad, int(math.Ceil(y+desc))+pad)
+		if shaped != nil { // marks and tall scripts reach past the Go font's ascent
+			box = box.Inset(-int(math.Ceil(size * 0.35)))
+		}
 		if box.Intersect(clip).Empty() {
 			continue
 		}
 		mask := image.NewAlpha(box)
-		d := font.Drawer{Dst: mask, Src: image.Opaque, Face: fc, Dot: fixed.Point26_6{X: fixed.Int26_6(math.Round(x * 64)), Y: fixed.Int26_6(math.Round(y * 64))}}
-		d.DrawString(line)
+		if shaped != nil {
+			drawShaped(mask, *shaped, x, y, size)
+		} else {
+			d := font.Drawer{Dst: mask, Src: image.Opaque, Face: fc, Dot: fixed.Point26_6{X: fixed.Int26_6(math.Round(x * 64)), Y: fixed.Int26_6(math.Round(y * 64))}}
+			d.DrawString(line)
+		}
 		r := box.Intersect(clip)
 		if halo > 0 {
 			hc, err := rgba(t.Halo, 1)
@@ -376,6 +394,45 @@ func (p *painter) text(t *scene.Text, clip image.Rectangle) error {
 		draw.DrawMask(p.img, r.Add(p.at), image.NewUniform(fcol), image.Point{}, mask, r.Min, draw.Over)
 	}
 	return nil
+}
+
+// drawShaped paints a shaped line's glyph outlines into mask, its left end
+// at x and its baseline at y (pixels), size pixels to the em.
+func drawShaped(mask *image.Alpha, line text.Line, x, y, size float64) {
+	b := mask.Bounds()
+	z := vector.NewRasterizer(b.Dx(), b.Dy())
+	z.DrawOp = draw.Src
+	ox, oy := float32(b.Min.X), float32(b.Min.Y)
+	pen := x
+	for _, run := range line.Runs {
+		k := float32(size / run.Face.Upem)
+		for _, g := range run.Glyphs {
+			gx, gy := float32(pen+g.XOffset*size)-ox, float32(y-g.YOffset*size)-oy
+			pt := func(p text.SegmentPoint) (float32, float32) { return gx + p.X*k, gy - p.Y*k }
+			for _, s := range run.Face.Outline(g.ID) {
+				a := s.Args
+				switch s.Op {
+				case text.MoveTo:
+					z.ClosePath()
+					z.MoveTo(pt(a[0]))
+				case text.LineTo:
+					z.LineTo(pt(a[0]))
+				case text.QuadTo:
+					x1, y1 := pt(a[0])
+					x2, y2 := pt(a[1])
+					z.QuadTo(x1, y1, x2, y2)
+				case text.CubeTo:
+					x1, y1 := pt(a[0])
+					x2, y2 := pt(a[1])
+					x3, y3 := pt(a[2])
+					z.CubeTo(x1, y1, x2, y2, x3, y3)
+				}
+			}
+			z.ClosePath()
+			pen += g.Advance * size
+		}
+	}
+	z.Draw(mask, b, image.Opaque, image.Point{})
 }
 
 // dilate spreads a mask by radius r (a disc): the halo's shape.

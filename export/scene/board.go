@@ -72,7 +72,10 @@ func (l *BoardLayout) Draw() *Scene {
 	seas := l.seaLayer()
 	land := l.landLayer()
 	rails := l.railLines()
-	for _, g := range []*Group{seas.group, land.group, l.regionLayer(), l.symbolLayer(), l.railLayer(rails)} {
+	lb := newLabeler(l.MapBox, l.u)
+	lb.setLand(l.landShapes(land.shapes))
+	bands := l.coastBands(lb.onLand)
+	for _, g := range []*Group{seas.group, bands.group, land.group, l.regionLayer(), l.symbolLayer(), l.railLayer(rails)} {
 		if g != nil {
 			mapItems.Items = append(mapItems.Items, g)
 		}
@@ -81,13 +84,12 @@ func (l *BoardLayout) Draw() *Scene {
 	if g := l.linkLayer(); g != nil {
 		sc.Items = append(sc.Items, g)
 	}
-	lb := newLabeler(l.MapBox, l.u)
 	if g := l.insetLayer(lb); g != nil {
 		sc.Items = append(sc.Items, g)
 	}
-	sc.Items = append(sc.Items, l.labelLayer(lb, land.shapes, seas, rails))
+	sc.Items = append(sc.Items, l.labelLayer(lb, seas, bands, rails))
 	sc.Items = append(sc.Items, l.titleLayer())
-	sc.Items = append(sc.Items, legend(p, l.regions, opt.Graph, len(seas.shapes) > 0, len(rails) > 0, orb.Point{l.margin, l.H - l.margin - l.legendH}, l.W-2*l.margin, l.u))
+	sc.Items = append(sc.Items, legend(p, l.regions, opt.Graph, len(seas.shapes) > 0, bands, len(rails) > 0, orb.Point{l.margin, l.H - l.margin - l.legendH}, l.W-2*l.margin, l.u))
 	return sc
 }
 
@@ -107,7 +109,7 @@ type BoardLayout struct {
 	boundLL                  orb.Bound
 	regions                  []*placed
 	byID                     map[string]*placed
-	insetIDs                 []string
+	groups                   []insetGroup // the boxes beside the main map
 	insets                   insetLayout
 }
 
@@ -128,8 +130,9 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 	if len(p.Regions) == 0 {
 		return nil, fmt.Errorf("the pack has no regions to draw")
 	}
+	outline := b.ByID() // looked up for every region below: not b.Region's search
 	for _, r := range p.Regions {
-		if b.Region(r.ID) == nil {
+		if outline[r.ID] == nil {
 			return nil, fmt.Errorf("%s: no outline for region %s", b.File, r.ID)
 		}
 	}
@@ -141,35 +144,61 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 	l := &BoardLayout{p: p, b: b, opt: opt, W: W, u: u, margin: 16 * u, legendH: 64 * u, step: 0.35 * u}
 	titleH := 56 * u
 
-	// Which regions make the main map, and which go to insets: air-only
-	// regions that lie away from the rest (Alaska, Hawaii).
+	// Which regions make the main map, and which go to insets: the boxes
+	// the edition declares (board.insets), then air-only regions that lie
+	// away from the rest (Alaska, Hawaii), each in a box of its own.
+	declared := map[int]*insetGroup{}
+	var declaredOrder []int
+	for i := range p.Regions {
+		br := outline[p.Regions[i].ID]
+		if br.Inset <= 0 {
+			continue
+		}
+		g, ok := declared[br.Inset]
+		if !ok {
+			g = &insetGroup{title: br.InsetTitle, airOnly: true}
+			declared[br.Inset] = g
+			declaredOrder = append(declaredOrder, br.Inset)
+		}
+		g.ids = append(g.ids, p.Regions[i].ID)
+		g.airOnly = g.airOnly && p.Regions[i].AirOnly
+	}
+	slices.Sort(declaredOrder)
+	inDeclared := func(id string) bool { return outline[id].Inset > 0 }
 	var mainGeo []orb.MultiPolygon
 	for i := range p.Regions {
-		if !p.Regions[i].AirOnly {
-			mainGeo = append(mainGeo, b.Region(p.Regions[i].ID).Geometry)
+		if !p.Regions[i].AirOnly && !inDeclared(p.Regions[i].ID) {
+			mainGeo = append(mainGeo, outline[p.Regions[i].ID].Geometry)
 		}
 	}
-	if len(mainGeo) == 0 { // only air-only regions: draw them all in place
+	if len(mainGeo) == 0 { // only air-only or inset regions: draw them all in place
+		declared, declaredOrder = nil, nil
+		inDeclared = func(string) bool { return false }
 		for i := range p.Regions {
-			mainGeo = append(mainGeo, b.Region(p.Regions[i].ID).Geometry)
+			mainGeo = append(mainGeo, outline[p.Regions[i].ID].Geometry)
 		}
 	}
 	l.centre = project.CentreLon(project.Points(largestParts(mainGeo)...))
 	l.boundLL = coreBound(mainGeo, l.centre)
+	for _, k := range declaredOrder {
+		l.groups = append(l.groups, *declared[k])
+	}
 	for _, r := range p.Regions {
-		if !r.AirOnly {
+		if !r.AirOnly || inDeclared(r.ID) {
 			continue
 		}
-		if shareInside(project.UnwrapMultiPolygon(b.Region(r.ID).Geometry, l.centre), inflateRel(l.boundLL, 0.05)) < 0.5 {
-			l.insetIDs = append(l.insetIDs, r.ID)
+		if shareInside(project.UnwrapMultiPolygon(outline[r.ID].Geometry, l.centre), inflateRel(l.boundLL, 0.05)) < 0.5 {
+			l.groups = append(l.groups, insetGroup{ids: []string{r.ID}, airOnly: true})
 		}
 	}
-	if len(l.insetIDs) == len(p.Regions) {
-		l.insetIDs = nil
-	}
 	isInset := map[string]int{}
-	for i, id := range l.insetIDs {
-		isInset[id] = i
+	for i, g := range l.groups {
+		for _, id := range g.ids {
+			isInset[id] = i
+		}
+	}
+	if len(isInset) == len(p.Regions) {
+		l.groups, isInset = nil, map[string]int{}
 	}
 
 	// An air-only region drawn where it lies (not in an inset) is part of
@@ -177,10 +206,10 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 	// the page with its name floating over the title (Guernsey and Jersey,
 	// just south of a Northern Europe map).
 	for _, r := range p.Regions {
-		if _, inset := isInset[r.ID]; !r.AirOnly || inset || len(mainGeo) == len(p.Regions) {
+		if _, inset := isInset[r.ID]; !r.AirOnly || inset || inDeclared(r.ID) || len(mainGeo) == len(p.Regions) {
 			continue
 		}
-		geo := b.Region(r.ID).Geometry
+		geo := outline[r.ID].Geometry
 		for _, mp := range largestParts([]orb.MultiPolygon{geo}) {
 			l.boundLL = l.boundLL.Union(project.UnwrapMultiPolygon(mp, l.centre).Bound())
 		}
@@ -201,7 +230,7 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 		if k, ok := isInset[r.ID]; ok {
 			pr.inset = k
 		} else {
-			pr.shape = toPage(b.Region(r.ID).Geometry, l.Main.Point, l.step)
+			pr.shape = toPage(outline[r.ID].Geometry, l.Main.Point, l.step)
 		}
 		l.regions = append(l.regions, pr)
 		l.byID[r.ID] = pr
@@ -209,16 +238,18 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 
 	// Insets go in the corner of the map where they hide least land, or in a
 	// strip below it when every corner is busy.
-	l.insets = layoutInsets(l.insetIDs, b, l.MapBox, l.regions, u)
+	l.insets = layoutInsets(l.groups, b, l.MapBox, l.regions, u)
 	l.H += l.insets.strip
-	for k, id := range l.insetIDs {
+	for k, g := range l.groups {
 		ib := l.insets.boxes[k]
-		geo := b.Region(id).Geometry
+		geo := groupGeometry(g, b)
 		c := project.CentreLon(project.Points(geo))
 		ip := project.Auto(project.UnwrapMultiPolygon(geo, c).Bound())
 		inner := orb.Bound{Min: orb.Point{ib.Min[0] + 6*u, ib.Min[1] + 20*u}, Max: orb.Point{ib.Max[0] - 6*u, ib.Max[1] - 6*u}}
 		m := project.Mapper{Proj: ip, Fit: project.FitBound(project.ProjectedBound(ip, c, geo), inner), Centre: c}
-		l.byID[id].shape = toPage(geo, m.Point, l.step)
+		for _, id := range g.ids {
+			l.byID[id].shape = toPage(b.Region(id).Geometry, m.Point, l.step)
+		}
 	}
 	for _, pr := range l.regions {
 		// Names and link ends go on the part of a region the page shows.
@@ -229,6 +260,42 @@ func Layout(p *mapdata.Pack, b *board.Geometry, opt Options) (*BoardLayout, erro
 		pr.anchor, pr.r = polylabelOf(pr.visible, 0.5*u)
 	}
 	return l, nil
+}
+
+// insetGroup is the regions drawn in one box beside the main map.
+type insetGroup struct {
+	ids     []string
+	title   string // the edition's caption, or ""
+	airOnly bool   // every region in it is air-only
+}
+
+// caption is what an inset's box says: the edition's title, else its
+// regions' names, "(air only)" when they all are.
+func (g insetGroup) caption(l *BoardLayout) string {
+	s := g.title
+	if s == "" {
+		var names []string
+		for _, id := range g.ids {
+			names = append(names, l.byID[id].reg.Name)
+		}
+		s = strings.Join(names, ", ")
+	}
+	if g.airOnly {
+		s += " (air only)"
+	}
+	return s
+}
+
+// groupGeometry is every polygon of a group's regions.
+func groupGeometry(g insetGroup, b *board.Geometry) orb.MultiPolygon {
+	if len(g.ids) == 1 {
+		return b.Region(g.ids[0]).Geometry
+	}
+	var out orb.MultiPolygon
+	for _, id := range g.ids {
+		out = append(out, b.Region(id).Geometry...)
+	}
+	return out
 }
 
 // fitMap sizes the map's box below the title (its height from the land's
@@ -472,37 +539,64 @@ func (l *BoardLayout) linkLayer() *Group {
 // insetLayer draws each inset: a frame, the region, and its name as the
 // caption; the labeler learns to keep off the frames.
 func (l *BoardLayout) insetLayer(lb *labeler) *Group {
-	if len(l.insetIDs) == 0 {
+	if len(l.groups) == 0 {
 		return nil
 	}
 	u := l.u
+	syms := Symbols(l.p)
 	g := &Group{ID: "insets"}
-	for k, id := range l.insetIDs {
-		pr := l.byID[id]
+	for k, grp := range l.groups {
 		ib := l.insets.boxes[k]
 		frame := [][]orb.Point{{ib.Min, {ib.Max[0], ib.Min[1]}, ib.Max, {ib.Min[0], ib.Max[1]}, ib.Min}}
-		caption := &Text{Class: "inset-caption", At: orb.Point{ib.Min[0] + 6*u, ib.Min[1] + 11*u}, Lines: []string{pr.reg.Name + " (air only)"}, Size: 12 * u, Font: Italic, Anchor: Start, Fill: textColor}
-		g.Items = append(g.Items, &Group{ID: "inset-" + id, Clip: &ib, Items: []Item{
-			&Path{Class: "inset-frame", Rings: frame, Closed: true, Style: Style{Fill: waterColor, FillOpacity: 1}},
-			&Path{ID: "region-" + id, Class: "region", Title: regionTitle(pr.reg), Rings: pr.shape.rings(), Closed: true,
-				Style: Style{Fill: pr.fill, FillOpacity: 1, Stroke: borderColor, StrokeOpacity: 0.85, StrokeWidth: 0.8 * u}},
-			caption,
-		}}, &Path{Class: "inset-frame", Rings: frame, Closed: true, Style: Stroked(insetFrame, 1*u)})
+		caption := &Text{Class: "inset-caption", At: orb.Point{ib.Min[0] + 6*u, ib.Min[1] + 11*u}, Lines: []string{grp.caption(l)}, Size: 12 * u, Font: Italic, Anchor: Start, Fill: textColor}
+		items := []Item{&Path{Class: "inset-frame", Rings: frame, Closed: true, Style: Style{Fill: waterColor, FillOpacity: 1}}}
+		for _, id := range grp.ids {
+			pr := l.byID[id]
+			st := Style{Fill: pr.fill, FillOpacity: 1, Stroke: borderColor, StrokeOpacity: 0.85, StrokeWidth: 0.8 * u}
+			if pr.reg.AirOnly && !grp.airOnly {
+				st.Stroke, st.StrokeWidth, st.Dash = textColor, 1.4*u, []float64{4 * u, 3 * u}
+			}
+			items = append(items, &Path{ID: "region-" + id, Class: "region", Title: regionTitle(pr.reg), Rings: pr.shape.rings(), Closed: true, Style: st})
+		}
+		if !grp.airOnly || len(grp.ids) > 1 {
+			// Regions a traveller walks or sails to carry their colour's
+			// symbol and their names, as on the main map.
+			for _, id := range grp.ids {
+				pr := l.byID[id]
+				if sym, ok := syms[pr.reg.Color]; ok && len(pr.shape.polys) > 0 {
+					items = append(items, Symbol(sym, pr.anchor, 4.2*u, SymbolStyle(pr.fill, 1.1*u)))
+				}
+			}
+			for _, id := range grp.ids {
+				pr := l.byID[id]
+				if len(pr.shape.polys) > 0 {
+					at := orb.Point{pr.anchor[0], math.Min(ib.Max[1]-8*u, pr.anchor[1]+12*u)}
+					items = append(items, &Text{Class: "label", At: at, Lines: []string{pr.reg.Name}, Size: 11 * u, Fill: textColor, Halo: haloColor, HaloWidth: 2.2 * u})
+				}
+			}
+		}
+		items = append(items, caption)
+		g.Items = append(g.Items, &Group{ID: "inset-" + grp.ids[0], Clip: &ib, Items: items}, &Path{Class: "inset-frame", Rings: frame, Closed: true, Style: Stroked(insetFrame, 1*u)})
 		lb.block(ib)
 	}
 	return g
 }
 
-// labelLayer names the regions (inside them where they fit, else outside
-// with a leader), the seas and the rail lines, keeping labels apart.
-func (l *BoardLayout) labelLayer(lb *labeler, landShapes []shape, seas seaLayer, rails map[string][][]orb.Point) *Group {
-	var obstacles []shape
+// landShapes are the main map's regions and the other land: what labels
+// outside a region keep off, and what a coast faces away from.
+func (l *BoardLayout) landShapes(land []shape) []shape {
+	var out []shape
 	for _, pr := range l.regions {
 		if pr.inset < 0 {
-			obstacles = append(obstacles, pr.shape)
+			out = append(out, pr.shape)
 		}
 	}
-	lb.setLand(append(obstacles, landShapes...))
+	return append(out, land...)
+}
+
+// labelLayer names the regions (inside them where they fit, else outside
+// with a leader), the seas and the rail lines, keeping labels apart.
+func (l *BoardLayout) labelLayer(lb *labeler, seas seaLayer, bands coastBands, rails map[string][][]orb.Point) *Group {
 	var jobs []*labelJob
 	for _, pr := range l.regions {
 		if pr.inset >= 0 {
@@ -517,6 +611,17 @@ func (l *BoardLayout) labelLayer(lb *labeler, landShapes []shape, seas seaLayer,
 	labels := lb.place(jobs)
 	for _, id := range slices.Sorted(maps.Keys(seas.shapes)) {
 		if t := lb.seaLabel(seas.names[id], seas.shapes[id]); t != nil {
+			labels = append(labels, t)
+		}
+	}
+	for _, id := range bands.order {
+		var others []shape
+		for _, o := range bands.order {
+			if o != id {
+				others = append(others, bands.shapes[o])
+			}
+		}
+		if t := lb.bandLabel(bands.names[id], bands.shapes[id], bands.tints[id], others); t != nil {
 			labels = append(labels, t)
 		}
 	}
@@ -572,14 +677,19 @@ func coreBound(mps []orb.MultiPolygon, centre float64) orb.Bound {
 	}
 	oversized := make([]bool, len(boxes))
 	if len(boxes) >= 3 {
+		// The box of all the others is the union of the boxes before and
+		// after: kept as running unions both ways, so each is found once
+		// (a union of every other box for each was quadratic, issue 33).
+		after := make([]orb.Bound, len(boxes)+1)
+		after[len(boxes)] = emptyBound()
+		for i := len(boxes) - 1; i >= 0; i-- {
+			after[i] = after[i+1].Union(boxes[i])
+		}
+		before := emptyBound()
 		for i := range boxes {
-			others := emptyBound()
-			for k, bx := range boxes {
-				if k != i {
-					others = others.Union(bx)
-				}
-			}
+			others := before.Union(after[i+1])
 			oversized[i] = area(boxes[i]) > 0.5*area(others)
+			before = before.Union(boxes[i])
 		}
 	}
 	b := emptyBound()
@@ -688,14 +798,14 @@ type insetLayout struct {
 // layoutInsets sizes one box per inset region (its shape's proportions,
 // a fixed share of the map's area) and puts the row in the corner of the
 // map that covers the fewest region label points and the least land.
-func layoutInsets(ids []string, b *board.Geometry, mapBox orb.Bound, regions []*placed, u float64) insetLayout {
-	if len(ids) == 0 {
+func layoutInsets(groups []insetGroup, b *board.Geometry, mapBox orb.Bound, regions []*placed, u float64) insetLayout {
+	if len(groups) == 0 {
 		return insetLayout{}
 	}
 	mw, mh := mapBox.Max[0]-mapBox.Min[0], mapBox.Max[1]-mapBox.Min[1]
 	var aspects []float64
-	for _, id := range ids {
-		geo := b.Region(id).Geometry
+	for _, g := range groups {
+		geo := groupGeometry(g, b)
 		c := project.CentreLon(project.Points(geo))
 		pb := project.ProjectedBound(project.Auto(project.UnwrapMultiPolygon(geo, c).Bound()), c, geo)
 		a := 1.3

@@ -10,7 +10,18 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/tendays/tendays/export/text"
 )
+
+// Weight is the export/text weight of a scene font (italic is drawn
+// upright where text is shaped).
+func Weight(f Font) text.Weight {
+	if f == Bold {
+		return text.Bold
+	}
+	return text.Regular
+}
 
 // The Go fonts (BSD licence, in golang.org/x/image) measure text here and
 // paint it in export/raster; the SVG names them first in its font list.
@@ -64,8 +75,13 @@ type advKey struct {
 }
 
 // Measure is the width of s in font f at size (page units), from the
-// glyphs' advance widths, without kerning.
+// glyphs' advance widths, without kerning; text the Go fonts cannot draw
+// alone (export/text.Simple) is shaped, in the fonts the back ends draw it
+// with.
 func Measure(f Font, s string, size float64) float64 {
+	if !text.Simple(s) {
+		return text.System().Width(s, Weight(f)) * size
+	}
 	w := 0.0
 	for _, r := range s {
 		w += advance(f, r)

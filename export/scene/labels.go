@@ -2,6 +2,7 @@ package scene
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -323,6 +324,22 @@ func (lb *labeler) crossCost(a, b orb.Point, own shape) float64 {
 // seaLabel names a sea where its tint is widest and no land or label is in
 // the way; nothing when there is no such place.
 func (lb *labeler) seaLabel(name string, s shape) Item {
+	return lb.waterLabel(name, s, seaText, nil)
+}
+
+// bandLabel names a sea drawn as a coastal band, in the water beside the
+// band, in the band's tint: beside a coast of its own (off the other
+// bands) when there is one.
+func (lb *labeler) bandLabel(name string, s shape, tint string, others []shape) Item {
+	if t := lb.waterLabel(name, s, tint, others); t != nil {
+		return t
+	}
+	return lb.waterLabel(name, s, tint, nil)
+}
+
+// waterLabel puts name in the water of s (not in avoid), as far from the
+// edges of s's box as it can, clear of land and other labels.
+func (lb *labeler) waterLabel(name string, s shape, fill string, avoid []shape) Item {
 	if name == "" || len(s.polys) == 0 {
 		return nil
 	}
@@ -340,10 +357,10 @@ func (lb *labeler) seaLabel(name string, s shape) Item {
 	for i := 0; i < n; i++ {
 		for k := 0; k < n; k++ {
 			p := orb.Point{b.Min[0] + (float64(i)+0.5)*(b.Max[0]-b.Min[0])/n, b.Min[1] + (float64(k)+0.5)*(b.Max[1]-b.Min[1])/n}
-			if !s.contains(p) {
+			if !s.contains(p) || slices.ContainsFunc(avoid, func(a shape) bool { return a.contains(p) }) {
 				continue
 			}
-			t := &Text{Class: "sea-label", At: p, Lines: lines, Size: size, Font: Italic, Fill: seaText, Halo: waterColor, HaloWidth: 2 * lb.u}
+			t := &Text{Class: "sea-label", At: p, Lines: lines, Size: size, Font: Italic, Fill: fill, Halo: waterColor, HaloWidth: 2 * lb.u}
 			bd := t.Bound()
 			if !lb.free(bd) || lb.landCost(bd) > 0 {
 				continue

@@ -9,7 +9,7 @@ import (
 
 // legend explains the board's colours (each with its symbol and how many
 // regions have it) and its lines, in rows that wrap at the page width.
-func legend(p *mapdata.Pack, regions []*placed, graph, seas, rails bool, at orb.Point, width, u float64) Item {
+func legend(p *mapdata.Pack, regions []*placed, graph, seas bool, bands coastBands, rails bool, at orb.Point, width, u float64) Item {
 	g := &Group{ID: "legend"}
 	x, y := at[0], at[1]+12*u
 	size := 12 * u
@@ -71,6 +71,13 @@ func legend(p *mapdata.Pack, regions []*placed, graph, seas, rails bool, at orb.
 		if has[mapdata.Car] {
 			line("car link", carStyle(u))
 		}
+	}
+	for _, id := range bands.order {
+		label := bands.names[id] + " (ship cards: the coasts it serves)"
+		x0, y0 := next(36*u + Measure(Regular, label, size))
+		g.Items = append(g.Items,
+			&Path{Class: "legend-line", Rings: [][]orb.Point{{{x0 + 3*u, y0}, {x0 + 25*u, y0}}}, Style: Style{Stroke: bands.tints[id], StrokeOpacity: 0.5, StrokeWidth: 2 * bandWidth * u, RoundCaps: true}},
+			&Text{At: orb.Point{x0 + 36*u, y0}, Lines: []string{label}, Size: size, Anchor: Start, Fill: textColor})
 	}
 	if seas {
 		label := "sea (ship cards)"

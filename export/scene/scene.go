@@ -1,7 +1,10 @@
 // Package scene is a picture as plain data: paths, circles and text in page
 // units (y down), with their styles, grouped and clipped. It also builds the
-// pictures tendays draws: the board of a pack (Board) and the faces of its
-// cards (export/tts builds those from these parts).
+// pictures tendays draws: the board of a pack (Board: seas given as lists
+// drawn as coastal bands, far regions in insets, ProposeInsets for the
+// ones that should be) and the parts of its cards (the transport
+// pictograms, FitName; export/tts builds the faces from them). Text in a
+// script the Go fonts cannot draw alone is measured shaped (export/text).
 //
 // A scene is drawn by two back ends that read the same items: export/svg
 // writes it as SVG and export/raster paints it into a PNG, so the board in a
@@ -11,6 +14,7 @@ package scene
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -137,6 +141,40 @@ type Group struct {
 	Items []Item
 }
 
+// Shows reports whether any item meets view, the groups named in skip
+// aside (and a group clipped away from view).
+func Shows(items []Item, view orb.Bound, skip ...string) bool {
+	meets := func(b orb.Bound) bool {
+		return b.Min[0] <= view.Max[0] && view.Min[0] <= b.Max[0] && b.Min[1] <= view.Max[1] && view.Min[1] <= b.Max[1]
+	}
+	for _, it := range items {
+		switch v := it.(type) {
+		case *Group:
+			if slices.Contains(skip, v.ID) || (v.Clip != nil && !meets(*v.Clip)) {
+				continue
+			}
+			if Shows(v.Items, view, skip...) {
+				return true
+			}
+		case *Path:
+			for _, r := range v.Rings {
+				if len(r) > 0 && meets(orb.LineString(r).Bound().Pad(v.StrokeWidth/2)) {
+					return true
+				}
+			}
+		case *Circle:
+			if meets(orb.Bound{Min: orb.Point{v.Center[0] - v.R, v.Center[1] - v.R}, Max: orb.Point{v.Center[0] + v.R, v.Center[1] + v.R}}) {
+				return true
+			}
+		case *Text:
+			if meets(v.Bound()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (*Path) isItem()   {}
 func (*Circle) isItem() {}
 func (*Text) isItem()   {}
@@ -169,6 +207,13 @@ func RGB(hex string) (r, g, b uint8, err error) {
 		return 0, 0, 0, fmt.Errorf("colour %q is not #rrggbb", hex)
 	}
 	return uint8(v >> 16), uint8(v >> 8), uint8(v), nil
+}
+
+// Contrast is the WCAG 2 contrast ratio of two colours, 1 to 21; text
+// reads at level AA from 4.5 (3 for large text).
+func Contrast(a, b string) float64 {
+	la, lb := Luminance(a), Luminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }
 
 // Luminance is the relative luminance of a colour (0 black, 1 white), used

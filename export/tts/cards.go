@@ -7,7 +7,6 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/export/scene"
-	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -33,8 +32,15 @@ const (
 	edgeGrey = "#9a9a9a"
 )
 
-// Faces draws every card of the deck, in deck order, w pixels wide.
+// Faces draws every card of the deck, in deck order, w pixels wide and
+// CardAspect times as high.
 func Faces(p *mapdata.Pack, b *board.Geometry, w float64) ([]Face, error) {
+	return FacesAt(p, b, w, math.Round(w*CardAspect))
+}
+
+// FacesAt draws every card of the deck, in deck order, w by h pixels (a
+// card of about the proportions of a poker card: h/w from 1.3 to 1.5).
+func FacesAt(p *mapdata.Pack, b *board.Geometry, w, h float64) ([]Face, error) {
 	hex := map[string]mapdata.Color{}
 	for _, c := range p.Colors {
 		hex[c.ID] = c
@@ -67,6 +73,18 @@ func Faces(p *mapdata.Pack, b *board.Geometry, w float64) ([]Face, error) {
 			sc.Items = append(sc.Items, scene.Symbol(sym, orb.Point{x, 44 * u}, 14*u, st))
 		}
 	}
+	// Every region card looks up its region and its outline: indexed once,
+	// not searched a card at a time (quadratic in a big deck, issue 33).
+	regions := make(map[string]*mapdata.Region, len(p.Regions))
+	for i := range p.Regions {
+		if _, dup := regions[p.Regions[i].ID]; !dup {
+			regions[p.Regions[i].ID] = &p.Regions[i]
+		}
+	}
+	var outlines map[string]*board.Region
+	if b != nil {
+		outlines = b.ByID()
+	}
 	var out []Face
 	for _, c := range p.Deck.Cards {
 		if c.Count <= 0 {
@@ -75,29 +93,31 @@ func Faces(p *mapdata.Pack, b *board.Geometry, w float64) ([]Face, error) {
 		var f Face
 		switch c.Kind {
 		case mapdata.RegionCard:
-			r := p.Region(c.Region)
+			r := regions[c.Region]
 			if r == nil {
 				return nil, fmt.Errorf("deck card %q names region %q, which the pack does not have", c.Token, c.Region)
 			}
 			var geo orb.MultiPolygon
-			if b != nil {
-				if br := b.Region(r.ID); br != nil {
-					geo = br.Geometry
-				}
+			if br := outlines[r.ID]; br != nil {
+				geo = br.Geometry
 			}
 			note := colourName(r.Color)
 			if r.AirOnly {
 				note += " · air only"
 			}
-			sc, frame := regionFace(r, geo, colour(r.Color), note, w)
+			sc, frame := regionFace(r, geo, colour(r.Color), note, w, h)
 			f = Face{Title: r.Name, Scene: sc, frame: frame}
 			corners(f.Scene, r.Color, colour(r.Color))
 		case mapdata.PlaneCard:
-			sc, frame := transportFace("AIRPLANE", colourName(c.Color), "between two regions of this colour", colour(c.Color), planeIcon, nil, w)
+			sym := -1
+			if v, ok := syms[c.Color]; ok {
+				sym = v
+			}
+			sc, frame := transportFace("AIRPLANE", colourName(c.Color), "between two regions of this colour", colour(c.Color), scene.PlanePicture, sym, w, h)
 			f = Face{Title: "Airplane (" + colourName(c.Color) + ")", Scene: sc, frame: frame}
 			corners(f.Scene, c.Color, colour(c.Color))
 		case mapdata.CarCard:
-			sc, frame := transportFace("AUTOMOBILE", "", "through a region that borders both", carBg, carIcon, carWheels, w)
+			sc, frame := transportFace("AUTOMOBILE", "", "through a region that borders both", carBg, scene.CarPicture, -1, w, h)
 			f = Face{Title: "Automobile", Scene: sc, frame: frame}
 		case mapdata.ShipCard:
 			sea := c.Sea
@@ -106,7 +126,7 @@ func Faces(p *mapdata.Pack, b *board.Geometry, w float64) ([]Face, error) {
 					sea = s.Name
 				}
 			}
-			sc, frame := transportFace("SHIP", sea, "between two regions on this sea", shipBg, shipIcon, nil, w)
+			sc, frame := transportFace("SHIP", sea, "between two regions on this sea", shipBg, scene.ShipPicture, -1, w, h)
 			f = Face{Title: "Ship (" + sea + ")", Scene: sc, frame: frame}
 		case mapdata.TrainCard:
 			line, title := "any line", "Train"
@@ -115,7 +135,7 @@ func Faces(p *mapdata.Pack, b *board.Geometry, w float64) ([]Face, error) {
 					line, title = nameOr(r.Name, r.ID), "Train ("+nameOr(r.Name, r.ID)+")"
 				}
 			}
-			sc, frame := transportFace("TRAIN", line, "between two stops of one line", trainBg, trainIcon, trainWheels, w)
+			sc, frame := transportFace("TRAIN", line, "between two stops of one line", trainBg, scene.TrainPicture, -1, w, h)
 			f = Face{Title: title, Scene: sc, frame: frame}
 		default:
 			return nil, fmt.Errorf("deck card %q has kind %q, which tendays cannot draw", c.Token, c.Kind)
@@ -134,77 +154,78 @@ func nameOr(name, id string) string {
 }
 
 // card is the common frame: a coloured edge and a white panel. It depends
-// on w and edge alone (Build paints it once per edge colour).
-func card(w float64, edge string) (*scene.Scene, float64) {
-	h := math.Round(w * CardAspect)
+// on w, h and edge alone (Build paints it once per edge colour).
+func card(w, h float64, edge string) (*scene.Scene, float64) {
 	u := w / 400
 	sc := &scene.Scene{Width: w, Height: h, Background: edge}
 	sc.Items = append(sc.Items, &scene.Path{Class: "panel", Rings: [][]orb.Point{rect(18*u, 18*u, w-18*u, h-18*u)}, Closed: true,
 		Style: scene.Style{Fill: paper, FillOpacity: 1, Stroke: ink, StrokeOpacity: 0.25, StrokeWidth: 2 * u}})
 	if scene.Luminance(edge) > 0.8 {
-		// A white card needs a line to show its edge.
-		sc.Items = append(sc.Items, &scene.Path{Rings: [][]orb.Point{rect(2*u, 2*u, w-2*u, h-2*u)}, Closed: true, Style: scene.Stroked(edgeGrey, 3*u)})
+		// A white card needs a line to show its edge, inside the cut
+		// (a printer's trim wanders by a sixteenth of an inch).
+		sc.Items = append(sc.Items, &scene.Path{Rings: [][]orb.Point{rect(8*u, 8*u, w-8*u, h-8*u)}, Closed: true, Style: scene.Stroked(edgeGrey, 3*u)})
 	}
 	return sc, u
 }
 
+// nameWidth is the room a face's name has between its corner symbols.
+func nameWidth(w, u float64) float64 { return w - 2*(cornerX+cornerR+10)*u }
+
+// Where the corner symbols sit (in 400ths of the card's width).
+const (
+	cornerX = 44.0
+	cornerR = 14.0
+)
+
 // regionFace is a region's face and the number of its frame's items.
-func regionFace(r *mapdata.Region, geo orb.MultiPolygon, fill, note string, w float64) (*scene.Scene, int) {
-	sc, u := card(w, fill)
+func regionFace(r *mapdata.Region, geo orb.MultiPolygon, fill, note string, w, h float64) (*scene.Scene, int) {
+	sc, u := card(w, h, fill)
 	frame := len(sc.Items)
 	sc.Title = r.Name
-	sc.Items = append(sc.Items, fitted(r.Name, scene.Bold, orb.Point{w / 2, 92 * u}, 340*u, 118*u, 48*u))
+	if r.AirOnly {
+		// Air-only cards are outlined as the board outlines air-only
+		// regions, dashed, so a white card never reads as blank.
+		sc.Items = append(sc.Items, &scene.Path{Class: "air-only", Rings: [][]orb.Point{rect(23*u, 23*u, w-23*u, h-23*u)}, Closed: true,
+			Style: scene.Style{Stroke: ink, StrokeOpacity: 1, StrokeWidth: 3 * u, Dash: []float64{14 * u, 8 * u}}})
+	}
+	sc.Items = append(sc.Items, scene.FitName(r.Name, scene.Bold, orb.Point{w / 2, 92 * u}, nameWidth(w, u), 118*u, 48*u, ink))
+	bottom := h - 18*u // the panel's foot
 	if len(geo) > 0 {
-		rings := scene.Outline(geo, orb.Bound{Min: orb.Point{50 * u, 165 * u}, Max: orb.Point{w - 50*u, 420 * u}}, 0.5*u)
+		rings := scene.Outline(geo, orb.Bound{Min: orb.Point{50 * u, 165 * u}, Max: orb.Point{w - 50*u, bottom - 122*u}}, 0.5*u)
 		sc.Items = append(sc.Items, &scene.Path{Class: "outline", Rings: rings, Closed: true,
 			Style: scene.Style{Fill: fill, FillOpacity: 1, Stroke: ink, StrokeOpacity: 1, StrokeWidth: 2 * u}})
 	}
-	sc.Items = append(sc.Items,
-		&scene.Text{At: orb.Point{w / 2, 470 * u}, Lines: []string{r.ID}, Size: 40 * u, Font: scene.Bold, Fill: ink},
-		fitted(note, scene.Regular, orb.Point{w / 2, 512 * u}, 330*u, 30*u, 22*u))
+	noteText := scene.FitName(note, scene.Regular, orb.Point{w / 2, bottom - 30*u}, 300*u, 30*u, 22*u, ink)
+	sc.Items = append(sc.Items, &scene.Text{At: orb.Point{w / 2, bottom - 72*u}, Lines: []string{r.ID}, Size: 40 * u, Font: scene.Bold, Fill: ink}, noteText)
+	if r.AirOnly {
+		nb := noteText.Bound()
+		c := orb.Point{nb.Min[0] - 18*u, bottom - 30*u}
+		sc.Items = append(sc.Items, scene.Pictogram(scene.PlanePicture, orb.Bound{Min: orb.Point{c[0] - 13*u, c[1] - 13*u}, Max: orb.Point{c[0] + 13*u, c[1] + 13*u}}, paper, -1)...)
+	}
 	return sc, frame
 }
 
-// transportFace is a transport card's face and the number of its frame's
-// items.
-func transportFace(kind, what, rule, bg string, icon [][]orb.Point, wheels []orb.Point, w float64) (*scene.Scene, int) {
-	sc, u := card(w, bg)
+// transportFace is a transport card's face (its pictogram, with the
+// colour's symbol when it has one) and the number of its frame's items.
+func transportFace(kind, what, rule, bg, picture string, symbol int, w, h float64) (*scene.Scene, int) {
+	sc, u := card(w, h, bg)
 	frame := len(sc.Items)
 	sc.Title = kind
-	sc.Items = append(sc.Items, fitted(kind, scene.Bold, orb.Point{w / 2, 80 * u}, 340*u, 80*u, 46*u))
-	box := orb.Bound{Min: orb.Point{90 * u, 140 * u}, Max: orb.Point{w - 90*u, 360 * u}}
-	sc.Items = append(sc.Items, icons(icon, wheels, box, bg)...)
+	sc.Items = append(sc.Items, scene.FitName(kind, scene.Bold, orb.Point{w / 2, 80 * u}, nameWidth(w, u), 80*u, 46*u, ink))
+	bottom := h - 18*u
+	box := orb.Bound{Min: orb.Point{90 * u, 140 * u}, Max: orb.Point{w - 90*u, bottom - 182*u}}
+	sc.Items = append(sc.Items, scene.Pictogram(picture, box, bg, symbol)...)
 	if what != "" {
-		sc.Items = append(sc.Items, fitted(what, scene.Bold, orb.Point{w / 2, 415 * u}, 340*u, 70*u, 34*u))
+		sc.Items = append(sc.Items, scene.FitName(what, scene.Bold, orb.Point{w / 2, bottom - 127*u}, 340*u, 70*u, 34*u, ink))
 	}
-	sc.Items = append(sc.Items, wrapped(rule, orb.Point{w / 2, 490 * u}, 320*u, 21*u))
+	sc.Items = append(sc.Items, wrapped(rule, orb.Point{w / 2, bottom - 52*u}, 320*u, 21*u))
 	return sc, frame
 }
 
 // fitted is text as large as fits in maxW by maxH (two lines if that is
 // larger), at most size.
 func fitted(s string, f scene.Font, at orb.Point, maxW, maxH, size float64) *scene.Text {
-	best := &scene.Text{At: at, Lines: []string{s}, Size: size, Font: f, Fill: ink}
-	bestS := 0.0
-	options := [][]string{{s}}
-	if i := scene.MiddleSpace(s); i > 0 {
-		options = append(options, []string{s[:i], s[i+1:]})
-	}
-	for _, lines := range options {
-		wd := 0.0
-		for _, l := range lines {
-			wd = math.Max(wd, scene.Measure(f, l, 1))
-		}
-		sz := size
-		if wd > 0 {
-			sz = math.Min(sz, maxW/wd)
-		}
-		sz = math.Min(sz, maxH/(float64(len(lines))*scene.LineHeight))
-		if sz > bestS*1.1 {
-			best, bestS = &scene.Text{At: at, Lines: lines, Size: sz, Font: f, Fill: ink}, sz
-		}
-	}
-	return best
+	return scene.FitName(s, f, at, maxW, maxH, size, ink)
 }
 
 // wrapped breaks s into lines no wider than maxW at size.
@@ -217,62 +238,11 @@ func rect(x0, y0, x1, y1 float64) []orb.Point {
 	return []orb.Point{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}, {x0, y0}}
 }
 
-// Icons are drawn in a 100 by 100 box; wheels are circle centres (radius 9).
-var (
-	planeIcon = [][]orb.Point{
-		{{47, 4}, {53, 4}, {56, 14}, {56, 84}, {52, 96}, {48, 96}, {44, 84}, {44, 14}, {47, 4}},
-		{{44, 36}, {44, 54}, {4, 66}, {4, 58}, {44, 36}},
-		{{56, 36}, {96, 58}, {96, 66}, {56, 54}, {56, 36}},
-		{{44, 80}, {44, 90}, {30, 96}, {30, 90}, {44, 80}},
-		{{56, 80}, {70, 90}, {70, 96}, {56, 90}, {56, 80}},
-	}
-	carIcon = [][]orb.Point{
-		{{4, 56}, {96, 56}, {96, 80}, {4, 80}, {4, 56}},
-		{{20, 57}, {32, 34}, {68, 34}, {82, 57}, {20, 57}},
-	}
-	carWheels = []orb.Point{{26, 80}, {74, 80}}
-	shipIcon  = [][]orb.Point{
-		{{2, 58}, {98, 58}, {84, 82}, {16, 82}, {2, 58}},
-		{{28, 42}, {72, 42}, {72, 59}, {28, 59}, {28, 42}},
-		{{44, 22}, {58, 22}, {58, 43}, {44, 43}, {44, 22}},
-	}
-	trainIcon = [][]orb.Point{
-		{{8, 30}, {78, 30}, {94, 48}, {94, 74}, {8, 74}, {8, 30}},
-		{{18, 16}, {30, 16}, {30, 31}, {18, 31}, {18, 16}},
-	}
-	trainWheels = []orb.Point{{24, 78}, {50, 78}, {76, 78}}
-)
-
-// icons scales an icon into box, filled with the card's colour and outlined,
-// so a white or pale colour still shows.
-func icons(shape [][]orb.Point, wheels []orb.Point, box orb.Bound, fill string) []scene.Item {
-	s := math.Min(box.Max[0]-box.Min[0], box.Max[1]-box.Min[1]) / 100
-	ox := (box.Min[0]+box.Max[0])/2 - 50*s
-	oy := (box.Min[1]+box.Max[1])/2 - 50*s
-	var rings [][]orb.Point
-	for _, r := range shape {
-		out := make([]orb.Point, len(r))
-		for i, p := range r {
-			out[i] = orb.Point{ox + p[0]*s, oy + p[1]*s}
-		}
-		rings = append(rings, positive(out))
-	}
-	items := []scene.Item{&scene.Path{Class: "icon", Rings: rings, Closed: true,
-		Style: scene.Style{Fill: fill, FillOpacity: 1, Stroke: ink, StrokeOpacity: 1, StrokeWidth: 2.5 * s}}}
-	for _, c := range wheels {
-		items = append(items, &scene.Circle{Class: "wheel", Center: orb.Point{ox + c[0]*s, oy + c[1]*s}, R: 9 * s,
-			Style: scene.Style{Fill: ink, FillOpacity: 1, Stroke: paper, StrokeOpacity: 1, StrokeWidth: 2 * s}})
-	}
-	return items
-}
-
-// positive orients a ring so that overlapping parts of an icon add up under
-// the non-zero rule.
-func positive(r []orb.Point) []orb.Point { return geo.WindRing(r, true, geo.RFC7946) }
-
 // Back draws the card back: the edition's name on a dark ground.
-func Back(p *mapdata.Pack, w float64) *scene.Scene {
-	h := math.Round(w * CardAspect)
+func Back(p *mapdata.Pack, w float64) *scene.Scene { return BackAt(p, w, math.Round(w*CardAspect)) }
+
+// BackAt draws the card back w by h pixels.
+func BackAt(p *mapdata.Pack, w, h float64) *scene.Scene {
 	u := w / 400
 	sc := &scene.Scene{Width: w, Height: h, Background: backBg, Title: p.Edition.Name}
 	t := fitted(p.Edition.Name, scene.Bold, orb.Point{w / 2, h / 2}, 320*u, 200*u, 52*u)

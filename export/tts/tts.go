@@ -2,7 +2,9 @@
 // as custom cards and the board as a custom tile, with the card sheets and
 // the board painted (export/raster) and written as PNG images (export/pngenc)
 // that the save points at. Each edge colour's card frame is painted once and
-// copied under every face of that colour.
+// copied under every face of that colour. The faces (cards.go: FacesAt,
+// BackAt) are drawn at any size, so export/cardimg draws print-service
+// images from them too.
 //
 // # The structure written
 //

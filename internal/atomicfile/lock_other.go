@@ -4,5 +4,5 @@ package atomicfile
 
 func lockDirs([]File) (func(), error) { return func() {}, nil }
 
-// Lock is a no-op where there is no flock.
-func Lock(string) (func(), error) { return func() {}, nil }
+// LockWait is a no-op where there is no flock.
+func LockWait(string, LockOptions) (func(), error) { return func() {}, nil }

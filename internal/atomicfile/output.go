@@ -17,9 +17,10 @@ const Stdout = "-"
 
 // resolve finds what writing path means: the file to replace (a symbolic
 // link followed to its target), or a character device or FIFO to write
-// through. Sockets and block devices are refused, and so is a link at a
-// chosen name (File.Chosen) that leads outside the working folder and the
-// folder it is in.
+// through. Sockets and block devices are refused. So is a link that leads
+// out of the working folder from an output named inside it (see
+// escapesWorkdir), and a link at a chosen name (File.Chosen) named outside
+// it that leads outside the folder it is in.
 func resolve(path string, chosen bool) (target string, through bool, err error) {
 	if isStreamName(path) {
 		// /dev/stdout and friends are the process's own streams, whatever
@@ -29,11 +30,19 @@ func resolve(path string, chosen bool) (target string, through bool, err error) 
 		}
 	}
 	fi, err := os.Lstat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return path, false, nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", false, fmt.Errorf("write %s: %w", path, err)
+	}
+	if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		if _, err := filepath.EvalSymlinks(path); err != nil {
+			return "", false, fmt.Errorf("write %s: a symbolic link to nothing (%w): remove it or write elsewhere", path, unwrapPath(err))
+		}
+	}
+	if real, out := escapesWorkdir(path); out {
+		return "", false, linkOutside(path, real)
 	}
 	if err != nil {
-		return "", false, fmt.Errorf("write %s: %w", path, err)
+		return path, false, nil // a new file
 	}
 	target = path
 	if fi.Mode()&fs.ModeSymlink != 0 {
@@ -59,9 +68,58 @@ func resolve(path string, chosen bool) (target string, through bool, err error) 
 	return "", false, fmt.Errorf("write %s: is a %s, not a file tendays can write", path, kind(m))
 }
 
-// ErrLinkOutside is wrapped by the error for a chosen output name that is a
-// symbolic link leading outside the working folder and the output's folder.
+// ErrLinkOutside is wrapped by the error for an output that a symbolic
+// link would take out of the working folder (or, for a chosen name named
+// outside it, out of the folder it is in).
 var ErrLinkOutside = errors.New("a symbolic link leading outside the working folder")
+
+func linkOutside(path, real string) error {
+	return fmt.Errorf("write %s: %w (to %s): a checkout can hold such links, so an output named inside the working folder stays inside it; remove the link, or name %s itself", path, ErrLinkOutside, real, real)
+}
+
+// escapesWorkdir reports whether path, named inside the working folder
+// (relative, or absolute under it), leads out of it once its symbolic
+// links are followed (the file itself, or a folder on its way), and where
+// to. A pull request can commit such a link where CI writes a report
+// (tendays.sarif, reports/), so whoever named the output, it is never
+// followed out. A path named outside the working folder is the user's
+// choice: its links are theirs.
+func escapesWorkdir(path string) (real string, out bool) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", false
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", false
+	}
+	wdReal, err := filepath.EvalSymlinks(wd)
+	if err != nil {
+		wdReal = wd
+	}
+	if !Within(wd, abs) && !Within(wdReal, abs) {
+		return "", false
+	}
+	real = resolvedPath(abs)
+	return real, !Within(wdReal, real)
+}
+
+// resolvedPath is abs with every symbolic link followed, as far as the
+// path exists; the part that does not exist yet is kept as written.
+func resolvedPath(abs string) string {
+	rest := ""
+	for p := abs; ; {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(real, rest)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+		p = parent
+	}
+}
 
 // linkStaysHome reports whether target, what the link at path resolves to,
 // lies inside the working folder or inside the folder path is in (both
@@ -121,6 +179,10 @@ func kind(m fs.FileMode) string {
 func writeThrough(path string, file File) error {
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
+		if isStreamName(path) {
+			// /dev/stdout of a process whose standard output is closed.
+			return fmt.Errorf("write %s: the stream is closed or cannot be written (%w)", file.Path, unwrapPath(err))
+		}
 		return fmt.Errorf("write %s: %w", file.Path, unwrapPath(err))
 	}
 	bw := bufio.NewWriterSize(f, 64<<10)
@@ -162,6 +224,9 @@ func Dest(arg, defaultName string) (path string, stdout bool, err error) {
 		return "", true, nil
 	}
 	if IsDirArg(arg) {
+		if real, out := escapesWorkdir(arg); out {
+			return "", false, linkOutside(arg, real)
+		}
 		if err := os.MkdirAll(arg, 0o755); err != nil {
 			return "", false, fmt.Errorf("-o %s: %w", arg, unwrapPath(err))
 		}

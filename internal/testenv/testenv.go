@@ -7,7 +7,8 @@
 // asked, the test skips with a message naming the variable. The rule is
 // written here once; tests call Integration, Long, Tool or NodeModule.
 //
-// It holds no test of the toolkit itself and is imported by test files only.
+// It holds no test of the toolkit itself and is imported by test files only;
+// CPUTime is for benchmarks on a loaded machine.
 package testenv
 
 import (

@@ -189,7 +189,9 @@ function broken(view) {
 }
 
 async function loadView() {
-  const res = await api("GET", "/api/view");
+  // Region names in the browser's language, where the edition has them.
+  const lang = (navigator.language || "").replace(/[^A-Za-z0-9-]/g, "");
+  const res = await api("GET", lang ? "/api/view?lang=" + encodeURIComponent(lang) : "/api/view");
   if (!res.ok) {
     showError("cannot load the view: " + res.error);
     return;
