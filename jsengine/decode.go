@@ -1,10 +1,13 @@
 package jsengine
 
 import (
+	"errors"
+	"math"
 	"strconv"
-	"unicode/utf16"
+	"strings"
 	"unicode/utf8"
 
+	"github.com/tendays/tendays/internal/jsonscan"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -20,11 +23,10 @@ import (
 // Pack either way, and every fault is told as tendays tells it
 // (TestFastPackIsDecodePack, FuzzFastPack).
 func fastPack(src []byte) (p *mapdata.Pack, ok bool) {
-	r := &reader{s: src}
+	r := &reader{s: jsonscan.Scanner{Src: src}}
 	p = &mapdata.Pack{}
 	r.pack(p)
-	r.space()
-	if r.bad || r.i != len(r.s) {
+	if r.bad || r.s.End() != nil {
 		return nil, false
 	}
 	if p.Format != mapdata.Format || p.FormatVersion < 1 || p.FormatVersion > mapdata.FormatVersion || p.Kind == mapdata.KindNetwork {
@@ -33,282 +35,102 @@ func fastPack(src []byte) (p *mapdata.Pack, ok bool) {
 	return p, true
 }
 
-// reader reads JSON text; any surprise sets bad, and every read after it
-// does nothing.
+// reader reads the pack's values with the project's strict JSON scanner
+// (internal/jsonscan: it refuses a repeated key, and nesting past its
+// bound); any surprise sets bad, and every read after it does nothing.
 type reader struct {
-	s   []byte
-	i   int
+	s   jsonscan.Scanner
 	bad bool
 }
 
-func (r *reader) fail() { r.bad = true }
+// errUnknown stops an object at a key the reader does not know.
+var errUnknown = errors.New("unknown key")
 
-func (r *reader) space() {
-	for r.i < len(r.s) {
-		switch r.s[r.i] {
-		case ' ', '\t', '\n', '\r':
-			r.i++
-		default:
-			return
-		}
-	}
-}
-
-// peek is the next byte after spaces, 0 at the end.
-func (r *reader) peek() byte {
-	r.space()
-	if r.i >= len(r.s) {
-		return 0
-	}
-	return r.s[r.i]
-}
-
-func (r *reader) expect(c byte) {
-	if r.bad || r.peek() != c {
-		r.fail()
-		return
-	}
-	r.i++
-}
-
-// object reads an object, calling field for each key (the reader is then
-// at its value), which reads the value and says whether it knew the key.
-// A key met twice is a surprise (mapdata refuses it at its place).
+// object reads an object, calling field for each key (the scanner is then
+// on its value), which reads the value and says whether it knew the key.
 func (r *reader) object(field func(key string) bool) {
-	r.expect('{')
 	if r.bad {
 		return
 	}
-	var seen []string
-	if r.peek() == '}' {
-		r.i++
-		return
-	}
-	for !r.bad {
-		key := r.str()
-		for _, k := range seen {
-			if k == key {
-				r.fail()
-				return
-			}
+	err := r.s.Object(func(key []byte) error {
+		if !field(string(key)) || r.bad {
+			return errUnknown
 		}
-		seen = append(seen, key)
-		r.expect(':')
-		if r.bad || !field(key) {
-			r.fail()
-			return
-		}
-		switch r.peek() {
-		case ',':
-			r.i++
-		case '}':
-			r.i++
-			return
-		default:
-			r.fail()
-		}
+		return nil
+	})
+	if err != nil {
+		r.bad = true
 	}
 }
 
 // array reads an array, calling item for each element.
 func (r *reader) array(item func()) {
-	r.expect('[')
 	if r.bad {
 		return
 	}
-	if r.peek() == ']' {
-		r.i++
-		return
-	}
-	for !r.bad {
+	ok, err := r.s.Array()
+	for ok && err == nil && !r.bad {
 		item()
-		switch r.peek() {
-		case ',':
-			r.i++
-		case ']':
-			r.i++
+		if r.bad {
 			return
-		default:
-			r.fail()
 		}
+		ok, err = r.s.Next()
+	}
+	if err != nil {
+		r.bad = true
 	}
 }
 
+// str reads a string; one whose bytes are not UTF-8 is a surprise
+// (mapdata refuses it at its place).
 func (r *reader) str() string {
-	if r.bad || r.peek() != '"' {
-		r.fail()
+	if r.bad {
 		return ""
 	}
-	r.i++
-	start := r.i
-	for r.i < len(r.s) {
-		switch c := r.s[r.i]; {
-		case c == '"':
-			s := r.s[start:r.i]
-			r.i++
-			if !utf8.Valid(s) {
-				r.fail()
-			}
-			return string(s)
-		case c == '\\':
-			return r.escaped(start)
-		case c < 0x20:
-			r.fail()
-			return ""
-		default:
-			r.i++
-		}
+	r.s.WS()
+	start := r.s.Pos
+	b, err := r.s.Str()
+	if err != nil || !utf8.Valid(r.s.Src[start:r.s.Pos]) {
+		r.bad = true
+		return ""
 	}
-	r.fail()
-	return ""
+	return string(b)
 }
 
-// escaped reads the rest of a string that has escapes, from start.
-func (r *reader) escaped(start int) string {
-	buf := append([]byte(nil), r.s[start:r.i]...)
-	for r.i < len(r.s) {
-		c := r.s[r.i]
-		switch {
-		case c == '"':
-			r.i++
-			if !utf8.Valid(buf) {
-				r.fail()
-			}
-			return string(buf)
-		case c < 0x20:
-			r.fail()
-			return ""
-		case c != '\\':
-			buf = append(buf, c)
-			r.i++
-			continue
-		}
-		if r.i+1 >= len(r.s) {
-			break
-		}
-		e := r.s[r.i+1]
-		r.i += 2
-		switch e {
-		case '"', '\\', '/':
-			buf = append(buf, e)
-		case 'b':
-			buf = append(buf, '\b')
-		case 'f':
-			buf = append(buf, '\f')
-		case 'n':
-			buf = append(buf, '\n')
-		case 'r':
-			buf = append(buf, '\r')
-		case 't':
-			buf = append(buf, '\t')
-		case 'u':
-			u := r.hex4()
-			if utf16.IsSurrogate(u) {
-				// A pair, or encoding/json's U+FFFD: leave the odd case to it.
-				if r.i+1 < len(r.s) && r.s[r.i] == '\\' && r.s[r.i+1] == 'u' {
-					r.i += 2
-					if d := utf16.DecodeRune(u, r.hex4()); d != utf8.RuneError {
-						buf = utf8.AppendRune(buf, d)
-						continue
-					}
-				}
-				r.fail()
-				return ""
-			}
-			buf = utf8.AppendRune(buf, u)
-		default:
-			r.fail()
-			return ""
-		}
-		if r.bad {
-			return ""
-		}
-	}
-	r.fail()
-	return ""
-}
-
-func (r *reader) hex4() rune {
-	if r.i+4 > len(r.s) {
-		r.fail()
-		return 0
-	}
-	v, err := strconv.ParseUint(string(r.s[r.i:r.i+4]), 16, 16)
-	if err != nil {
-		r.fail()
-		return 0
-	}
-	r.i += 4
-	return rune(v)
-}
-
-// number is the text of a JSON number.
-func (r *reader) number() []byte {
+// number reads a number and the text it was written as.
+func (r *reader) number() (float64, []byte) {
 	if r.bad {
-		return nil
+		return 0, nil
 	}
-	r.space()
-	start := r.i
-	if r.i < len(r.s) && r.s[r.i] == '-' {
-		r.i++
+	r.s.WS()
+	start := r.s.Pos
+	f, err := r.s.Num()
+	if err != nil || math.IsInf(f, 0) {
+		r.bad = true
+		return 0, nil
 	}
-	digits := func() int {
-		n := 0
-		for r.i < len(r.s) && r.s[r.i] >= '0' && r.s[r.i] <= '9' {
-			r.i++
-			n++
-		}
-		return n
-	}
-	intStart := r.i
-	if digits() == 0 || r.s[intStart] == '0' && r.i-intStart > 1 {
-		r.fail()
-		return nil
-	}
-	if r.i < len(r.s) && r.s[r.i] == '.' {
-		r.i++
-		if digits() == 0 {
-			r.fail()
-			return nil
-		}
-	}
-	if r.i < len(r.s) && (r.s[r.i] == 'e' || r.s[r.i] == 'E') {
-		r.i++
-		if r.i < len(r.s) && (r.s[r.i] == '+' || r.s[r.i] == '-') {
-			r.i++
-		}
-		if digits() == 0 {
-			r.fail()
-			return nil
-		}
-	}
-	return r.s[start:r.i]
+	return f, r.s.Src[start:r.s.Pos]
 }
 
-func (r *reader) int() int {
-	t := r.number()
-	n, err := strconv.Atoi(string(t))
-	if r.bad || err != nil {
-		r.fail()
-	}
-	return n
-}
-
+// int64 reads an integer written as one (a fraction or an exponent is
+// encoding/json's to judge), exactly: from its text, not the float.
 func (r *reader) int64() int64 {
-	t := r.number()
-	n, err := strconv.ParseInt(string(t), 10, 64)
-	if r.bad || err != nil {
-		r.fail()
+	_, text := r.number()
+	if r.bad || strings.Trim(string(text), "-0123456789") != "" {
+		r.bad = true
+		return 0
+	}
+	n, err := strconv.ParseInt(string(text), 10, 64)
+	if err != nil {
+		r.bad = true
 	}
 	return n
 }
+
+func (r *reader) int() int { return int(r.int64()) }
 
 func (r *reader) float() float64 {
-	t := r.number()
-	f, err := strconv.ParseFloat(string(t), 64)
-	if r.bad || err != nil {
-		r.fail()
-	}
+	f, _ := r.number()
 	return f
 }
 
@@ -316,16 +138,17 @@ func (r *reader) boolean() bool {
 	if r.bad {
 		return false
 	}
-	r.space()
-	switch {
-	case len(r.s)-r.i >= 4 && string(r.s[r.i:r.i+4]) == "true":
-		r.i += 4
-		return true
-	case len(r.s)-r.i >= 5 && string(r.s[r.i:r.i+5]) == "false":
-		r.i += 5
-		return false
+	switch r.s.WS() {
+	case 't':
+		if r.s.Literal("true") {
+			return true
+		}
+	case 'f':
+		if r.s.Literal("false") {
+			return false
+		}
 	}
-	r.fail()
+	r.bad = true
 	return false
 }
 
