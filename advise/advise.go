@@ -187,7 +187,7 @@ type Figures struct {
 	// of linked regions (air-only regions aside): the regions of CutOff.
 	PlaneOnly []string `json:"planeOnly"`
 	// CutOff are the groups of regions cut off from the main one (see
-	// internal/reach), each its region ids.
+	// mapdata/reach), each its region ids.
 	CutOff [][]string `json:"cutOff"`
 	// Dead are the cards in no winning journey.
 	Dead []string `json:"dead"`

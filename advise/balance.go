@@ -7,7 +7,7 @@ import (
 
 	"github.com/tendays/tendays/engine/stats"
 	"github.com/tendays/tendays/internal/numfmt"
-	"github.com/tendays/tendays/internal/reach"
+	"github.com/tendays/tendays/mapdata/reach"
 )
 
 // DominantShare is the share of winning journeys from which a transport

@@ -11,7 +11,7 @@ import (
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/tendays/tendays/geo"
-	"github.com/tendays/tendays/internal/reach"
+	"github.com/tendays/tendays/mapdata/reach"
 	"github.com/tendays/tendays/mapdata"
 )
 

@@ -19,7 +19,7 @@ import (
 	"github.com/tendays/tendays/engine/sim"
 	"github.com/tendays/tendays/engine/stats"
 	"github.com/tendays/tendays/internal/numfmt"
-	"github.com/tendays/tendays/internal/reach"
+	"github.com/tendays/tendays/mapdata/reach"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
@@ -72,7 +72,7 @@ type state struct {
 	outlines                            map[string]reach.Outline
 }
 
-// linked are the groups of the state's pack (see internal/reach).
+// linked are the groups of the state's pack (see mapdata/reach).
 func (st *state) linked() reach.Groups {
 	st.linkedOnce.Do(func() { st.linkedG = reach.Linked(st.pack, reach.Areas(st.board)) })
 	return st.linkedG
@@ -386,7 +386,7 @@ func number(found []measured) ([]Finding, []Proposal) {
 func (d *doctor) build(text []byte, pack *mapdata.Pack) (*state, error) {
 	st := &state{text: text, pack: pack}
 	if text == nil {
-		st.findings = d.in.Lint.Apply(lint.Check(&lint.Target{File: pack.Edition.ID, Pack: pack}))
+		st.findings = d.in.Lint.Apply(pipeline.LintRules().Check(&lint.Target{File: pack.Edition.ID, Pack: pack}))
 		return st, nil
 	}
 	// The edition is built as build builds it (the pipeline), from the
@@ -402,14 +402,14 @@ func (d *doctor) build(text []byte, pack *mapdata.Pack) (*state, error) {
 			msg = res.Findings[0].Message
 		}
 		return nil, fmt.Errorf("%s: the edition breaks its schema (%s); run tendays build for every place", d.file, msg)
-	case res.Network != nil:
+	case res.Kind == mapdata.KindNetwork:
 		return nil, fmt.Errorf("%s: a route-network edition (kind network): the doctor examines 10 Days editions", d.file)
 	case res.Kind == mapdata.KindCombined:
 		// A combined edition is diagnosed as its pack plays: its
 		// proposals are measured on the pack, and edit no file.
 		st.text = nil
 	}
-	st.pack, st.board = res.Pack, res.Board
+	st.pack, st.board = res.Pack.(*mapdata.Pack), res.Board
 	st.findings = res.Findings
 	return st, nil
 }

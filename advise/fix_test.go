@@ -7,6 +7,7 @@ import (
 
 	"github.com/tendays/tendays/advise"
 	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // Fix on an edition whose games mostly stall (one card a region, 20 cars):
@@ -121,7 +122,7 @@ func TestDoctorHonoursLintConfig(t *testing.T) {
 	if len(rep.Figures.LonelyColors) == 0 {
 		t.Fatalf("the fixture should have a lonely colour: %+v", rep.Figures)
 	}
-	in.Lint, err = lint.DecodeConfig(".tendays-lint.yaml", []byte("rules:\n  colors/lonely: off\n"))
+	in.Lint, err = pipeline.LintRules().DecodeConfig(".tendays-lint.yaml", []byte("rules:\n  colors/lonely: off\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

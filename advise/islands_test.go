@@ -13,6 +13,7 @@ import (
 	"github.com/tendays/tendays/engine/sim"
 	"github.com/tendays/tendays/internal/testenv"
 	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
 
@@ -49,7 +50,7 @@ func TestIslandCountriesFixAndBuild(t *testing.T) {
 					t.Errorf("after --fix: %s", f)
 				}
 			}
-			b, err := engine.Compile(res.Pack)
+			b, err := engine.Compile(res.Pack.(*mapdata.Pack))
 			if err != nil {
 				t.Fatal(err)
 			}

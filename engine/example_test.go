@@ -9,6 +9,7 @@ import (
 	"github.com/tendays/tendays/engine/bot"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
 
@@ -17,7 +18,7 @@ func usa() *engine.Board {
 	if err != nil {
 		panic(err)
 	}
-	b, err := engine.Compile(res.Pack)
+	b, err := engine.Compile(res.Pack.(*mapdata.Pack))
 	if err != nil {
 		panic(err)
 	}

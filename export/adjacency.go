@@ -7,20 +7,31 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-
-	"github.com/tendays/tendays/derive/adjacency"
 )
+
+// AdjacencyRow is one pair of `tendays derive adjacency`: two regions and
+// the length of their shared border. Any struct type of these fields (the
+// deriving package's own, derive/adjacency.Row) is written as it is.
+type AdjacencyRow struct {
+	A, B     string
+	LengthKm float64
+}
 
 // WriteAdjacency writes the rows of `tendays derive adjacency` to w: as
 // CSV (a,b,length_km, one pair a line, cells made safe by SafeCell) or,
 // with format "json", as a JSON array of {"a", "b", "length_km"} objects.
-// Lengths are in kilometres to the metre.
-func WriteAdjacency(w io.Writer, format string, rows []adjacency.Row) error {
+// Lengths are in kilometres to the metre. The rows are of any type shaped
+// as AdjacencyRow, so that export needs no deriving package for a row.
+func WriteAdjacency[R ~struct {
+	A, B     string
+	LengthKm float64
+}](w io.Writer, format string, rows []R) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
-	km := func(r adjacency.Row) string { return strconv.FormatFloat(r.LengthKm, 'f', 3, 64) }
+	km := func(r AdjacencyRow) string { return strconv.FormatFloat(r.LengthKm, 'f', 3, 64) }
 	if format == "json" {
 		bw.WriteString("[")
-		for i, r := range rows {
+		for i, row := range rows {
+			r := AdjacencyRow(row)
 			if i > 0 {
 				bw.WriteString(",")
 			}
@@ -33,7 +44,8 @@ func WriteAdjacency(w io.Writer, format string, rows []adjacency.Row) error {
 	}
 	cw := csv.NewWriter(bw)
 	cw.Write([]string{"a", "b", "length_km"})
-	for _, r := range rows {
+	for _, row := range rows {
+		r := AdjacencyRow(row)
 		cw.Write([]string{SafeCell(r.A), SafeCell(r.B), km(r)})
 	}
 	cw.Flush()

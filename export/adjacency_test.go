@@ -18,6 +18,6 @@ func TestWriteAdjacency(t *testing.T) {
 	require.NoError(t, WriteAdjacency(&js, "json", rows))
 	assert.Equal(t, "[\n  {\"a\": \"=cmd\", \"b\": \"B \\\"quoted\\\"\", \"length_km\": 1.235},\n  {\"a\": \"x\", \"b\": \"y\", \"length_km\": 0.000}\n]\n", js.String())
 	js.Reset()
-	require.NoError(t, WriteAdjacency(&js, "json", nil))
+	require.NoError(t, WriteAdjacency[AdjacencyRow](&js, "json", nil))
 	assert.Equal(t, "[\n]\n", js.String())
 }

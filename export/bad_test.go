@@ -55,9 +55,9 @@ func TestBadInput(t *testing.T) {
 func TestOutputInMissingFolder(t *testing.T) {
 	in := fixture(t)
 	dir := t.TempDir()
-	for _, f := range Formats() {
+	for _, f := range Names() {
 		out := filepath.Join(dir, "nope", "out."+f)
-		_, err := Write(in, f, out, goldenOptions)
+		_, err := Write(in, lookup(f), out, goldenOptions)
 		require.ErrorIs(t, err, ErrOutput, f)
 		assert.Contains(t, err.Error(), filepath.Join(dir, "nope")+" does not exist", f)
 	}
@@ -69,7 +69,7 @@ func TestOutputInMissingFolder(t *testing.T) {
 // output is left as it was.
 func TestFailedWriteLeavesNothing(t *testing.T) {
 	in := fixture(t)
-	for _, f := range Formats() {
+	for _, f := range Names() {
 		t.Run(f, func(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "out")
@@ -77,7 +77,7 @@ func TestFailedWriteLeavesNothing(t *testing.T) {
 				out += ".json"
 			}
 			restore := atomicfile.FailBeforeRename()
-			_, err := Write(in, f, out, goldenOptions)
+			_, err := Write(in, lookup(f), out, goldenOptions)
 			restore()
 			require.ErrorIs(t, err, atomicfile.ErrInjected)
 			assertEmpty(t, dir)
@@ -86,11 +86,11 @@ func TestFailedWriteLeavesNothing(t *testing.T) {
 	t.Run("datapackage kept", func(t *testing.T) {
 		dir := t.TempDir()
 		out := filepath.Join(dir, "pkg")
-		_, err := Write(in, DataPackage, out, Options{})
+		_, err := Write(in, lookup(DataPackage), out, Options{})
 		require.NoError(t, err)
 		before, _ := os.ReadFile(filepath.Join(out, "datapackage.json"))
 		restore := atomicfile.FailBeforeRename()
-		_, err = Write(in, DataPackage, out, Options{PackageVersion: "9.9.9"})
+		_, err = Write(in, lookup(DataPackage), out, Options{PackageVersion: "9.9.9"})
 		restore()
 		require.Error(t, err)
 		after, _ := os.ReadFile(filepath.Join(out, "datapackage.json"))
@@ -104,7 +104,7 @@ func TestDataPackageWillNotReplaceOtherFolders(t *testing.T) {
 	in := fixture(t)
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644))
-	_, err := Write(in, DataPackage, dir, Options{})
+	_, err := Write(in, lookup(DataPackage), dir, Options{})
 	require.ErrorIs(t, err, ErrOutput)
 	assert.Contains(t, err.Error(), "not a data package")
 	got, _ := os.ReadFile(filepath.Join(dir, "notes.txt"))
@@ -126,7 +126,7 @@ func TestWriteNames(t *testing.T) {
 		{TTS, filepath.Join(dir, "sim"), []string{"sim.cards-1.png", "sim.back.png", "sim.board.png", "sim.tts.json"}},
 	}
 	for _, c := range cases {
-		paths, err := Write(in, c.format, c.out, goldenOptions)
+		paths, err := Write(in, lookup(c.format), c.out, goldenOptions)
 		require.NoError(t, err, c.out)
 		var names []string
 		for _, p := range paths {
@@ -188,16 +188,16 @@ func TestDataPackageNeverDeletes(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main"), 0o644))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "datapackage.json"), []byte("{}"), 0o644))
 		before := listing(t, dir)
-		_, err := Write(in, DataPackage, dir, Options{})
+		_, err := Write(in, lookup(DataPackage), dir, Options{})
 		require.ErrorIs(t, err, ErrOutput)
 		assert.Contains(t, err.Error(), `".git", "main.go"`)
 		assert.Equal(t, before, listing(t, dir))
 	})
 	t.Run("a package written again, and into an empty folder", func(t *testing.T) {
 		dir := t.TempDir()
-		_, err := Write(in, DataPackage, dir, Options{})
+		_, err := Write(in, lookup(DataPackage), dir, Options{})
 		require.NoError(t, err, "an empty folder is written into")
-		_, err = Write(in, DataPackage, dir, Options{PackageVersion: "2.0.0"})
+		_, err = Write(in, lookup(DataPackage), dir, Options{PackageVersion: "2.0.0"})
 		require.NoError(t, err, "a package the export wrote is written over")
 		raw, _ := os.ReadFile(filepath.Join(dir, "datapackage.json"))
 		assert.Contains(t, string(raw), `"2.0.0"`)
@@ -207,14 +207,14 @@ func TestDataPackageNeverDeletes(t *testing.T) {
 		require.NoError(t, os.Mkdir(filepath.Join(dir, "real"), 0o755))
 		link := filepath.Join(dir, "link")
 		require.NoError(t, os.Symlink("real", link))
-		_, err := Write(in, DataPackage, link, Options{})
+		_, err := Write(in, lookup(DataPackage), link, Options{})
 		require.NoError(t, err)
 		fi, err := os.Lstat(link)
 		require.NoError(t, err)
 		assert.NotZero(t, fi.Mode()&fs.ModeSymlink, "the link is left a link")
 		assert.FileExists(t, filepath.Join(dir, "real", "datapackage.json"))
 		require.NoError(t, os.Symlink("nowhere", filepath.Join(dir, "dangling")))
-		_, err = Write(in, DataPackage, filepath.Join(dir, "dangling"), Options{})
+		_, err = Write(in, lookup(DataPackage), filepath.Join(dir, "dangling"), Options{})
 		require.ErrorIs(t, err, ErrOutput)
 		assert.Contains(t, err.Error(), "a symbolic link to nothing")
 		_, err = os.Lstat(filepath.Join(dir, "nowhere"))
@@ -250,11 +250,11 @@ func TestDataPackageNeverDeletes(t *testing.T) {
 	for name, spoil := range refused {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			_, err := Write(in, DataPackage, dir, Options{})
+			_, err := Write(in, lookup(DataPackage), dir, Options{})
 			require.NoError(t, err)
 			spoil(t, dir)
 			before := listing(t, dir)
-			_, err = Write(in, DataPackage, dir, Options{PackageVersion: "3.0.0"})
+			_, err = Write(in, lookup(DataPackage), dir, Options{PackageVersion: "3.0.0"})
 			require.ErrorIs(t, err, ErrOutput)
 			assert.Contains(t, err.Error(), "never removes a file")
 			assert.Equal(t, before, listing(t, dir), "every file as it was")
@@ -274,7 +274,7 @@ func TestChosenNamesStayHome(t *testing.T) {
 	t.Chdir(dir)
 	require.NoError(t, os.Mkdir("out", 0o755))
 	require.NoError(t, os.Symlink(outside, filepath.Join("out", "testland.regions.csv")))
-	_, err := Write(in, CSV, "out", Options{})
+	_, err := Write(in, lookup(CSV), "out", Options{})
 	require.ErrorIs(t, err, atomicfile.ErrLinkOutside)
 	got, _ := os.ReadFile(outside)
 	assert.Equal(t, "precious", string(got))
@@ -283,7 +283,7 @@ func TestChosenNamesStayHome(t *testing.T) {
 	require.NoError(t, os.Remove(filepath.Join("out", "testland.regions.csv")))
 	require.NoError(t, os.WriteFile("kept.csv", nil, 0o644))
 	require.NoError(t, os.Symlink(filepath.Join(dir, "kept.csv"), filepath.Join("out", "testland.regions.csv")))
-	_, err = Write(in, CSV, "out", Options{})
+	_, err = Write(in, lookup(CSV), "out", Options{})
 	require.NoError(t, err, "a link inside the working folder is followed")
 	got, _ = os.ReadFile("kept.csv")
 	assert.Contains(t, string(got), "id,name")
@@ -292,13 +292,13 @@ func TestChosenNamesStayHome(t *testing.T) {
 	// out of it either (issue 33: a checkout can hold such links); named
 	// outside the working folder, it is theirs to aim anywhere.
 	require.NoError(t, os.Symlink(outside, "mine.svg"))
-	_, err = Write(in, SVG, "mine.svg", Options{})
+	_, err = Write(in, lookup(SVG), "mine.svg", Options{})
 	require.ErrorIs(t, err, atomicfile.ErrLinkOutside)
 	got, _ = os.ReadFile(outside)
 	assert.Equal(t, "precious", string(got))
 	theirs := filepath.Join(t.TempDir(), "theirs.svg")
 	require.NoError(t, os.Symlink(outside, theirs))
-	_, err = Write(in, SVG, theirs, Options{})
+	_, err = Write(in, lookup(SVG), theirs, Options{})
 	require.NoError(t, err)
 	got, _ = os.ReadFile(outside)
 	assert.Contains(t, string(got), "<svg")

@@ -4,18 +4,19 @@ import (
 	"strconv"
 
 	"github.com/tendays/tendays/export/cardimg"
+	"github.com/tendays/tendays/mapdata"
 )
 
 // CardImageFiles are the card images (export/cardimg) at opt.CardPreset
 // and manifest.csv: one row an image, with the copies to print and the
 // image's size, trim and bleed, so a print service's order can be checked
 // against it.
-func CardImageFiles(in Input, opt Options) ([]File, error) {
+func CardImageFiles(p *mapdata.Pack, in Input, opt Options) ([]File, error) {
 	preset, err := cardimg.PresetNamed(opt.CardPreset)
 	if err != nil {
 		return nil, err
 	}
-	imgs, err := cardimg.Build(in.Pack, in.Board, preset)
+	imgs, err := cardimg.Build(p, in.Board, preset)
 	if err != nil {
 		return nil, err
 	}

@@ -14,7 +14,7 @@ import (
 
 func TestCardsCSVOneRowPerPhysicalCard(t *testing.T) {
 	in := fixture(t)
-	p := in.Pack
+	p := in.regionsPack()
 	// Plant a region with two cards and a name a spreadsheet would run.
 	p.Regions[0].Name = "=HYPERLINK(1)"
 	for i := range p.Deck.Cards {

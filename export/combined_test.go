@@ -22,7 +22,7 @@ import (
 func combinedFixture(t *testing.T) Input {
 	t.Helper()
 	in := fixture(t)
-	p := *in.Pack
+	p := *in.regionsPack()
 	p.Combined = &mapdata.Combined{Members: []mapdata.Member{{ID: "north", Name: "North"}, {ID: "south", Name: "South"}},
 		DrawPiles: 3, FaceUp: 6, Win: mapdata.WinEveryMap, Planes: mapdata.PlanesWithinMap}
 	p.Regions = append([]mapdata.Region(nil), p.Regions...)
@@ -49,8 +49,8 @@ func mapOf(id string) string {
 // goldens hold it).
 func TestEveryFormatAcceptsACombinedPack(t *testing.T) {
 	in := combinedFixture(t)
-	n := len(in.Pack.Regions)
-	for _, f := range Formats() {
+	n := len(in.regionsPack().Regions)
+	for _, f := range Names() {
 		files, err := Render(in, f, Options{AssetURL: "x/", CardWidth: 100, BoardWidth: 400})
 		require.NoError(t, err, f)
 		require.NotEmpty(t, files, f)
@@ -159,7 +159,7 @@ func TestEveryFormatAcceptsACombinedPack(t *testing.T) {
 // frame's page and a positive inscribed radius.
 func TestFramesDrawEachMap(t *testing.T) {
 	in := combinedFixture(t)
-	frames, err := scene.Frames(in.Pack, in.Board, scene.Options{Width: 800})
+	frames, err := scene.Frames(in.regionsPack(), in.Board, scene.Options{Width: 800})
 	require.NoError(t, err)
 	require.Len(t, frames, 2)
 	seen := 0
@@ -168,7 +168,7 @@ func TestFramesDrawEachMap(t *testing.T) {
 		require.NoError(t, svg.Write(&buf, f.Scene))
 		doc := buf.String()
 		assert.Contains(t, doc, "<title>"+f.Map.Name+"</title>")
-		for _, r := range in.Pack.Regions {
+		for _, r := range in.regionsPack().Regions {
 			at, rad, ok := f.Layout.Label(r.ID)
 			drawn := strings.Contains(doc, `id="region-`+r.ID+`"`)
 			assert.Equal(t, r.Map == f.Map.ID, ok, "%s in frame %s", r.ID, f.Map.ID)
@@ -180,7 +180,7 @@ func TestFramesDrawEachMap(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, len(in.Pack.Regions), seen)
-	_, err = scene.Frames(fixture(t).Pack, in.Board, scene.Options{})
+	assert.Equal(t, len(in.regionsPack().Regions), seen)
+	_, err = scene.Frames(fixture(t).regionsPack(), in.Board, scene.Options{})
 	assert.ErrorContains(t, err, "not a combined edition")
 }

@@ -107,8 +107,7 @@ const DefaultLicense = "ODC-PDDL-1.0"
 
 // DataPackageFiles gives datapackage.json and its resources: the pack as
 // read, the two CSV tables and, when there is a board, the GeoJSON.
-func DataPackageFiles(in Input, opt Options) ([]File, error) {
-	p := in.Pack
+func DataPackageFiles(p *mapdata.Pack, in Input, opt Options) ([]File, error) {
 	id := baseName(p)
 	packJSON := in.PackJSON
 	if packJSON == nil {

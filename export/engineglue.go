@@ -6,7 +6,6 @@ import (
 
 	"github.com/tendays/tendays/export/boardgameio"
 	"github.com/tendays/tendays/export/conformance"
-	"github.com/tendays/tendays/jsengine"
 	"github.com/tendays/tendays/jsengine/wasmbuild"
 	"github.com/tendays/tendays/mapdata"
 )
@@ -21,12 +20,12 @@ var (
 // BoardgameIOFiles is the npm package of `--format boardgameio`
 // (export/boardgameio), with the engine built for it by the Go toolchain
 // (jsengine/wasmbuild).
-func BoardgameIOFiles(in Input) ([]File, error) {
+func BoardgameIOFiles(p *mapdata.Pack, packJSON []byte) ([]File, error) {
 	assets, err := buildEngine(context.Background())
 	if err != nil {
 		return nil, err
 	}
-	files, err := boardgameio.Files(in.Pack, in.PackJSON, assets)
+	files, err := boardgameio.Files(p, packJSON, assets)
 	if err != nil {
 		return nil, err
 	}
@@ -52,13 +51,11 @@ const siteMark = `<meta name="generator" content="tendays export --format site">
 // is set.
 var SitePages func(in Input, studio *wasmbuild.Assets) ([]File, error)
 
-// SiteFiles is the static studio of `--format site`.
+// SiteFiles is the static studio of `--format site` (a 10 Days or combined
+// pack: Formats refuses a route network).
 func SiteFiles(in Input) ([]File, error) {
 	if SitePages == nil {
 		return nil, fmt.Errorf("--format site: this program has no studio to write (export.SitePages is not set)")
-	}
-	if in.Pack.Kind == mapdata.KindNetwork {
-		return nil, fmt.Errorf("--format site: %w", jsengine.ErrNetwork)
 	}
 	assets, err := buildStudio(context.Background())
 	if err != nil {

@@ -112,7 +112,7 @@ func contains(list []string, s string) bool {
 // TestDeterministic renders each format twice: the same bytes every time.
 func TestDeterministic(t *testing.T) {
 	in := fixture(t)
-	for _, f := range Formats() {
+	for _, f := range Names() {
 		a, err := Render(in, f, goldenOptions)
 		require.NoError(t, err, f)
 		b, err := Render(fixture(t), f, goldenOptions)
@@ -121,6 +121,47 @@ func TestDeterministic(t *testing.T) {
 		for i := range a {
 			assert.Equal(t, a[i].Name, b[i].Name, f)
 			assert.True(t, bytes.Equal(a[i].Data, b[i].Data), "%s: %s differs between two runs", f, a[i].Name)
+		}
+	}
+}
+
+// lookup is the format of a name the test knows to be one.
+func lookup(name string) *Format {
+	f, err := Lookup(name)
+	if err != nil {
+		panic(err)
+	}
+	return f
+}
+
+// regionsPack is the test input's pack, a regions pack.
+func (in Input) regionsPack() *mapdata.Pack { return in.Pack.(*mapdata.Pack) }
+
+// Every kind of pack exports to some format, every format serves some
+// kind, and a format's facts agree: one file has an ending for each kind,
+// several files say what -o wants.
+func TestFormatsCoverTheKinds(t *testing.T) {
+	served := map[string]bool{}
+	for _, f := range Formats() {
+		if f.Doc == "" || len(f.Kinds) == 0 {
+			t.Errorf("format %s: no doc or no kind", f.Name)
+		}
+		if !f.OneFile && f.Output == "" {
+			t.Errorf("format %s writes several files and does not say what -o wants", f.Name)
+		}
+		for kind, e := range f.Kinds {
+			served[kind] = true
+			if e.Render == nil || f.OneFile != (e.Ext != "") {
+				t.Errorf("format %s, kind %s: render %v, ext %q, one file %v", f.Name, kind, e.Render != nil, e.Ext, f.OneFile)
+			}
+		}
+		if got, err := Lookup(f.Name); err != nil || got != f {
+			t.Errorf("Lookup(%s): %v", f.Name, err)
+		}
+	}
+	for _, kind := range mapdata.Kinds {
+		if !served[kind] {
+			t.Errorf("no format exports kind %s", kind)
 		}
 	}
 }

@@ -127,7 +127,7 @@ func NetworkGISFiles(p *mapdata.NetworkPack) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gisFiles(networkBaseName(p), group(features, networkLayers))
+	return gisFiles(fileBase(p.Edition.ID), group(features, networkLayers))
 }
 
 func gisFiles(base string, layers []topojson.Layer) ([]File, error) {

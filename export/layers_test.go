@@ -35,9 +35,9 @@ func polygons(g orb.Geometry) []orb.Polygon {
 // and changes nothing else.
 func TestGeoJSONWindingD3(t *testing.T) {
 	in := fixture(t)
-	rfc, err := GeoJSONWound(in.Pack, in.Board, geo.RFC7946)
+	rfc, err := GeoJSONWound(in.regionsPack(), in.Board, geo.RFC7946)
 	require.NoError(t, err)
-	d3, err := GeoJSONWound(in.Pack, in.Board, geo.D3)
+	d3, err := GeoJSONWound(in.regionsPack(), in.Board, geo.D3)
 	require.NoError(t, err)
 	a, b := features(t, rfc), features(t, d3)
 	require.Len(t, b, len(a))
@@ -72,9 +72,9 @@ func TestGeoJSONWindingD3(t *testing.T) {
 // with the same ids and properties.
 func TestTopoJSONHoldsTheGeoJSONFeatures(t *testing.T) {
 	in := fixture(t)
-	gj, err := GeoJSONBytes(in.Pack, in.Board)
+	gj, err := GeoJSONBytes(in.regionsPack(), in.Board)
 	require.NoError(t, err)
-	tj, err := TopoJSONBytes(in.Pack, in.Board, 0)
+	tj, err := TopoJSONBytes(in.regionsPack(), in.Board, 0)
 	require.NoError(t, err)
 	var topo struct {
 		Objects map[string]struct {
@@ -130,7 +130,7 @@ func TestGISLayers(t *testing.T) {
 			regions = features(t, f.Data)
 		}
 	}
-	p := in.Pack
+	p := in.regionsPack()
 	for _, f := range regions {
 		r := p.Region(f.ID.(string))
 		require.NotNil(t, r)

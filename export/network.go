@@ -2,61 +2,15 @@ package export
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/paulmach/orb"
 
 	"github.com/tendays/tendays/export/scene"
 	"github.com/tendays/tendays/export/svg"
-	"github.com/tendays/tendays/jsengine"
 	"github.com/tendays/tendays/mapdata"
 )
-
-// NetworkFormats are the formats a route-network pack (kind network)
-// exports to: the graph formats, GeoJSON with the stations as Points and the
-// routes as LineStrings (no board file is needed: the points are in the
-// pack), TopoJSON and GIS layers of the same, and an SVG of the board.
-func NetworkFormats() []string { return []string{DOT, GraphML, JSONGraph, GeoJSON, TopoJSON, GIS, SVG} }
-
-// RenderNetwork builds one of NetworkFormats for a network pack, but gis
-// (several files: NetworkGISFiles).
-func RenderNetwork(p *mapdata.NetworkPack, format string, opt Options) ([]byte, error) {
-	switch format {
-	case DOT:
-		return NetworkDOT(p), nil
-	case GraphML:
-		return NetworkGraphML(p), nil
-	case JSONGraph:
-		return NetworkJSONGraph(p)
-	case GeoJSON:
-		return NetworkGeoJSON(p)
-	case TopoJSON:
-		return NetworkTopoJSON(p, opt.Quantization)
-	case SVG:
-		return NetworkSVG(p, opt)
-	}
-	if format == BoardgameIO || format == Conformance || format == Site {
-		return nil, fmt.Errorf("--format %s: %w", format, jsengine.ErrNetwork)
-	}
-	return nil, fmt.Errorf("--format %s does not apply to a route-network pack (want %s)", format, strings.Join(NetworkFormats(), ", "))
-}
-
-// NetworkFileName is the file name Write would give a network export.
-func NetworkFileName(p *mapdata.NetworkPack, format string) string {
-	id := networkBaseName(p)
-	if format == GeoJSON {
-		return id + ".network.geojson"
-	}
-	return id + Ext(format)
-}
-
-// networkBaseName is the edition id of a network pack as file names start.
-func networkBaseName(p *mapdata.NetworkPack) string {
-	return cmp.Or(strings.ToLower(strings.TrimSpace(p.Edition.ID)), "pack")
-}
 
 // stationLabel is "7 Charlotte".
 func stationLabel(s mapdata.Station) string { return fmt.Sprintf("%d %s", s.Number, s.Name) }
@@ -202,13 +156,13 @@ func NetworkGeoJSON(p *mapdata.NetworkPack) ([]byte, error) {
 }
 
 // NetworkSVG draws the board through the same scene pipeline as a
-// regions board (export/scene): the land under the network, the routes
-// with their cube spaces, the numbered stations with their names placed
-// clear of each other, a title and a legend of the companies. --graph adds
-// each route's length. The land is the caller's (opt.Land): export reads
-// no edition.
-func NetworkSVG(p *mapdata.NetworkPack, opt Options) ([]byte, error) {
-	sc, err := scene.Network(p, opt.Land, scene.Options{Width: opt.Width, Graph: opt.Graph})
+// regions board (export/scene): the land under the network (nil: none),
+// the routes with their cube spaces, the numbered stations with their
+// names placed clear of each other, a title and a legend of the companies.
+// --graph adds each route's length. The land is the caller's (Input.Land):
+// export reads no edition.
+func NetworkSVG(p *mapdata.NetworkPack, land []orb.MultiPolygon, opt Options) ([]byte, error) {
+	sc, err := scene.Network(p, land, scene.Options{Width: opt.Width, Graph: opt.Graph})
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ func netPack() *mapdata.NetworkPack {
 }
 
 func TestNetworkGeoJSON(t *testing.T) {
-	data, err := RenderNetwork(netPack(), GeoJSON, Options{})
+	data, err := renderNetwork(netPack(), GeoJSON, Options{}, nil)
 	require.NoError(t, err)
 	var fc struct {
 		Features []struct {
@@ -54,13 +54,13 @@ func TestNetworkGeoJSON(t *testing.T) {
 
 	bad := netPack()
 	bad.Routes = append(bad.Routes, mapdata.Route{A: "a", B: "zz"})
-	_, err = RenderNetwork(bad, GeoJSON, Options{})
+	_, err = renderNetwork(bad, GeoJSON, Options{}, nil)
 	assert.ErrorContains(t, err, "a–zz")
 }
 
 func TestNetworkGraphs(t *testing.T) {
 	p := netPack()
-	ml, err := RenderNetwork(p, GraphML, Options{})
+	ml, err := renderNetwork(p, GraphML, Options{}, nil)
 	require.NoError(t, err)
 	var doc struct {
 		Graph struct {
@@ -76,7 +76,7 @@ func TestNetworkGraphs(t *testing.T) {
 	assert.Len(t, doc.Graph.Nodes, 3)
 	assert.Len(t, doc.Graph.Edges, 2)
 
-	jg, err := RenderNetwork(p, JSONGraph, Options{})
+	jg, err := renderNetwork(p, JSONGraph, Options{}, nil)
 	require.NoError(t, err)
 	var g struct {
 		Nodes []map[string]any `json:"nodes"`
@@ -88,14 +88,14 @@ func TestNetworkGraphs(t *testing.T) {
 	assert.Equal(t, g.Links, g.Edges)
 	assert.Equal(t, 437.25, g.Links[0]["length_km"])
 
-	dot, err := RenderNetwork(p, DOT, Options{})
+	dot, err := renderNetwork(p, DOT, Options{}, nil)
 	require.NoError(t, err)
 	assert.Contains(t, string(dot), `"b" -- "c" [length_km="480.000"`)
 	assert.Contains(t, string(dot), `tooltip="3 Gamma <3>"`)
 }
 
 func TestNetworkSVG(t *testing.T) {
-	svg, err := RenderNetwork(netPack(), SVG, Options{Width: 800, Land: usLand(t)})
+	svg, err := renderNetwork(netPack(), SVG, Options{Width: 800}, usLand(t))
 	require.NoError(t, err)
 	s := string(svg)
 	require.NoError(t, xml.Unmarshal(svg, new(struct{})), "well-formed SVG")
@@ -110,14 +110,14 @@ func TestNetworkSVG(t *testing.T) {
 	assert.Contains(t, s, "Three &amp; Co")
 	assert.Contains(t, s, `<g id="land">`, "the land the caller gives is drawn under the network")
 	assert.NotContains(t, s, "paint-order")
-	bare, err := RenderNetwork(netPack(), SVG, Options{Width: 800})
+	bare, err := renderNetwork(netPack(), SVG, Options{Width: 800}, nil)
 	require.NoError(t, err)
 	assert.NotContains(t, string(bare), `<g id="land">`, "no land given, none drawn: export reads no edition")
-	graph, err := RenderNetwork(netPack(), SVG, Options{Width: 800, Graph: true, Land: usLand(t)})
+	graph, err := renderNetwork(netPack(), SVG, Options{Width: 800, Graph: true}, usLand(t))
 	require.NoError(t, err)
 	assert.NotEqual(t, svg, graph, "--graph adds the routes' lengths")
 	assert.Contains(t, string(graph), ">437 km</text>")
-	_, err = RenderNetwork(netPack(), CSV, Options{})
+	_, err = renderNetwork(netPack(), CSV, Options{}, nil)
 	assert.ErrorContains(t, err, "does not apply to a route-network pack")
 }
 
@@ -161,4 +161,14 @@ func TestNetworkBoardNamesDoNotCollide(t *testing.T) {
 			assert.False(t, hit(names[i], discs[j]), "name %d covers station %d", i, j)
 		}
 	}
+}
+
+// renderNetwork is the one file of a format for a route-network pack, on
+// land (nil: none).
+func renderNetwork(p *mapdata.NetworkPack, format string, opt Options, land []orb.MultiPolygon) ([]byte, error) {
+	files, err := Render(Input{Pack: p, Land: func() ([]orb.MultiPolygon, error) { return land, nil }}, format, opt)
+	if err != nil {
+		return nil, err
+	}
+	return files[0].Data, nil
 }

@@ -35,14 +35,14 @@ func writeOwnFolder(out string, files []File, o owned) ([]string, error) {
 	case err != nil:
 		return nil, fmt.Errorf("%w: -o %s: %v", ErrOutput, out, err)
 	case !fi.IsDir():
-		return nil, fmt.Errorf("%w: -o %s is a file; %s is a folder", ErrOutput, out, what)
+		return nil, fmt.Errorf("%w: -o %s is a file; a %s is a folder", ErrOutput, out, what)
 	}
 	entries, err := os.ReadDir(out)
 	if err != nil {
 		return nil, fmt.Errorf("%w: -o %s: %v", ErrOutput, out, err)
 	}
 	refuse := func(why string) error {
-		return fmt.Errorf("%w: -o %s: %s; tendays writes %s only into a new or empty folder or over one it wrote: move it away, or choose another -o", ErrOutput, out, why, what)
+		return fmt.Errorf("%w: -o %s: %s; tendays writes a %s only into a new or empty folder or over one it wrote: move it away, or choose another -o", ErrOutput, out, why, what)
 	}
 	if len(entries) > 0 {
 		written := map[string]bool{}
@@ -75,8 +75,11 @@ type owned struct {
 }
 
 func ownMarker(format string) owned {
-	if format == Site {
-		return owned{"index.html", []byte(siteMark), "a static site"}
+	switch format {
+	case Site:
+		return owned{"index.html", []byte(siteMark), "static site"}
+	case BoardgameIO:
+		return owned{"package.json", []byte("written by tendays export --format boardgameio"), "boardgame.io package"}
 	}
-	return owned{"package.json", []byte("written by tendays export --format boardgameio"), "a boardgame.io package"}
+	return owned{what: "data package"}
 }

@@ -42,17 +42,17 @@ func TestCSVReadsBack(t *testing.T) {
 	}
 	regions := read("testland.regions.csv")
 	require.Equal(t, RegionColumns, regions[0])
-	require.Len(t, regions, 1+len(in.Pack.Regions))
+	require.Len(t, regions, 1+len(in.regionsPack().Regions))
 	for i, row := range regions[1:] {
-		r := in.Pack.Regions[i] // the pack is in id order already
+		r := in.regionsPack().Regions[i] // the pack is in id order already
 		assert.Equal(t, []string{r.ID, r.Name, r.Color, strconv.Itoa(r.Copies), strconv.FormatBool(r.AirOnly),
 			strings.Join(r.Seas, ";"), strings.Join(r.Rails, ";")}, row)
 	}
 	links := read("testland.links.csv")
 	require.Equal(t, LinkColumns, links[0])
-	require.Len(t, links, 1+len(in.Pack.Links))
+	require.Len(t, links, 1+len(in.regionsPack().Links))
 	for i, row := range links[1:] {
-		l := in.Pack.Links[i]
+		l := in.regionsPack().Links[i]
 		assert.Equal(t, l.A, row[0])
 		assert.Equal(t, l.B, row[1])
 		assert.Equal(t, string(l.Kind), row[2])
@@ -134,21 +134,21 @@ func TestGraphMLReadsBack(t *testing.T) {
 		return out
 	}
 	gd := check("graph", g.Graph.Data)
-	assert.Equal(t, in.Pack.Edition.Name, gd["g_name"])
-	require.Len(t, g.Graph.Nodes, len(in.Pack.Regions))
+	assert.Equal(t, in.regionsPack().Edition.Name, gd["g_name"])
+	require.Len(t, g.Graph.Nodes, len(in.regionsPack().Regions))
 	nodes := map[string]bool{}
 	for _, n := range g.Graph.Nodes {
 		d := check("node", n.Data)
-		r := in.Pack.Region(n.ID)
+		r := in.regionsPack().Region(n.ID)
 		require.NotNil(t, r, n.ID)
 		assert.Equal(t, r.Name, d["n_name"])
 		assert.Equal(t, strconv.FormatBool(r.AirOnly), d["n_air_only"])
 		nodes[n.ID] = true
 	}
-	require.Len(t, g.Graph.Edges, len(in.Pack.Links))
+	require.Len(t, g.Graph.Edges, len(in.regionsPack().Links))
 	for i, e := range g.Graph.Edges {
 		d := check("edge", e.Data)
-		l := in.Pack.Links[i]
+		l := in.regionsPack().Links[i]
 		assert.True(t, nodes[e.Source] && nodes[e.Target], "edge %s joins declared nodes", e.ID)
 		assert.Equal(t, string(l.Kind), d["e_kind"])
 		assert.Equal(t, l.Why, d["e_why"])
@@ -160,16 +160,16 @@ func TestDOTStylesEveryRegionAndLink(t *testing.T) {
 	dot := string(render(t, in, DOT, Options{})["testland.dot"])
 	assert.True(t, strings.HasPrefix(dot, "graph \"testland\" {\n"))
 	assert.True(t, strings.HasSuffix(dot, "}\n"))
-	hex := colorHex(in.Pack)
-	for _, r := range in.Pack.Regions {
+	hex := colorHex(in.regionsPack())
+	for _, r := range in.regionsPack().Regions {
 		re := regexp.MustCompile(`(?m)^  "` + r.ID + `" \[label="` + regexp.QuoteMeta(r.Name) + `".*fillcolor="` + hex[r.Color] + `"`)
 		assert.Regexp(t, re, dot, r.ID)
 	}
 	want := map[mapdata.LinkKind]string{mapdata.Border: "style=solid", mapdata.Bridge: "style=bold", mapdata.Ferry: "style=dashed", mapdata.Car: "style=dotted"}
 	edges := regexp.MustCompile(`(?m)^  "(\w+)" -- "(\w+)" \[kind="(\w+)", ([^,]+),`).FindAllStringSubmatch(dot, -1)
-	require.Len(t, edges, len(in.Pack.Links))
+	require.Len(t, edges, len(in.regionsPack().Links))
 	for i, m := range edges {
-		l := in.Pack.Links[i]
+		l := in.regionsPack().Links[i]
 		assert.Equal(t, []string{l.A, l.B, string(l.Kind), want[l.Kind]}, m[1:], "edge %d", i)
 	}
 	assert.Contains(t, dot, `the \"Foxtrot\" ferry`, "quotes are escaped")
@@ -191,15 +191,15 @@ func TestJSONGraphReadsBack(t *testing.T) {
 	assert.False(t, g.Directed)
 	assert.True(t, g.Multigraph)
 	assert.Equal(t, "testland", g.Graph["id"])
-	require.Len(t, g.Nodes, len(in.Pack.Regions))
-	require.Len(t, g.Links, len(in.Pack.Links))
+	require.Len(t, g.Nodes, len(in.regionsPack().Regions))
+	require.Len(t, g.Links, len(in.regionsPack().Links))
 	assert.Equal(t, g.Links, g.Edges, "links and edges hold the same list")
 	seen := map[string]bool{}
 	for i, l := range g.Links {
 		k := fmt.Sprintf("%v|%v|%v", l["source"], l["target"], l["key"])
 		assert.False(t, seen[k], "key %s repeats", k)
 		seen[k] = true
-		assert.Equal(t, string(in.Pack.Links[i].Kind), l["kind"])
+		assert.Equal(t, string(in.regionsPack().Links[i].Kind), l["kind"])
 	}
 	// Alpha–Bravo has a border and a car link: keys 0 and 1.
 	assert.True(t, seen["AL|BR|0"] && seen["AL|BR|1"])
@@ -233,7 +233,7 @@ func TestGeoJSONReadsBack(t *testing.T) {
 		assert.Equal(t, w.hex, f.Properties["colorHex"], id)
 		assert.True(t, orb.Equal(in.Board.Region(id).Geometry, toMulti(f.Geometry)), "%s geometry unchanged", id)
 	}
-	assert.Equal(t, len(in.Pack.Regions), regions)
+	assert.Equal(t, len(in.regionsPack().Regions), regions)
 }
 
 func toMulti(g orb.Geometry) orb.MultiPolygon {

@@ -76,7 +76,7 @@ func TestSVGReadsBack(t *testing.T) {
 	require.Equal(t, "svg", els[0].Name)
 	assert.Equal(t, "1600", els[0].Attr["width"])
 
-	hex := colorHex(in.Pack)
+	hex := colorHex(in.regionsPack())
 	byID := map[string]svgElem{}
 	var texts []string
 	classes := map[string]int{}
@@ -90,7 +90,7 @@ func TestSVGReadsBack(t *testing.T) {
 		}
 		classes[e.Attr["class"]]++
 	}
-	for _, r := range in.Pack.Regions {
+	for _, r := range in.regionsPack().Regions {
 		e, ok := byID["region-"+r.ID]
 		require.True(t, ok, "region %s is drawn", r.ID)
 		assert.Equal(t, hex[r.Color], e.Attr["fill"], "%s in its colour", r.ID)
@@ -109,7 +109,7 @@ func TestSVGReadsBack(t *testing.T) {
 	assert.Equal(t, 1, classes["link-ferry"])
 	assert.Equal(t, 8, classes["link-car"])
 	assert.Equal(t, 6, classes["link-border"])
-	assert.Equal(t, len(in.Pack.Regions), classes["node"])
+	assert.Equal(t, len(in.regionsPack().Regions), classes["node"])
 	assert.Contains(t, byID, "sea-west")
 	assert.Contains(t, byID, "rail-main")
 	assert.Contains(t, texts, "Western Sea")
@@ -121,7 +121,7 @@ func TestSVGReadsBack(t *testing.T) {
 func TestDataPackage(t *testing.T) {
 	in := fixture(t)
 	dir := filepath.Join(t.TempDir(), "testland-data")
-	paths, err := Write(in, DataPackage, dir, Options{})
+	paths, err := Write(in, lookup(DataPackage), dir, Options{})
 	require.NoError(t, err)
 	require.Len(t, paths, 5)
 
@@ -171,7 +171,7 @@ func TestDataPackage(t *testing.T) {
 	}
 
 	// Writing again replaces the package whole.
-	_, err = Write(in, DataPackage, dir, Options{PackageVersion: "2.0.0", License: "CC-BY-4.0"})
+	_, err = Write(in, lookup(DataPackage), dir, Options{PackageVersion: "2.0.0", License: "CC-BY-4.0"})
 	require.NoError(t, err)
 	raw, _ = os.ReadFile(filepath.Join(dir, "datapackage.json"))
 	assert.Contains(t, string(raw), `"version": "2.0.0"`)
@@ -185,7 +185,7 @@ func TestDataPackage(t *testing.T) {
 func TestTTS(t *testing.T) {
 	in := fixture(t)
 	dir := t.TempDir()
-	paths, err := Write(in, TTS, filepath.Join(dir, "play.json"), Options{CardWidth: 100, BoardWidth: 800})
+	paths, err := Write(in, lookup(TTS), filepath.Join(dir, "play.json"), Options{CardWidth: 100, BoardWidth: 800})
 	require.NoError(t, err)
 	require.Equal(t, filepath.Join(dir, "play.json"), paths[len(paths)-1], "the save is written last")
 
@@ -201,7 +201,7 @@ func TestTTS(t *testing.T) {
 	assert.Equal(t, "Custom_Tile", tile.Name)
 
 	// One DeckID and one card object per physical card, in the same order.
-	require.Len(t, deck.DeckIDs, in.Pack.Deck.Totals.Cards)
+	require.Len(t, deck.DeckIDs, in.regionsPack().Deck.Totals.Cards)
 	require.Len(t, deck.ContainedObjects, len(deck.DeckIDs))
 	for i, c := range deck.ContainedObjects {
 		assert.Equal(t, "Card", c.Name)
@@ -243,10 +243,10 @@ func TestTTS(t *testing.T) {
 // 69 faces at most on each, and card ids count from each sheet's hundred.
 func TestTTSManySheets(t *testing.T) {
 	in := fixture(t)
-	p := *in.Pack
+	p := *in.regionsPack()
 	p.Deck.Cards = nil
 	for i := 0; i < 150; i++ {
-		p.Deck.Cards = append(p.Deck.Cards, in.Pack.Deck.Cards[i%len(in.Pack.Deck.Cards)])
+		p.Deck.Cards = append(p.Deck.Cards, in.regionsPack().Deck.Cards[i%len(in.regionsPack().Deck.Cards)])
 	}
 	save, files, err := tts.Build(&p, in.Board, tts.Options{Base: "big", CardWidth: 40, BoardWidth: 400})
 	require.NoError(t, err)

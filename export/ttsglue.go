@@ -9,12 +9,12 @@ import (
 
 // TTSFiles gives the Tabletop Simulator save (<base>.tts.json) first, then
 // its images.
-func TTSFiles(in Input, opt Options) ([]File, error) {
+func TTSFiles(p *mapdata.Pack, in Input, opt Options) ([]File, error) {
 	base := opt.AssetBase
 	if base == "" {
-		base = baseName(in.Pack)
+		base = baseName(p)
 	}
-	save, imgs, err := tts.Build(in.Pack, in.Board, tts.Options{Base: base, AssetURL: opt.AssetURL, CardWidth: opt.CardWidth, BoardWidth: opt.BoardWidth})
+	save, imgs, err := tts.Build(p, in.Board, tts.Options{Base: base, AssetURL: opt.AssetURL, CardWidth: opt.CardWidth, BoardWidth: opt.BoardWidth})
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ type Config struct {
 
 // FindConfig walks up from path (a file or folder) to the first folder
 // holding ConfigFileName and reads it. No config found is not an error.
-func FindConfig(path string) (*Config, error) {
+func (g *Registry) FindConfig(path string) (*Config, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
@@ -42,7 +42,7 @@ func FindConfig(path string) (*Config, error) {
 	for {
 		candidate := filepath.Join(dir, ConfigFileName)
 		if _, err := os.Lstat(candidate); err == nil {
-			return readFoundConfig(dir, candidate)
+			return g.readFoundConfig(dir, candidate)
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("lint config %s: %w", candidate, err)
 		}
@@ -58,7 +58,7 @@ func FindConfig(path string) (*Config, error) {
 // that folder: a link there is followed only while it stays inside (a
 // config that a pull request commits as a link to a file elsewhere on the
 // runner is refused, not read), and it must be a regular file.
-func readFoundConfig(dir, path string) (*Config, error) {
+func (g *Registry) readFoundConfig(dir, path string) (*Config, error) {
 	folder, err := safeio.OpenFolder(dir)
 	if err != nil {
 		return nil, fmt.Errorf("lint config %s: %w", path, err)
@@ -71,7 +71,7 @@ func readFoundConfig(dir, path string) (*Config, error) {
 	if err != nil {
 		return nil, diag.Errorf(diag.Position{File: path}, "lint config: %w", err)
 	}
-	return DecodeConfig(path, src)
+	return g.DecodeConfig(path, src)
 }
 
 // ReadConfig reads a lint configuration:
@@ -79,16 +79,17 @@ func readFoundConfig(dir, path string) (*Config, error) {
 //	rules:
 //	  colors/lonely: off        # error, warning, info or off
 //	  deck/too-small: warning
-func ReadConfig(path string) (*Config, error) {
+func (g *Registry) ReadConfig(path string) (*Config, error) {
 	src, err := mapdata.ReadFile(path, mapdata.DefaultMaxYAML)
 	if err != nil {
 		return nil, err
 	}
-	return DecodeConfig(path, src)
+	return g.DecodeConfig(path, src)
 }
 
-// DecodeConfig is ReadConfig on text already read; path names it in messages.
-func DecodeConfig(path string, src []byte) (*Config, error) {
+// DecodeConfig is ReadConfig on text already read; path names it in
+// messages. A rule the registry does not list is an error at its line.
+func (g *Registry) DecodeConfig(path string, src []byte) (*Config, error) {
 	doc, err := mapdata.ParseYAML(path, src)
 	if err != nil {
 		return nil, err
@@ -112,8 +113,8 @@ func DecodeConfig(path string, src []byte) (*Config, error) {
 	}
 	for _, id := range slices.Sorted(maps.Keys(rules)) {
 		at := doc.Position(srcpos.Join("/rules", id))
-		if _, known := Lookup(id); !known {
-			return nil, diag.Errorf(at, "unknown rule %q%s", id, hintSuffix(suggest(id, ruleIDs())))
+		if _, known := g.Lookup(id); !known {
+			return nil, diag.Errorf(at, "unknown rule %q%s", id, hintSuffix(suggest(id, g.ids())))
 		}
 		s, _ := rules[id].(string)
 		if strings.EqualFold(s, "off") {
@@ -134,14 +135,6 @@ func hintSuffix(h string) string {
 		return ""
 	}
 	return " (" + h + ")"
-}
-
-func ruleIDs() []string {
-	var ids []string
-	for _, r := range Rules() {
-		ids = append(ids, r.ID)
-	}
-	return ids
 }
 
 // IsOff says whether the config turns the rule off (false for no config).

@@ -5,7 +5,8 @@ import (
 	"strings"
 
 	"github.com/tendays/tendays/diag"
-	linked "github.com/tendays/tendays/internal/reach"
+	linked "github.com/tendays/tendays/mapdata/reach"
+	"github.com/tendays/tendays/mapdata"
 )
 
 // RuleCutOff: a group of regions is cut off from the largest one.
@@ -14,16 +15,12 @@ const RuleCutOff = "regions/cut-off"
 // cutOffRule is listed in the registry (registry.go) with the pack rules.
 var cutOffRule = &Rule{RuleInfo: diag.RuleInfo{ID: RuleCutOff, Severity: diag.Warning,
 	Doc: "Every region (not air-only) is reached from the largest group of regions by walking, driving, sailing or riding: a group only a plane reaches is named, with the nearest crossings to the largest group when the board's geometry is at hand."},
-	Kind: KindPack, Run: checkCutOff}
+	Kind: KindPack, Run: On(checkCutOff)}
 
 // maxCrossings is how many of a group's nearest crossings a finding names.
 const maxCrossings = 3
 
-func checkCutOff(pass *Pass) {
-	p := pass.Pack
-	if p == nil {
-		return
-	}
+func checkCutOff(pass *Pass, p *mapdata.Pack) {
 	board := pass.target.Board
 	outlines := linked.Outlines(board)
 	g := linked.Linked(p, linked.Areas(board))

@@ -32,7 +32,7 @@ func islands() (*mapdata.Pack, *geojson.FeatureCollection) {
 
 func cutOffFindings(t *testing.T, p *mapdata.Pack, board *geojson.FeatureCollection) []string {
 	var got []string
-	for _, f := range Check(&Target{File: "isles.pack.json", Pack: p, Board: board}) {
+	for _, f := range check(&Target{File: "isles.pack.json", Pack: p, Board: board}) {
 		if f.Rule == RuleCutOff {
 			got = append(got, f.Pointer+" "+f.Message)
 		}

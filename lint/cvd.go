@@ -15,12 +15,11 @@ const RuleColorsCVD = "colors/cvd"
 // cvdRule is listed in the registry (registry.go) with the pack rules.
 var cvdRule = &Rule{RuleInfo: diag.RuleInfo{ID: RuleColorsCVD, Severity: diag.Warning,
 	Doc: fmt.Sprintf("Every two colours that plane cards name stay at least %g apart (CAM02-UCS) with normal vision and as deuteranopia, protanopia and tritanopia show them (Machado et al. 2009, full severity); a palette the edition marks colors.published (the box's own) is kept and its close pairs are info.", colorvision.Threshold)},
-	Kind: KindPack, Run: checkColorsCVD}
+	Kind: KindPack, Run: On(checkColorsCVD)}
 
 // checkColorsCVD compares the colours of the plane cards pairwise, within
 // each map of a combined pack (a plane flies within its map there).
-func checkColorsCVD(pass *Pass) {
-	p := pass.Pack
+func checkColorsCVD(pass *Pass, p *mapdata.Pack) {
 	planes := map[string]bool{}
 	for _, c := range p.Deck.Cards {
 		if c.Kind == mapdata.PlaneCard && c.Count > 0 {

@@ -12,7 +12,7 @@ import (
 
 func cvdFindings(p *mapdata.Pack) []diag.Finding {
 	var out []diag.Finding
-	for _, f := range Check(&Target{File: "mini.pack.json", Pack: p}) {
+	for _, f := range check(&Target{File: "mini.pack.json", Pack: p}) {
 		if f.Rule == RuleColorsCVD {
 			out = append(out, f)
 		}

@@ -50,13 +50,13 @@ func FuzzConfig(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		var c *Config
 		var err error
-		fuzzcheck.Within(t, func() { c, err = DecodeConfig(ConfigFileName, src) })
+		fuzzcheck.Within(t, func() { c, err = own.DecodeConfig(ConfigFileName, src) })
 		if err != nil {
 			checkInputError(t, ConfigFileName, err)
 			return
 		}
 		for id := range c.Severity {
-			if _, ok := Lookup(id); !ok || c.Off[id] {
+			if _, ok := own.Lookup(id); !ok || c.Off[id] {
 				t.Fatalf("config keeps rule %q, unknown or both off and on", id)
 			}
 		}
@@ -159,7 +159,7 @@ func FuzzCheckPack(f *testing.F) {
 		fuzzcheck.Within(t, func() {
 			target, err = DecodePack("fuzz.pack.json", src)
 			if err == nil {
-				fs = Check(target)
+				fs = check(target)
 			}
 		})
 		if err != nil {
@@ -167,7 +167,7 @@ func FuzzCheckPack(f *testing.F) {
 			return
 		}
 		for _, fd := range fs {
-			if _, ok := Lookup(fd.Rule); !ok || fd.File != "fuzz.pack.json" || fd.Message == "" {
+			if _, ok := own.Lookup(fd.Rule); !ok || fd.File != "fuzz.pack.json" || fd.Message == "" {
 				t.Fatalf("bad finding %+v", fd)
 			}
 		}

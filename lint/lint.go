@@ -4,9 +4,20 @@
 // from a pack to findings. The driver owns iteration, configuration (a rule's
 // severity changed or turned off), baselines and ordering.
 //
+// A rule reads one type of pack: On wraps a check of a *mapdata.Pack (kinds
+// regions and combined: rules.go, cvd.go, seas_connect.go) or of a
+// *mapdata.NetworkPack (kind network: routes.go), and the driver runs it on
+// the targets whose pack is of that type. The registry (Registry) is every
+// rule the toolkit reports, lint's own and those reading and deriving
+// report; the pipeline assembles it (pipeline.LintRules), as only it knows
+// every package that reports findings, and config, the SARIF reporter and
+// the rule list read it.
+//
 // Reporters (text, json, sarif, github) live here too and know nothing of the
 // rules; rules know nothing of output formats. Deriving a pack from an
 // edition is derive's job: lint only receives the result and its findings.
+// Files runs lint over many paths (the loop of `tendays lint`), the loading
+// of each being the caller's.
 package lint
 
 import (
@@ -31,15 +42,22 @@ type Rule struct {
 	Run func(*Pass)
 }
 
+// On makes a rule's Run from a check of packs of type P (*mapdata.Pack or
+// *mapdata.NetworkPack): the rule runs on a target whose pack is a P, and
+// is skipped on any other.
+func On[P mapdata.AnyPack](check func(*Pass, P)) func(*Pass) {
+	return func(pass *Pass) {
+		if p, ok := pass.target.Pack.(P); ok {
+			check(pass, p)
+		}
+	}
+}
+
 // Pass is one rule's run over one target.
 type Pass struct {
-	Pack *mapdata.Pack
-	// Network is the pack of a route-network target (kind network); Pack
-	// is nil then, and only network rules run (see network.go).
-	Network *mapdata.NetworkPack
-	rule    *Rule
-	target  *Target
-	out     *[]diag.Finding
+	rule   *Rule
+	target *Target
+	out    *[]diag.Finding
 }
 
 // Reportf records a finding at a pointer into the pack.
@@ -70,9 +88,9 @@ func (p *Pass) reportSeverity(sev diag.Severity, pointer, hint, msg string) {
 // from an edition together with what the derivation found.
 type Target struct {
 	File string
-	Pack *mapdata.Pack // nil when the pack could not be decoded
-	// Network is set instead of Pack for a route-network pack.
-	Network *mapdata.NetworkPack
+	// Pack is the pack of any kind (nil when it could not be decoded): each
+	// rule runs on the packs of its type (On).
+	Pack mapdata.AnyPack
 	// Locate maps a pointer into the pack to a place in the source; nil
 	// gives the file and the pointer alone.
 	Locate func(pointer string) diag.Position
@@ -91,31 +109,18 @@ func (t *Target) position(pointer string) diag.Position {
 	return diag.Position{File: t.File, Pointer: pointer}
 }
 
-// Check runs every rule of the registry on a target and returns the
-// findings, unfiltered and sorted. Commands that only need "is this pack
-// sound?" use it.
-func Check(t *Target) []diag.Finding { return Run(Rules(), t) }
-
-// Run is Check with an explicit list of rules, as a go/analysis driver takes
-// its analyzers: pack rules run on a regions pack, network rules on a
-// route-network pack, and rules without Run are skipped (their findings come
-// with the target).
+// Run runs rules on a target, as a go/analysis driver runs its analyzers,
+// and returns the target's own findings with theirs, sorted: each rule
+// runs on the packs of its type (see On), and rules without Run are skipped
+// (their findings come with the target). Registry.Check runs every rule.
 func Run(rules []*Rule, t *Target) []diag.Finding {
 	out := append([]diag.Finding(nil), t.Findings...)
-	for _, r := range rules {
-		if r.Run == nil {
-			continue
+	if t.Pack != nil {
+		for _, r := range rules {
+			if r.Run != nil {
+				r.Run(&Pass{rule: r, target: t, out: &out})
+			}
 		}
-		pass := &Pass{rule: r, target: t, out: &out}
-		switch {
-		case r.Kind == KindPack && t.Pack != nil:
-			pass.Pack = t.Pack
-		case r.Kind == KindNetwork && t.Network != nil:
-			pass.Network = t.Network
-		default:
-			continue
-		}
-		r.Run(pass)
 	}
 	Sort(out)
 	return slices.Compact(out)

@@ -40,13 +40,13 @@ func DecodePack(path string, src []byte) (*Target, error) {
 		defer close(decoded)
 		if network {
 			var nd *mapdata.NetworkPackDoc
-			if nd, decodeErr = mapdata.DecodeNetworkPackDoc(doc); decodeErr == nil {
-				t.Network = nd.Pack
+			if nd, decodeErr = mapdata.DecodeNetworkPackDoc(doc); decodeErr == nil && nd.Pack != nil {
+				t.Pack = nd.Pack
 			}
 			return
 		}
 		var pd *mapdata.PackDoc
-		if pd, decodeErr = mapdata.DecodePackDoc(doc); decodeErr == nil {
+		if pd, decodeErr = mapdata.DecodePackDoc(doc); decodeErr == nil && pd.Pack != nil {
 			t.Pack = pd.Pack
 		}
 	}()

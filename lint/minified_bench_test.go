@@ -71,7 +71,7 @@ func BenchmarkLintMinified(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				Check(t)
+				check(t)
 			}
 		})
 	}

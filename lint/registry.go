@@ -4,10 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tendays/tendays/derive"
-	"github.com/tendays/tendays/derive/adjacency"
-	"github.com/tendays/tendays/derive/borders"
-	"github.com/tendays/tendays/derive/routes"
 	"github.com/tendays/tendays/diag"
 )
 
@@ -42,35 +38,51 @@ var Kinds = []Kind{KindSchema, KindBorders, KindEdition, KindNetworkEdition, Kin
 var schemaRule = &Rule{RuleInfo: diag.RuleInfo{ID: RuleSchema, Severity: diag.Error,
 	Doc: "The file conforms to its JSON Schema (tendays schema pack|edition)."}, Kind: KindSchema}
 
-// registry is every rule the toolkit can report, listed explicitly: lint's
-// own rules beside their code, and those that reading and deriving report,
-// each declared once (id, severity, doc) beside the code that reports it in
-// derive/borders, derive, derive/adjacency and derive/routes. A test fails when code reports
-// an id that is not here.
-var registry = newRegistry(
-	[]*Rule{schemaRule},
-	described(KindBorders, borders.Rules),
-	described(KindEdition, derive.Rules),
-	described(KindEdition, adjacency.Rules),
-	described(KindNetworkEdition, routes.Rules),
-	packRules,
-	[]*Rule{seaConnectsRule, cvdRule, cutOffRule},
-	networkRules,
-	[]*Rule{baselineRule},
-)
+// CoreRules are the rules of every kind of pack: the schema (a finding of
+// reading) and the baseline's.
+func CoreRules() []*Rule { return []*Rule{schemaRule, baselineRule} }
 
-type ruleRegistry struct {
+// RegionRules are the rules over a regions pack (kinds regions and
+// combined): rules.go, seas_connect.go, cvd.go, cutoff.go.
+func RegionRules() []*Rule {
+	return append(slices.Clone(packRules), seaConnectsRule, cvdRule, cutOffRule)
+}
+
+// RouteRules are the rules over a route-network pack (kind network):
+// routes.go.
+func RouteRules() []*Rule { return slices.Clone(networkRules) }
+
+// Described turns rules declared beside the code that reports them (a
+// derive package's Rules: id, severity, doc) into rules of a kind, without
+// Run: lint documents them and lets a config change them.
+func Described(kind Kind, infos []diag.RuleInfo) []*Rule {
+	out := make([]*Rule, len(infos))
+	for i, info := range infos {
+		out[i] = &Rule{RuleInfo: info, Kind: kind}
+	}
+	return out
+}
+
+// Registry is every rule a program reports, by id: what a config may name,
+// what the SARIF reporter describes, what --list-rules and docs/rules.md
+// list. The pipeline assembles the toolkit's (pipeline.LintRules) from
+// lint's lists and the Rules of the derive packages.
+type Registry struct {
 	sorted []*Rule
 	byID   map[string]*Rule
 }
 
-// newRegistry indexes rules; a duplicate id is a programming error that
-// panics when the package loads, so any test catches it.
-func newRegistry(lists ...[]*Rule) *ruleRegistry {
-	reg := &ruleRegistry{byID: map[string]*Rule{}}
+// NewRegistry indexes rules. A rule listed twice (the same value, as two
+// kinds that share rules list them) is kept once; two rules of one id are a
+// programming error that panics, so that any test catches it.
+func NewRegistry(lists ...[]*Rule) *Registry {
+	reg := &Registry{byID: map[string]*Rule{}}
 	for _, list := range lists {
 		for _, r := range list {
-			if _, dup := reg.byID[r.ID]; dup {
+			if prev, dup := reg.byID[r.ID]; dup {
+				if prev == r {
+					continue
+				}
 				panic("lint: rule listed twice: " + r.ID)
 			}
 			reg.byID[r.ID] = r
@@ -81,21 +93,24 @@ func newRegistry(lists ...[]*Rule) *ruleRegistry {
 	return reg
 }
 
-// described turns rules declared elsewhere into rules of a kind, without Run.
-func described(kind Kind, infos []diag.RuleInfo) []*Rule {
-	out := make([]*Rule, len(infos))
-	for i, info := range infos {
-		out[i] = &Rule{RuleInfo: info, Kind: kind}
-	}
-	return out
-}
-
-// Rules lists every rule of the toolkit by id. The slice is a copy; the
-// rules are shared and must not be changed.
-func Rules() []*Rule { return slices.Clone(registry.sorted) }
+// Rules lists every rule by id. The slice is a copy; the rules are shared
+// and must not be changed.
+func (g *Registry) Rules() []*Rule { return slices.Clone(g.sorted) }
 
 // Lookup finds a rule by id.
-func Lookup(id string) (*Rule, bool) {
-	r, ok := registry.byID[id]
+func (g *Registry) Lookup(id string) (*Rule, bool) {
+	r, ok := g.byID[id]
 	return r, ok
+}
+
+// Check runs every rule of the registry on a target and returns the
+// findings, unfiltered and sorted (see Run).
+func (g *Registry) Check(t *Target) []diag.Finding { return Run(g.sorted, t) }
+
+func (g *Registry) ids() []string {
+	ids := make([]string, len(g.sorted))
+	for i, r := range g.sorted {
+		ids[i] = r.ID
+	}
+	return ids
 }

@@ -1,4 +1,4 @@
-package lint
+package lint_test
 
 import (
 	"go/ast"
@@ -15,7 +15,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/pipeline"
 )
+
+// registry is the toolkit's registry: lint's rules and every derive
+// package's, as the pipeline assembles it.
+var registry = pipeline.LintRules()
 
 // ruleLiteral is what a rule id looks like: a family, a slash, a name.
 var ruleLiteral = regexp.MustCompile(`^[a-z]+/[a-z][a-z0-9-]*$`)
@@ -26,7 +32,7 @@ var ruleLiteral = regexp.MustCompile(`^[a-z]+/[a-z][a-z0-9-]*$`)
 // string shaped like an id of a known family ("borders/...") anywhere.
 func TestEveryEmittedRuleIsRegistered(t *testing.T) {
 	families := map[string]bool{}
-	for _, r := range Rules() {
+	for _, r := range registry.Rules() {
 		if fam, _, ok := strings.Cut(r.ID, "/"); ok {
 			families[fam] = true
 		}
@@ -87,13 +93,13 @@ func TestEveryEmittedRuleIsRegistered(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, declared, "borders/winding", "the scan should see derive/borders")
 	for id, where := range declared {
-		_, ok := Lookup(id)
+		_, ok := registry.Lookup(id)
 		assert.True(t, ok, "%s: rule %q is not in lint's registry (add it to lint's list: rules.go, or the Rules of the derive package that reports it)", where, id)
 	}
-	for _, r := range Rules() {
+	for _, r := range registry.Rules() {
 		_, ok := declared[r.ID]
 		assert.True(t, ok, "registered rule %q is declared nowhere in the source", r.ID)
-		if r.Kind == KindBorders || r.Kind == KindEdition || r.Kind == KindNetworkEdition {
+		if r.Kind == lint.KindBorders || r.Kind == lint.KindEdition || r.Kind == lint.KindNetworkEdition {
 			assert.True(t, elsewhere[r.ID], "registered %s rule %q is reported nowhere outside lint", r.Kind, r.ID)
 		}
 	}
@@ -109,33 +115,33 @@ func stringLit(e ast.Expr) (string, bool) {
 }
 
 func TestRegistryIsComplete(t *testing.T) {
-	kinds := map[Kind]int{}
-	for _, r := range Rules() {
+	kinds := map[lint.Kind]int{}
+	for _, r := range registry.Rules() {
 		kinds[r.Kind]++
 		assert.NotEmpty(t, r.Doc, r.ID)
-		assert.Contains(t, Kinds, r.Kind, r.ID)
+		assert.Contains(t, lint.Kinds, r.Kind, r.ID)
 		assert.Contains(t, []diag.Severity{diag.Error, diag.Warning, diag.Info}, r.Severity, r.ID)
-		if r.Kind == KindPack || r.Kind == KindNetwork {
+		if r.Kind == lint.KindPack || r.Kind == lint.KindNetwork {
 			assert.NotNil(t, r.Run, "%s is a %s rule and must run", r.ID, r.Kind)
 		} else {
 			assert.Nil(t, r.Run, r.ID)
 		}
 	}
-	for _, k := range Kinds {
+	for _, k := range lint.Kinds {
 		assert.NotZero(t, kinds[k], "no rule of kind %s", k)
 	}
-	assert.Equal(t, 17, kinds[KindBorders], "the borders/* rules")
+	assert.Equal(t, 17, kinds[lint.KindBorders], "the borders/* rules")
 }
 
 // A config may change the severity of any rule, borders/* included.
 func TestConfigAcceptsEveryRule(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("rules:\n")
-	for _, r := range Rules() {
+	for _, r := range registry.Rules() {
 		b.WriteString("  " + r.ID + ": off\n")
 	}
-	c, err := DecodeConfig(".tendays-lint.yaml", []byte(b.String()))
+	c, err := registry.DecodeConfig(".tendays-lint.yaml", []byte(b.String()))
 	require.NoError(t, err)
-	assert.Len(t, c.Off, len(Rules()))
+	assert.Len(t, c.Off, len(registry.Rules()))
 	assert.True(t, c.Off["borders/winding"])
 }

@@ -19,6 +19,10 @@ import (
 type Report struct {
 	Files    []string
 	Findings []diag.Finding
+	// Rules are the rules the run knew (a Registry's), which SARIF
+	// describes; a finding of a rule not among them is described by its
+	// id alone.
+	Rules []*Rule
 }
 
 // Reporter writes a report in one format.
@@ -200,7 +204,7 @@ func Fingerprint(f diag.Finding) string {
 }
 
 func writeSARIF(w io.Writer, r *Report) error {
-	rules := Rules()
+	rules := r.Rules
 	index := map[string]int{}
 	driver := sarifDriver{Name: version.Tool, Version: version.Version, InformationURI: version.URL, Rules: []sarifRule{}}
 	for i, rule := range rules {

@@ -19,8 +19,8 @@ type RuleListing struct {
 }
 
 // ListRules describes every rule of the registry, by id.
-func ListRules() []RuleListing {
-	rules := Rules()
+func (g *Registry) ListRules() []RuleListing {
+	rules := g.sorted
 	out := make([]RuleListing, len(rules))
 	for i, r := range rules {
 		out[i] = RuleListing{ID: r.ID, Severity: r.Severity.String(), Kind: r.Kind, Doc: r.Doc}
@@ -30,16 +30,16 @@ func ListRules() []RuleListing {
 
 // WriteRuleList writes the rules one a line (id, default severity, kind,
 // doc), or as a JSON envelope when format is "json".
-func WriteRuleList(w io.Writer, format string) error {
+func (g *Registry) WriteRuleList(w io.Writer, format string) error {
 	if format == "json" {
 		return mapdata.EncodeJSON(w, struct {
 			Format        string        `json:"format"`
 			FormatVersion int           `json:"formatVersion"`
 			Rules         []RuleListing `json:"rules"`
-		}{"tendays.rules", 1, ListRules()})
+		}{"tendays.rules", 1, g.ListRules()})
 	}
 	table := &textwidth.Table{Gap: "  ", MinWidth: []int{0, 7, 15}}
-	for _, r := range ListRules() {
+	for _, r := range g.ListRules() {
 		table.Row(r.ID, string(r.Severity), string(r.Kind), r.Doc)
 	}
 	_, err := table.WriteTo(w)
@@ -59,7 +59,7 @@ var kindIntro = map[Kind]string{
 // WriteRulesMarkdown writes docs/rules.md: every rule by kind, each with
 // its default severity and doc line. The file is generated; a test keeps it
 // current (go test ./lint -run RulesDoc -update rewrites it).
-func WriteRulesMarkdown(w io.Writer) error {
+func (g *Registry) WriteRulesMarkdown(w io.Writer) error {
 	var b strings.Builder
 	b.WriteString("# Rules\n\n")
 	b.WriteString("<!-- Generated from lint's registry by `go test ./lint -run RulesDoc -update`; do not edit. -->\n\n")
@@ -70,7 +70,7 @@ func WriteRulesMarkdown(w io.Writer) error {
 	b.WriteString("only with `--verbose`.\n\n")
 	b.WriteString("| kind | rules |\n|---|---|\n")
 	count := map[Kind]int{}
-	for _, r := range Rules() {
+	for _, r := range g.sorted {
 		count[r.Kind]++
 	}
 	for _, k := range Kinds {
@@ -78,7 +78,7 @@ func WriteRulesMarkdown(w io.Writer) error {
 	}
 	for _, k := range Kinds {
 		fmt.Fprintf(&b, "\n## Kind: %s\n\n%s\n", k, kindIntro[k])
-		for _, r := range Rules() {
+		for _, r := range g.sorted {
 			if r.Kind != k {
 				continue
 			}

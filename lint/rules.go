@@ -35,31 +35,31 @@ const MaxPlayers = 4
 // packRules judge a regions pack (kind pack).
 var packRules = []*Rule{
 	{RuleInfo: diag.RuleInfo{ID: RuleUnknownID, Severity: diag.Error,
-		Doc: "Every region, colour, sea and rail a link, region, rail or card names exists."}, Kind: KindPack, Run: checkUnknownIDs},
+		Doc: "Every region, colour, sea and rail a link, region, rail or card names exists."}, Kind: KindPack, Run: On(checkUnknownIDs)},
 	{RuleInfo: diag.RuleInfo{ID: RuleDuplicateID, Severity: diag.Error,
-		Doc: "Ids of regions, colours, seas, rails and deck tokens are unique, and so are region names; no region id is, as a card token (case and spacing aside), another region's id or name."}, Kind: KindPack, Run: checkDuplicateIDs},
+		Doc: "Ids of regions, colours, seas, rails and deck tokens are unique, and so are region names; no region id is, as a card token (case and spacing aside), another region's id or name."}, Kind: KindPack, Run: On(checkDuplicateIDs)},
 	{RuleInfo: diag.RuleInfo{ID: RuleSelfLink, Severity: diag.Error,
-		Doc: "No link joins a region to itself."}, Kind: KindPack, Run: checkSelfLinks},
+		Doc: "No link joins a region to itself."}, Kind: KindPack, Run: On(checkSelfLinks)},
 	{RuleInfo: diag.RuleInfo{ID: RuleDuplicateLink, Severity: diag.Warning,
-		Doc: "A link of one kind between two regions is listed once (in either direction)."}, Kind: KindPack, Run: checkDuplicateLinks},
+		Doc: "A link of one kind between two regions is listed once (in either direction)."}, Kind: KindPack, Run: On(checkDuplicateLinks)},
 	{RuleInfo: diag.RuleInfo{ID: RuleOneSidedLink, Severity: diag.Error,
-		Doc: "A car link's via regions border both of its ends."}, Kind: KindPack, Run: checkOneSidedLinks},
+		Doc: "A car link's via regions border both of its ends."}, Kind: KindPack, Run: On(checkOneSidedLinks)},
 	{RuleInfo: diag.RuleInfo{ID: RuleAirOnlyLink, Severity: diag.Error,
-		Doc: "Air-only regions have no border, bridge, ferry or car links."}, Kind: KindPack, Run: checkAirOnlyLinks},
+		Doc: "Air-only regions have no border, bridge, ferry or car links."}, Kind: KindPack, Run: On(checkAirOnlyLinks)},
 	{RuleInfo: diag.RuleInfo{ID: RuleLonelyColor, Severity: diag.Warning,
-		Doc: "Every colour is held by at least two regions; otherwise its planes link nothing to it."}, Kind: KindPack, Run: checkLonelyColors},
+		Doc: "Every colour is held by at least two regions; otherwise its planes link nothing to it."}, Kind: KindPack, Run: On(checkLonelyColors)},
 	{RuleInfo: diag.RuleInfo{ID: RulePlanesNoRegion, Severity: diag.Error,
-		Doc: "Every plane's colour is held by some region."}, Kind: KindPack, Run: checkPlanesWithoutRegions},
+		Doc: "Every plane's colour is held by some region."}, Kind: KindPack, Run: On(checkPlanesWithoutRegions)},
 	{RuleInfo: diag.RuleInfo{ID: RuleIsolated, Severity: diag.Error,
-		Doc: "Every region has a link of some kind (foot, car, ship, train or plane), or its card can never be played."}, Kind: KindPack, Run: checkIsolated},
+		Doc: "Every region has a link of some kind (foot, car, ship, train or plane), or its card can never be played."}, Kind: KindPack, Run: On(checkIsolated)},
 	{RuleInfo: diag.RuleInfo{ID: RuleAirOnlyUnmarked, Severity: diag.Warning,
-		Doc: "A region only planes reach is marked airOnly, so that the air-only plane rule applies to it."}, Kind: KindPack, Run: checkAirOnlyUnmarked},
+		Doc: "A region only planes reach is marked airOnly, so that the air-only plane rule applies to it."}, Kind: KindPack, Run: On(checkAirOnlyUnmarked)},
 	{RuleInfo: diag.RuleInfo{ID: RuleExpectTotals, Severity: diag.Error,
-		Doc: "The deck's totals equal what the rulebook states (the edition's expect block)."}, Kind: KindPack, Run: checkExpectTotals},
+		Doc: "The deck's totals equal what the rulebook states (the edition's expect block)."}, Kind: KindPack, Run: On(checkExpectTotals)},
 	{RuleInfo: diag.RuleInfo{ID: RuleDeckTooSmall, Severity: diag.Error,
-		Doc: "The deck deals four holders and still has a card for each face-up pile (three; a combined edition says its own, six in 20 Days Around the World) and one for each draw pile."}, Kind: KindPack, Run: checkDeckSize},
+		Doc: "The deck deals four holders and still has a card for each face-up pile (three; a combined edition says its own, six in 20 Days Around the World) and one for each draw pile."}, Kind: KindPack, Run: On(checkDeckSize)},
 	{RuleInfo: diag.RuleInfo{ID: RuleDeckCopies, Severity: diag.Error,
-		Doc: "Every region has a card in the deck, as many as its copies."}, Kind: KindPack, Run: checkDeckCopies},
+		Doc: "Every region has a card in the deck, as many as its copies."}, Kind: KindPack, Run: On(checkDeckCopies)},
 }
 
 // facts indexes a pack for the rules.
@@ -113,8 +113,7 @@ func regionIDs(p *mapdata.Pack) []string {
 	return ids
 }
 
-func checkUnknownIDs(pass *Pass) {
-	p := pass.Pack
+func checkUnknownIDs(pass *Pass, p *mapdata.Pack) {
 	f := indexPack(p)
 	region := func(id, pointer, what string) {
 		if _, ok := f.regions[id]; !ok {
@@ -179,8 +178,7 @@ func suggest(id string, known []string) string {
 	return fmt.Sprintf("did you mean %q?", best)
 }
 
-func checkDuplicateIDs(pass *Pass) {
-	p := pass.Pack
+func checkDuplicateIDs(pass *Pass, p *mapdata.Pack) {
 	dup := func(what string, ids []string, pointer func(i int) string) {
 		first := map[string]int{}
 		for i, id := range ids {
@@ -244,21 +242,21 @@ func checkDuplicateIDs(pass *Pass) {
 	dup("card token", ids(len(p.Deck.Cards), func(i int) string { return strings.ToLower(p.Deck.Cards[i].Token) }), func(i int) string { return ptr("deck", "cards", i, "token") })
 }
 
-func checkSelfLinks(pass *Pass) {
-	for i, l := range pass.Pack.Links {
+func checkSelfLinks(pass *Pass, p *mapdata.Pack) {
+	for i, l := range p.Links {
 		if l.A == l.B {
 			pass.Reportf(ptr("links", i), "%s link joins %q to itself", l.Kind, l.A)
 		}
 	}
 }
 
-func checkDuplicateLinks(pass *Pass) {
+func checkDuplicateLinks(pass *Pass, p *mapdata.Pack) {
 	type key struct {
 		pair [2]string
 		kind mapdata.LinkKind
 	}
 	first := map[key]int{}
-	for i, l := range pass.Pack.Links {
+	for i, l := range p.Links {
 		k := key{pairKey(l.A, l.B), l.Kind}
 		if j, seen := first[k]; seen {
 			pass.Reportf(ptr("links", i), "%s link %s–%s is listed twice (first at %s)", l.Kind, l.A, l.B, ptr("links", j))
@@ -268,9 +266,9 @@ func checkDuplicateLinks(pass *Pass) {
 	}
 }
 
-func checkOneSidedLinks(pass *Pass) {
-	f := indexPack(pass.Pack)
-	for i, l := range pass.Pack.Links {
+func checkOneSidedLinks(pass *Pass, p *mapdata.Pack) {
+	f := indexPack(p)
+	for i, l := range p.Links {
 		if l.Kind != mapdata.Car {
 			continue
 		}
@@ -291,8 +289,7 @@ func checkOneSidedLinks(pass *Pass) {
 	}
 }
 
-func checkAirOnlyLinks(pass *Pass) {
-	p := pass.Pack
+func checkAirOnlyLinks(pass *Pass, p *mapdata.Pack) {
 	f := indexPack(p)
 	airOnly := func(id string) bool {
 		i, ok := f.regions[id]
@@ -332,8 +329,7 @@ func planeColors(p *mapdata.Pack) map[string]int {
 	return n
 }
 
-func checkLonelyColors(pass *Pass) {
-	p := pass.Pack
+func checkLonelyColors(pass *Pass, p *mapdata.Pack) {
 	holders := colorHolders(p)
 	planes := planeColors(p)
 	for i, c := range p.Colors {
@@ -348,10 +344,10 @@ func checkLonelyColors(pass *Pass) {
 	}
 }
 
-func checkPlanesWithoutRegions(pass *Pass) {
-	holders := colorHolders(pass.Pack)
+func checkPlanesWithoutRegions(pass *Pass, p *mapdata.Pack) {
+	holders := colorHolders(p)
 	seen := map[string]bool{}
-	for i, c := range pass.Pack.Deck.Cards {
+	for i, c := range p.Deck.Cards {
 		if c.Kind != mapdata.PlaneCard || seen[c.Color] {
 			continue
 		}
@@ -436,19 +432,19 @@ func reachability(p *mapdata.Pack) []reach {
 	return out
 }
 
-func checkIsolated(pass *Pass) {
-	for i, r := range reachability(pass.Pack) {
+func checkIsolated(pass *Pass, p *mapdata.Pack) {
+	for i, r := range reachability(p) {
 		if !r.ground && !r.plane {
-			reg := pass.Pack.Regions[i]
+			reg := p.Regions[i]
 			pass.ReportHintf(ptr("regions", i), "add a link, a sea or a rail line, or give it a colour that planes serve",
 				"region %s (%s) has no link of any kind: its card can never sit in a journey", reg.ID, reg.Name)
 		}
 	}
 }
 
-func checkAirOnlyUnmarked(pass *Pass) {
-	for i, r := range reachability(pass.Pack) {
-		reg := pass.Pack.Regions[i]
+func checkAirOnlyUnmarked(pass *Pass, p *mapdata.Pack) {
+	for i, r := range reachability(p) {
+		reg := p.Regions[i]
 		if !reg.AirOnly && !r.ground && r.plane {
 			pass.ReportHintf(ptr("regions", i, "airOnly"), "list it under air_only in the edition",
 				"only planes reach region %s (%s), but it is not marked air-only", reg.ID, reg.Name)
@@ -456,8 +452,7 @@ func checkAirOnlyUnmarked(pass *Pass) {
 	}
 }
 
-func checkExpectTotals(pass *Pass) {
-	p := pass.Pack
+func checkExpectTotals(pass *Pass, p *mapdata.Pack) {
 	if p.Expect == nil {
 		return
 	}
@@ -492,8 +487,7 @@ func deckPiles(p *mapdata.Pack) (faceUp, draw int) {
 	return faceUp, draw
 }
 
-func checkDeckSize(pass *Pass) {
-	p := pass.Pack
+func checkDeckSize(pass *Pass, p *mapdata.Pack) {
 	days := p.Edition.Days
 	if days <= 0 {
 		return
@@ -517,8 +511,7 @@ func checkDeckSize(pass *Pass) {
 	}
 }
 
-func checkDeckCopies(pass *Pass) {
-	p := pass.Pack
+func checkDeckCopies(pass *Pass, p *mapdata.Pack) {
 	counts := map[string]int{}
 	for _, c := range p.Deck.Cards {
 		if c.Kind == mapdata.RegionCard {

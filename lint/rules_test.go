@@ -49,7 +49,7 @@ func linkIndex(p *mapdata.Pack, a, b string, kind mapdata.LinkKind) int {
 }
 
 func TestCleanPackHasNoFindings(t *testing.T) {
-	fs := Check(&Target{File: "mini.pack.json", Pack: miniPack(t)})
+	fs := check(&Target{File: "mini.pack.json", Pack: miniPack(t)})
 	assert.Empty(t, fs)
 }
 
@@ -142,7 +142,7 @@ func TestRulesTrigger(t *testing.T) {
 		t.Run(tt.rule, func(t *testing.T) {
 			p := miniPack(t)
 			want := tt.plant(p)
-			fs := Check(&Target{File: "mini.pack.json", Pack: p})
+			fs := check(&Target{File: "mini.pack.json", Pack: p})
 			var got []diag.Finding
 			for _, f := range fs {
 				if f.Rule == tt.rule {
@@ -165,7 +165,7 @@ func TestEveryRuleHasATest(t *testing.T) {
 		RuleSeaConnects: true, // seas_connect_test.go
 		RuleCutOff:      true, // cut_off_test.go
 		RuleColorsCVD:   true} // cvd_test.go
-	for _, r := range Rules() {
+	for _, r := range own.Rules() {
 		if r.Kind == KindPack {
 			assert.True(t, tested[r.ID], "rule %s has no trigger test", r.ID)
 		}

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/mapdata"
 )
 
 // RuleSeaConnects: a sea's connects list names seas of the pack, not itself.
@@ -10,10 +11,9 @@ const RuleSeaConnects = "seas/connects"
 // seaConnectsRule is listed in the registry (registry.go) with the pack rules.
 var seaConnectsRule = &Rule{RuleInfo: diag.RuleInfo{ID: RuleSeaConnects, Severity: diag.Error,
 	Doc: "A sea's connects list (ship cards side by side on seas that connect) names other seas of the pack."},
-	Kind: KindPack, Run: checkSeaConnects}
+	Kind: KindPack, Run: On(checkSeaConnects)}
 
-func checkSeaConnects(pass *Pass) {
-	p := pass.Pack
+func checkSeaConnects(pass *Pass, p *mapdata.Pack) {
 	if p == nil {
 		return
 	}

@@ -14,13 +14,13 @@ func TestSeaConnects(t *testing.T) {
 	require.NotEmpty(t, p.Seas)
 	p.Seas = append(p.Seas, mapdata.Sea{ID: "ocean", Name: "Ocean", Connects: []string{p.Seas[0].ID}})
 	p.Seas[0].Connects = []string{"ocean"}
-	for _, f := range Check(&Target{File: "mini.pack.json", Pack: p}) {
+	for _, f := range check(&Target{File: "mini.pack.json", Pack: p}) {
 		assert.NotEqual(t, RuleSeaConnects, f.Rule, "seas that exist and differ: %s", f.Message)
 	}
 
 	p.Seas[0].Connects = []string{"ocean", "oceam", p.Seas[0].ID}
 	var got []string
-	for _, f := range Check(&Target{File: "mini.pack.json", Pack: p}) {
+	for _, f := range check(&Target{File: "mini.pack.json", Pack: p}) {
 		if f.Rule == RuleSeaConnects {
 			got = append(got, f.Position.Pointer+" "+f.Message)
 		}

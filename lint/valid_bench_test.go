@@ -62,7 +62,7 @@ func TestBigValidPackIsClean(t *testing.T) {
 	target, err := DecodePack("big.pack.json", src)
 	require.NoError(t, err)
 	require.Empty(t, target.Findings, "schema")
-	for _, f := range Check(target) {
+	for _, f := range check(target) {
 		t.Errorf("%s", f)
 	}
 }
@@ -80,7 +80,7 @@ func BenchmarkLintValidPack(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if fs := Check(t); len(fs) > 0 {
+		if fs := check(t); len(fs) > 0 {
 			b.Fatal(fs[0])
 		}
 	}

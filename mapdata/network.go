@@ -55,6 +55,15 @@ type NetworkPack struct {
 	Provenance    Provenance        `json:"provenance"`
 }
 
+// PackKind is KindNetwork.
+func (p *NetworkPack) PackKind() string { return KindNetwork }
+
+// EditionID is p.Edition.ID.
+func (p *NetworkPack) EditionID() string { return p.Edition.ID }
+
+// PackProvenance is &p.Provenance.
+func (p *NetworkPack) PackProvenance() *Provenance { return &p.Provenance }
+
 // NetworkInfo names the edition a network pack was built from.
 type NetworkInfo struct {
 	ID   string `json:"id"`

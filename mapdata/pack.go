@@ -9,11 +9,58 @@ const (
 	FormatVersion = 1
 )
 
-// Kinds of pack. Route-network games (Across the United States) will add
-// their own kind beside KindRegions.
+// Kinds of pack: KindRegions here, KindCombined (combined.go) and
+// KindNetwork (network.go). Kinds lists them all.
 const (
 	KindRegions = "regions"
 )
+
+// Kinds lists every kind of pack, in the order the documentation gives
+// them. Each layer's table of what a kind does (the pipeline's builds, the
+// kinds package's plays, export's formats, the studio's pages) covers
+// exactly these.
+var Kinds = []string{KindRegions, KindCombined, KindNetwork}
+
+// AnyPack is a pack of any kind: a *Pack (kind regions, or combined when
+// it has a Combined block) or a *NetworkPack (kind network). It is the one
+// value the pipeline returns; the code of a kind takes its own type out of
+// it (p.(*Pack)), and PackKind says which kind's code that is.
+type AnyPack interface {
+	// PackKind is KindRegions, KindCombined or KindNetwork.
+	PackKind() string
+	// EditionID is the id of the edition the pack was built from.
+	EditionID() string
+	// PackProvenance is the pack's provenance, to read or to add to
+	// before it is encoded.
+	PackProvenance() *Provenance
+}
+
+// KindNoun names a pack of a kind in messages: "a route-network pack".
+func KindNoun(kind string) string {
+	switch kind {
+	case KindRegions:
+		return "a regions pack"
+	case KindCombined:
+		return "a combined pack"
+	case KindNetwork:
+		return "a route-network pack"
+	}
+	return "a pack of kind " + kind
+}
+
+// EditionID is p.Edition.ID.
+func (p *Pack) EditionID() string { return p.Edition.ID }
+
+// PackProvenance is &p.Provenance.
+func (p *Pack) PackProvenance() *Provenance { return &p.Provenance }
+
+// PackKind is KindCombined for a pack of several maps, else KindRegions.
+func (p *Pack) PackKind() string {
+	if p.Combined != nil {
+		return KindCombined
+	}
+	return KindRegions
+}
 
 // Pack is everything a program needs to play or check an edition: the regions,
 // every connection with its reason, the deck and where it all came from. It

@@ -3,21 +3,30 @@
 // an edition.yaml held in memory with the folder its files are in, or a pack
 // file), reads every file inside the source's fence (internal/safeio: os.Root,
 // regular files, size bounds; a combined edition's members each inside their
-// own folder), derives the pack by kind (regions: derive; network:
+// own folder), derives the pack by its kind (regions: derive; network:
 // derive/routes; combined: every member, then derive/combine), lints it with
-// the lint config found beside the source, and returns the pack, the board,
-// the findings, every file read, and the bytes to write.
+// every rule of the toolkit and the lint config found beside the source, and
+// returns the pack, the board, the findings, every file read, and the bytes
+// to write.
+//
+// The kind is decided here, once: Result.Pack is one value of any kind
+// (mapdata.AnyPack), and kinds.go is the pipeline's table of what each kind
+// is derived, linted, encoded and described with. The pipeline assembles
+// the toolkit's rule registry from that table (LintRules): lint's rules and
+// those the derive packages declare.
 //
 // A Cache keeps what rebuilds can reuse (parsed borders, the builds of
 // bundled members); Watch rebuilds on every change of the files the last
-// build read. Every step takes a context and stops when it is cancelled.
-// ReadRules reads an edition's rules as its SOURCES.md states them, from the
-// same folder with the same fence.
+// build read. Load, Edition and Watch take a context and stop, with
+// ctx.Err(), between their steps (deriving, each member, linting); a step
+// runs to its end. ReadRules reads an edition's rules as its SOURCES.md
+// states them, from the same folder with the same fence.
 //
 // It prints nothing and writes no file: the commands (cmd/tendays), the
 // studio and advise call it, then decide what to show and where to write.
 // What it does not hold: the rules of the game (engine), lint's rules
-// (lint), drawing or exporting (export).
+// (lint), drawing or exporting (export), what a pack does once built (the
+// kinds package).
 package pipeline
 
 import (
@@ -85,8 +94,9 @@ func (o Options) limit(kindDefault int64) int64 {
 
 // Result is a built edition, or a pack read and checked.
 type Result struct {
-	// Kind is mapdata.KindRegions, KindNetwork or KindCombined ("" when
-	// the source broke its schema before its kind was known).
+	// Kind is the pack's kind, Pack.PackKind(): mapdata.KindRegions,
+	// KindCombined or KindNetwork ("" when the source broke its schema
+	// before its kind was known).
 	Kind string
 	// Name is the source as messages name it: "editions/usa",
 	// "./my-edition", "usa.pack.json", "<stdin>".
@@ -96,11 +106,12 @@ type Result struct {
 	Bundled, FromPack bool
 	// File is the file findings point into: edition.yaml or the pack.
 	File string
-	// Pack is the derived or read pack of kind regions or combined;
-	// Network one of kind network. Neither is set when the source broke
-	// its schema: Findings say where.
-	Pack    *mapdata.Pack
-	Network *mapdata.NetworkPack
+	// Pack is the derived or read pack, of any kind: its kind's code takes
+	// its own type out of it (a *mapdata.Pack for kinds regions and
+	// combined, a *mapdata.NetworkPack for kind network), and the kinds
+	// package's table says what it does. Nil when the source broke its
+	// schema: Findings say where.
+	Pack mapdata.AnyPack
 	// Board is the board geometry derived with a regions or combined pack
 	// (nil for a pack file: see BoardLayers).
 	Board *geojson.FeatureCollection
@@ -125,7 +136,20 @@ type Result struct {
 }
 
 // Derived says whether a pack came out (the source kept its schema).
-func (r *Result) Derived() bool { return r.Pack != nil || r.Network != nil }
+func (r *Result) Derived() bool { return r.Pack != nil }
+
+// build is the pipeline's entry of the pack's kind (regions' for a
+// source whose kind is not known).
+func (r *Result) build() *kindBuild {
+	if b, ok := builds[r.Kind]; ok {
+		return b
+	}
+	return regionsBuild
+}
+
+// HasBoard says whether a pack of this kind has a board geometry beside
+// it (<id>.board.geojson): a network pack's stations' points are in it.
+func (r *Result) HasBoard() bool { return r.build().board }
 
 // OK says whether the pack may be written: derived, and no lint error.
 func (r *Result) OK() bool { return r.Derived() && r.Summary.Errors == 0 }
@@ -219,7 +243,7 @@ func (r *Result) finish(ctx context.Context, target *lint.Target, configFrom str
 	if cfg == nil && configFrom != "" {
 		// A broken config is an error, not a config to ignore: it may
 		// turn an error off, and the build would pass by accident.
-		c, err := lint.FindConfig(configFrom)
+		c, err := lintRules.FindConfig(configFrom)
 		if err != nil {
 			return err
 		}
@@ -229,7 +253,7 @@ func (r *Result) finish(ctx context.Context, target *lint.Target, configFrom str
 		r.addInput(cfg.File)
 	}
 	if target != nil {
-		r.Findings = cfg.Apply(lint.Check(target))
+		r.Findings = cfg.Apply(lintRules.Check(target))
 	}
 	r.Summary = lint.Summarize(1, r.Findings)
 	return nil

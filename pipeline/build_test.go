@@ -90,7 +90,7 @@ func TestLoadTextInMemory(t *testing.T) {
 	require.NotEqual(t, string(f.Text), edited, "the fixture's id line")
 	res, err := Edition(ctx, Source{Text: []byte(edited), FS: f.FS, Dir: f.Dir}, Options{})
 	require.NoError(t, err)
-	assert.Equal(t, "edited", res.Pack.Edition.ID)
+	assert.Equal(t, "edited", res.ID())
 	assert.Contains(t, res.Inputs, f.Path)
 }
 
@@ -183,7 +183,7 @@ func TestCacheKeepsBundledMembers(t *testing.T) {
 	b, err := fresh.Encode(true)
 	require.NoError(t, err)
 	assert.Equal(t, string(b.Pack), string(a.Pack))
-	assert.Equal(t, first.Pack.Edition.ID, second.Pack.Edition.ID)
+	assert.Equal(t, first.ID(), second.ID())
 }
 
 // Watch rebuilds on a save of any file the edition reads: the combined
@@ -223,7 +223,7 @@ func TestWatchRebuildsOnAMemberSave(t *testing.T) {
 	second := next()
 	require.True(t, second.Derived())
 	names := []string{}
-	for _, m := range second.Pack.Combined.Members {
+	for _, m := range second.Pack.(*mapdata.Pack).Combined.Members {
 		names = append(names, m.Name)
 	}
 	assert.True(t, slices.ContainsFunc(names, func(n string) bool { return n == "Renamed" }), "the member's edit is in the rebuilt pack: %v", names)
@@ -236,10 +236,10 @@ func TestWatchRebuildsOnAMemberSave(t *testing.T) {
 func TestNetworkLand(t *testing.T) {
 	res, err := Load(ctx, Source{Path: "across-the-us"}, Options{})
 	require.NoError(t, err)
-	land, err := NetworkLand(res.Network)
+	land, err := res.Land()
 	require.NoError(t, err)
 	assert.Equal(t, 56, len(land), "every feature of the usa edition's states file (states, DC, territories)")
-	far := *res.Network
+	far := *res.Pack.(*mapdata.NetworkPack)
 	far.Stations = append([]mapdata.Station{{ID: "x", Name: "Paris", Point: [2]float64{2.35, 48.85}}}, far.Stations...)
 	land, err = NetworkLand(&far)
 	require.NoError(t, err)

@@ -49,7 +49,7 @@ func (r *Result) deriveCombined(ctx context.Context, f *folder, file string, tex
 		if mb.errors > 0 {
 			return nil, diag.Errorf(at, "member %q has %d lint error(s) (tendays lint %s)", name, mb.errors, mb.dir)
 		}
-		members = append(members, combine.Member{ID: name, Pack: mb.res.Pack, Board: mb.res.Board})
+		members = append(members, combine.Member{ID: name, Pack: mb.res.Pack.(*mapdata.Pack), Board: mb.res.Board})
 	}
 	pack, board, err := combine.Combine(ed, members)
 	if err != nil {
@@ -250,7 +250,7 @@ func (r *Result) member(ctx context.Context, f *folder, name string) (memberBuil
 	if m.Kind != mapdata.KindRegions {
 		return mb, nil
 	}
-	mb.errors = lint.Summarize(1, lint.Check(target)).Errors
+	mb.errors = lint.Summarize(1, lintRules.Check(target)).Errors
 	if mf.bundled {
 		r.opts.Cache.keep(mf.dir, r.opts.limit(mapdata.DefaultMaxInput), mb)
 	}

@@ -4,19 +4,17 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 )
 
 // ID is the id of the edition built or the pack read ("" when nothing was
 // derived).
 func (r *Result) ID() string {
-	switch {
-	case r.Network != nil:
-		return r.Network.Edition.ID
-	case r.Pack != nil:
-		return r.Pack.Edition.ID
+	if r.Pack == nil {
+		return ""
 	}
-	return ""
+	return r.Pack.EditionID()
 }
 
 // Counts are what the pack holds, by name (build --format json's "counts"):
@@ -24,14 +22,27 @@ func (r *Result) ID() string {
 // combined pack; stations, routes, tokens, companies and tickets for a
 // network pack. Nil when nothing was derived.
 func (r *Result) Counts() map[string]int {
-	if p := r.Network; p != nil {
-		return map[string]int{"stations": len(p.Stations), "routes": len(p.Routes), "stationTokens": p.TokenTotal(),
-			"companies": len(p.Companies), "companyCards": p.CompanyCards(), "passengerTickets": len(p.Passenger), "freightTickets": len(p.Freight)}
-	}
-	p := r.Pack
-	if p == nil {
+	if r.Pack == nil {
 		return nil
 	}
+	return r.build().counts(r.Pack)
+}
+
+// Headline is one line on what was built and where it went (out, as the
+// reader should see it named): the pack's id, what it holds, its warnings.
+func (r *Result) Headline(out string) string {
+	if r.Pack == nil {
+		return fmt.Sprintf("%s: nothing derived; %d error(s) -> %s", r.Name, r.Summary.Errors, out)
+	}
+	return r.build().headline(r.Pack, r.Summary, out)
+}
+
+func networkCounts(p *mapdata.NetworkPack) map[string]int {
+	return map[string]int{"stations": len(p.Stations), "routes": len(p.Routes), "stationTokens": p.TokenTotal(),
+		"companies": len(p.Companies), "companyCards": p.CompanyCards(), "passengerTickets": len(p.Passenger), "freightTickets": len(p.Freight)}
+}
+
+func regionCounts(p *mapdata.Pack) map[string]int {
 	c := map[string]int{"regions": len(p.Regions), "links": len(p.Links), "seas": len(p.Seas), "rails": len(p.Rails),
 		"cards": p.Deck.Totals.Cards, "regionCards": p.Deck.Totals.RegionCards, "transportCards": p.Deck.Totals.TransportCards}
 	for _, l := range p.Links {
@@ -40,19 +51,13 @@ func (r *Result) Counts() map[string]int {
 	return c
 }
 
-// Headline is one line on what was built and where it went (out, as the
-// reader should see it named): the pack's id, what it holds, its warnings.
-func (r *Result) Headline(out string) string {
-	s := r.Summary
-	if p := r.Network; p != nil {
-		return fmt.Sprintf("%s: %d stations, %d routes; %d station tokens; %d companies, %d company cards; %d passenger and %d freight tickets; %d warning(s) -> %s",
-			p.Edition.ID, len(p.Stations), len(p.Routes), p.TokenTotal(), len(p.Companies), p.CompanyCards(), len(p.Passenger), len(p.Freight),
-			s.Warnings, out)
-	}
-	p := r.Pack
-	if p == nil {
-		return fmt.Sprintf("%s: nothing derived; %d error(s) -> %s", r.Name, s.Errors, out)
-	}
+func networkHeadline(p *mapdata.NetworkPack, s lint.Summary, out string) string {
+	return fmt.Sprintf("%s: %d stations, %d routes; %d station tokens; %d companies, %d company cards; %d passenger and %d freight tickets; %d warning(s) -> %s",
+		p.Edition.ID, len(p.Stations), len(p.Routes), p.TokenTotal(), len(p.Companies), p.CompanyCards(), len(p.Passenger), len(p.Freight),
+		s.Warnings, out)
+}
+
+func regionHeadline(p *mapdata.Pack, s lint.Summary, out string) string {
 	kinds := map[mapdata.LinkKind]int{}
 	for _, l := range p.Links {
 		kinds[l.Kind]++

@@ -13,7 +13,7 @@ import (
 func TestDescribeARegionsPack(t *testing.T) {
 	res, err := Load(ctx, Source{Path: "../testdata/packs/mini.pack.json"}, Options{})
 	require.NoError(t, err)
-	p := res.Pack
+	p := res.Pack.(*mapdata.Pack)
 	assert.Equal(t, p.Edition.ID, res.ID())
 	c := res.Counts()
 	assert.Equal(t, len(p.Regions), c["regions"])
@@ -31,7 +31,7 @@ func TestDescribeARegionsPack(t *testing.T) {
 func TestDescribeANetworkPack(t *testing.T) {
 	res, err := Load(ctx, Source{Path: "across-the-us"}, Options{})
 	require.NoError(t, err)
-	p := res.Network
+	p := res.Pack.(*mapdata.NetworkPack)
 	assert.Equal(t, "across-the-us", res.ID())
 	c := res.Counts()
 	assert.Equal(t, len(p.Stations), c["stations"])
@@ -46,4 +46,26 @@ func TestDescribeNothingDerived(t *testing.T) {
 	assert.Equal(t, "", res.ID())
 	assert.Nil(t, res.Counts())
 	assert.Equal(t, "broken/edition.yaml: nothing derived; 2 error(s) -> x", res.Headline("x"))
+}
+
+// The pipeline's table holds every kind of pack, and every rule of a
+// kind's is in the registry.
+func TestBuildsHoldEveryKind(t *testing.T) {
+	if len(builds) != len(mapdata.Kinds) {
+		t.Errorf("builds has %d kinds, mapdata.Kinds %d", len(builds), len(mapdata.Kinds))
+	}
+	for _, kind := range mapdata.Kinds {
+		b, ok := builds[kind]
+		if !ok || b.derive == nil || b.encode == nil || b.counts == nil || b.headline == nil || len(b.rules) == 0 {
+			t.Errorf("kind %s: %+v", kind, b)
+			continue
+		}
+		for _, list := range b.rules {
+			for _, r := range list {
+				if got, ok := LintRules().Lookup(r.ID); !ok || got != r {
+					t.Errorf("kind %s's rule %s is not the registry's", kind, r.ID)
+				}
+			}
+		}
+	}
 }

@@ -149,16 +149,10 @@ func (r *Result) derive(ctx context.Context, f *folder, file string, text []byte
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	switch r.Kind {
-	case mapdata.KindNetwork:
-		return r.deriveNetwork(f, file, text)
-	case mapdata.KindCombined:
-		return r.deriveCombined(ctx, f, file, text)
-	}
-	return r.deriveRegions(f, file, text)
+	return r.build().derive(r, ctx, f, file, text)
 }
 
-func (r *Result) deriveRegions(f *folder, file string, text []byte) (*lint.Target, error) {
+func (r *Result) deriveRegions(_ context.Context, f *folder, file string, text []byte) (*lint.Target, error) {
 	ed, err := mapdata.DecodeEdition(file, text)
 	if err != nil {
 		return nil, err
@@ -172,7 +166,7 @@ func (r *Result) deriveRegions(f *folder, file string, text []byte) (*lint.Targe
 	return &lint.Target{File: file, Pack: res.Pack, Locate: res.Locate, Findings: res.Findings, Board: res.Board}, nil
 }
 
-func (r *Result) deriveNetwork(f *folder, file string, text []byte) (*lint.Target, error) {
+func (r *Result) deriveNetwork(_ context.Context, f *folder, file string, text []byte) (*lint.Target, error) {
 	ed, err := mapdata.DecodeNetworkEdition(file, text)
 	if err != nil {
 		return nil, err
@@ -181,9 +175,9 @@ func (r *Result) deriveNetwork(f *folder, file string, text []byte) (*lint.Targe
 	if err != nil {
 		return nil, err
 	}
-	r.Network, r.locate = res.Pack, res.Locate
+	r.Pack, r.locate = res.Pack, res.Locate
 	r.addProvenance(f, res.Pack.Provenance.Inputs)
-	return &lint.Target{File: file, Network: res.Pack, Locate: res.Locate, Findings: res.Findings}, nil
+	return &lint.Target{File: file, Pack: res.Pack, Locate: res.Locate, Findings: res.Findings}, nil
 }
 
 // addProvenance notes the files a derivation read (its provenance) as

@@ -25,26 +25,20 @@ type Files struct {
 // never read as a pair.
 func (r *Result) Encode(withBoard bool) (Files, error) {
 	var out Files
-	var buf bytes.Buffer
-	switch {
-	case r.Network != nil:
-		if err := mapdata.EncodeNetworkPack(&buf, r.Network); err != nil {
-			return out, err
-		}
-	case r.Pack != nil:
-		if withBoard && r.Board != nil {
-			data, err := r.boardBytes()
-			if err != nil {
-				return out, fmt.Errorf("%s: the board: %w", r.Name, err)
-			}
-			mapdata.SetBoardHash(r.Pack, data)
-			out.Board = data
-		}
-		if err := mapdata.EncodePack(&buf, r.Pack); err != nil {
-			return out, err
-		}
-	default:
+	if r.Pack == nil {
 		return out, errors.New("build: nothing was derived to encode")
+	}
+	b := r.build()
+	if withBoard && b.board && r.Board != nil {
+		data, err := r.boardBytes()
+		if err != nil {
+			return out, fmt.Errorf("%s: the board: %w", r.Name, err)
+		}
+		out.Board = data
+	}
+	var buf bytes.Buffer
+	if err := b.encode(&buf, r.Pack, out.Board); err != nil {
+		return out, err
 	}
 	out.Pack = buf.Bytes()
 	return out, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
 
@@ -14,7 +15,9 @@ func ExampleLoad() {
 	if err != nil {
 		panic(err) // the edition could not be read at all
 	}
-	fmt.Println(res.Kind, res.Pack.Edition.ID, len(res.Pack.Regions), "regions")
+	// The pack is of any kind; a 10 Days map's is a *mapdata.Pack.
+	p := res.Pack.(*mapdata.Pack)
+	fmt.Println(res.Kind, p.Edition.ID, len(p.Regions), "regions")
 	fmt.Println("errors:", res.Summary.Errors, "ok to write:", res.OK())
 	files, err := res.Encode(true)
 	if err != nil {
@@ -40,7 +43,7 @@ func ExampleEdition_inMemory() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(res.Pack.Edition.Name)
+	fmt.Println(res.Pack.(*mapdata.Pack).Edition.Name)
 	// Output: 10 Days in the USA
 }
 

@@ -43,3 +43,12 @@ func NetworkLand(p *mapdata.NetworkPack) ([]orb.MultiPolygon, error) {
 	}
 	return land, nil
 }
+
+// Land is the land drawn under the board of a pack without board geometry
+// (a network's: NetworkLand), nil for a pack with a board, or none.
+func (r *Result) Land() ([]orb.MultiPolygon, error) {
+	if r.Pack == nil || r.build().land == nil {
+		return nil, nil
+	}
+	return r.build().land(r.Pack)
+}

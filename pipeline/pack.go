@@ -42,14 +42,9 @@ func loadPack(ctx context.Context, src Source, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Result{Name: name, File: name, FromPack: true, PackJSON: data, Pack: t.Pack, Network: t.Network, locate: t.Locate, opts: opts}
-	switch {
-	case t.Network != nil:
-		r.Kind = mapdata.KindNetwork
-	case t.Pack != nil && t.Pack.Combined != nil:
-		r.Kind = mapdata.KindCombined
-	case t.Pack != nil:
-		r.Kind = mapdata.KindRegions
+	r := &Result{Name: name, File: name, FromPack: true, PackJSON: data, Pack: t.Pack, locate: t.Locate, opts: opts}
+	if t.Pack != nil {
+		r.Kind = t.Pack.PackKind()
 	}
 	// The pack and its board by the names given, which messages repeat.
 	if src.Path != safeio.Stdin {
@@ -59,7 +54,7 @@ func loadPack(ctx context.Context, src Source, opts Options) (*Result, error) {
 	if r.boardArg == "" && src.Path != safeio.Stdin {
 		r.boardArg = mapdata.BoardPathFor(src.Path)
 	}
-	if r.Kind != mapdata.KindNetwork && r.boardArg != "" {
+	if r.HasBoard() && r.boardArg != "" {
 		r.Inputs = append(r.Inputs, r.boardArg)
 	}
 	return r, r.finish(ctx, t, src.Path)
@@ -96,7 +91,7 @@ func (r *Result) BoardMismatch() bool {
 
 func (r *Result) readLayers() (*board.Geometry, error) {
 	max := r.opts.limit(mapdata.DefaultMaxInput)
-	if r.Network != nil {
+	if !r.HasBoard() {
 		return nil, fs.ErrNotExist
 	}
 	if !r.FromPack {
@@ -118,7 +113,7 @@ func (r *Result) readLayers() (*board.Geometry, error) {
 		if err != nil {
 			return nil, err
 		}
-		if mapdata.BoardMatches(r.Pack, data) {
+		if p, ok := r.Pack.(*mapdata.Pack); !ok || mapdata.BoardMatches(p, data) {
 			return b, nil
 		}
 		if r.opts.Board != "" {

@@ -50,10 +50,11 @@ func (d *Advise) open() (*pipeline.Folder, error) {
 }
 
 func (d *Advise) Diagnose(ctx context.Context, b *Build) (*Report, error) {
-	if b.Pack == nil {
+	pack, ok := b.Pack.(*mapdata.Pack)
+	if !ok {
 		return nil, errors.New("the doctor reads the 10 Days editions (kind regions or combined); fix the findings first, or this is a route-network pack")
 	}
-	in, text := advise.FromPack(b.Pack), []byte(nil)
+	in, text := advise.FromPack(pack), []byte(nil)
 	if d.edition != "" {
 		f, err := d.open()
 		if err != nil {
@@ -76,7 +77,7 @@ func (d *Advise) Diagnose(ctx context.Context, b *Build) (*Report, error) {
 	d.last, d.text = rep, text
 	d.mu.Unlock()
 
-	out, err := measureBuild(ctx, b.Pack)
+	out, err := measureBuild(ctx, pack)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +92,7 @@ func (d *Advise) Diagnose(ctx context.Context, b *Build) (*Report, error) {
 	for _, p := range rep.Proposals {
 		sp := Proposal{ID: strconv.Itoa(p.ID), Title: p.Edit, Effect: fmt.Sprintf("measured on %d paired games: %s", p.After.Games, p.Effect)}
 		for _, c := range p.Changes {
-			sp.Preview(b.Pack, c.Op, c.Path, c.Value)
+			sp.Preview(pack, c.Op, c.Path, c.Value)
 		}
 		out.Proposals = append(out.Proposals, sp)
 	}
@@ -147,10 +148,11 @@ func (d *Advise) Try(ctx context.Context, b *Build, ids []string) (*Report, erro
 	if err != nil {
 		return nil, err
 	}
-	if res.Pack == nil {
+	pack, ok := res.Pack.(*mapdata.Pack)
+	if !ok {
 		return nil, errors.New("the edited edition breaks its schema")
 	}
-	out, err := measureBuild(ctx, res.Pack)
+	out, err := measureBuild(ctx, pack)
 	if err != nil {
 		return nil, err
 	}

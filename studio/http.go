@@ -178,6 +178,11 @@ func validLang(s string) bool {
 type JourneyRequest struct {
 	Cards []string `json:"cards"`
 	Days  int      `json:"days,omitempty"` // 0: the edition's
+	// SoFar checks a journey being typed: the cards so far, their
+	// trailing transport cards aside (and a last token that names no card
+	// yet: it is being typed), as a journey of that many days (when two or
+	// more are left; none is checked otherwise).
+	SoFar bool `json:"soFar,omitempty"`
 }
 
 func (s *Server) postJourney(w http.ResponseWriter, r *http.Request) {
@@ -186,32 +191,18 @@ func (s *Server) postJourney(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st, _ := s.state()
-	if st.board == nil {
-		httpError(w, http.StatusConflict, "this pack has no journeys to check: "+notPlayable(st))
+	if st.played.journeys == nil {
+		httpError(w, http.StatusConflict, "this pack has no journeys to check: "+st.played.noJourneys)
 		return
 	}
-	v, err := CheckJourney(st.board, req.Cards, req.Days)
+	v, err := CheckJourney(st.played.journeys, req)
 	if err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
+		// What each card names goes with the error: the page marks the
+		// regions of the cards it knows.
+		writeJSON(w, http.StatusBadRequest, mustJSON(map[string]any{"error": err.Error(), "tokens": v.Tokens}))
 		return
 	}
 	writeJSON(w, http.StatusOK, mustJSON(v))
-}
-
-func notPlayable(st *state) string {
-	switch {
-	case st.build.Network != nil:
-		return "a route-network pack"
-	case st.build.Pack == nil:
-		return "nothing was derived (see the findings)"
-	case st.build.Unplayable != "":
-		return st.build.Unplayable
-	}
-	_, err := engine.Compile(st.build.Pack)
-	if err != nil {
-		return err.Error()
-	}
-	return "the engine refuses it"
 }
 
 // JourneyVerdict is the answer of POST /api/journey: the verdict as
@@ -220,34 +211,92 @@ func notPlayable(st *state) string {
 type JourneyVerdict struct {
 	engine.VerdictReport
 	Coverage []MapCount `json:"coverage,omitempty"`
-	// Regions names the region of each card ("" for a transport card),
-	// so that the page draws the journey without reading tokens itself.
+	// Regions names the region of each card checked ("" for a transport
+	// card), so that the page draws the journey without reading tokens
+	// itself.
 	Regions []string `json:"regions"`
+	// Tokens says what each card given names, as the engine reads its
+	// token: the page marks the regions typed and knows which cards are
+	// transport cards without matching tokens itself.
+	Tokens []TokenView `json:"tokens"`
+	// Checked is how many cards were checked: all of them, or for a
+	// journey so far those before its trailing transport cards (0: too
+	// few to check yet; the verdict is empty).
+	Checked int `json:"checked"`
+}
+
+// TokenView is what one card token names: its kind (region, plane, car,
+// ship, train; "" for a token that names no card) and, for a region card,
+// the region.
+type TokenView struct {
+	Kind   string `json:"kind"`
+	Region string `json:"region,omitempty"`
 }
 
 // CheckJourney checks tokens as `journey check` does: every token must name
 // a card (a combined edition's tokens name the map where a name is on
 // two: europe:Russia), and the journey must have the edition's days (or
-// days).
-func CheckJourney(b *engine.Board, tokens []string, days int) (JourneyVerdict, error) {
+// req.Days); a journey so far (req.SoFar) is checked without its
+// trailing transport cards, as a journey of the cards left. The verdict's
+// Tokens are filled whatever the error.
+func CheckJourney(b *engine.Board, req JourneyRequest) (JourneyVerdict, error) {
+	if len(req.Cards) > 1000 {
+		return JourneyVerdict{Tokens: []TokenView{}}, fmt.Errorf("%d cards: a journey is a few dozen at most", len(req.Cards))
+	}
+	out := JourneyVerdict{Tokens: tokenViews(b, req.Cards), Regions: []string{}, VerdictReport: engine.VerdictReport{Cards: []string{}, Steps: []engine.StepReport{}}}
+	tokens, days := req.Cards, req.Days
 	if days <= 0 {
 		days = b.Days()
 	}
-	if len(tokens) > 1000 {
-		return JourneyVerdict{}, fmt.Errorf("%d cards: a journey is a few dozen at most", len(tokens))
+	if req.SoFar {
+		// The last token may be half typed ("c" on the way to "car"):
+		// one that names no card is left for the check after it.
+		n := len(tokens)
+		if n > 0 && out.Tokens[n-1].Kind == "" {
+			n--
+		}
+		for n > 0 && isTransport(out.Tokens[n-1].Kind) {
+			n--
+		}
+		if n < 2 {
+			return out, nil
+		}
+		tokens, days = tokens[:n], n
 	}
 	cards, err := b.ParseJourneyDays(tokens, days)
 	if err != nil {
-		return JourneyVerdict{}, err
+		return out, err
 	}
-	regions := make([]string, len(cards))
+	out.Checked = len(cards)
+	out.Regions = make([]string, len(cards))
 	for i, c := range cards {
 		if info := b.Card(c); info.Kind == engine.RegionCard {
-			regions[i] = b.Region(info.Region).ID
+			out.Regions[i] = b.Region(info.Region).ID
 		}
 	}
-	return JourneyVerdict{VerdictReport: b.Report(cards, b.Check(cards)), Coverage: coverage(b, cards), Regions: regions}, nil
+	out.VerdictReport, out.Coverage = b.Report(cards, b.Check(cards)), coverage(b, cards)
+	return out, nil
 }
+
+// tokenViews reads each token as the engine does.
+func tokenViews(b *engine.Board, tokens []string) []TokenView {
+	out := make([]TokenView, len(tokens))
+	for i, t := range tokens {
+		c, err := b.Lookup(t)
+		if err != nil {
+			continue
+		}
+		info := b.Card(c)
+		out[i].Kind = info.Kind.String()
+		if info.Kind == engine.RegionCard {
+			out[i].Region = b.Region(info.Region).ID
+		}
+	}
+	return out
+}
+
+// isTransport says whether a card kind is a transport card's.
+func isTransport(kind string) bool { return kind != "" && kind != engine.RegionCard.String() }
 
 // coverage counts the regions of cards on each member map of a combined
 // board (nil on a board of one map).

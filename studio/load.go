@@ -64,19 +64,17 @@ func watchable(src pipeline.Source) bool {
 
 // fromResult is what the page shows of a build.
 func fromResult(res *pipeline.Result) (*Build, error) {
-	b := &Build{Source: res.Name, Pack: res.Pack, Network: res.Network, Findings: res.Findings}
+	b := &Build{Source: res.Name, Pack: res.Pack, Findings: res.Findings}
 	if errs := res.PlayErrors(); len(errs) > 0 && res.Pack != nil {
 		// As journey check and play refuse a pack with lint errors.
 		b.Unplayable = fmt.Sprintf("the pack has %d lint error(s) (see the findings): journey check and play refuse it until they are fixed", len(errs))
 	}
-	if res.Network != nil {
-		land, err := pipeline.NetworkLand(res.Network)
-		if err != nil {
-			return nil, err
-		}
-		b.Land = land
+	land, err := res.Land()
+	if err != nil {
+		return nil, err
 	}
-	if res.Pack != nil {
+	b.Land = land
+	if res.HasBoard() && res.Pack != nil {
 		bd, err := res.BoardLayers()
 		switch {
 		case err == nil:

@@ -188,10 +188,11 @@ type Measures struct{ Options MeasureOptions }
 
 // Diagnose measures the build's board.
 func (m Measures) Diagnose(ctx context.Context, b *Build) (*Report, error) {
-	if b.Pack == nil {
+	pack, ok := b.Pack.(*mapdata.Pack)
+	if !ok {
 		return nil, errors.New("the doctor reads the 10 Days editions; this build has no regions pack")
 	}
-	eb, err := engine.Compile(b.Pack)
+	eb, err := engine.Compile(pack)
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/tendays/tendays/engine/bot"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/kinds"
 )
 
 // maxGames is how many games the studio keeps; starting one more forgets
@@ -49,12 +50,11 @@ func (gs *games) get(id string) *session {
 	return gs.byID[id]
 }
 
-// session is one game: a 10 Days game (ten) or a route-network game (net).
+// session is one game, of its pack's kind (kinds.go's play).
 type session struct {
-	mu  sync.Mutex
-	id  string
-	ten *tenGame
-	net *netGame
+	mu   sync.Mutex
+	id   string
+	game play
 }
 
 // Seed is a game's seed. It is read from a JSON number or a decimal string
@@ -137,54 +137,47 @@ func (s *Server) postGame(w http.ResponseWriter, r *http.Request) {
 	if seed == 0 {
 		seed = mrand.Uint64()
 	}
-	if st.network != nil {
-		ng, err := newNetGame(st.network, req, seed)
-		if err != nil {
-			httpError(w, http.StatusBadRequest, err.Error())
-			return
-		}
-		ss := &session{id: newID(), net: ng}
-		s.games.add(ss)
-		writeJSON(w, http.StatusCreated, mustJSON(ng.view(ss.id)))
+	if st.played.games == nil {
+		httpError(w, http.StatusConflict, "this pack cannot be played here: "+st.played.noGames)
 		return
 	}
-	if st.board == nil {
-		httpError(w, http.StatusConflict, "this pack cannot be played here: "+notPlayable(st))
+	g, err := st.played.games.deal(req, seed)
+	if err != nil {
+		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	ss := &session{id: newID(), game: g}
+	s.games.add(ss)
+	writeJSON(w, http.StatusCreated, mustJSON(g.view(ss.id)))
+}
+
+// newTenGame deals a 10 Days game as the request asks: people at seats 1
+// to Humans (one when 0), bots after; the number of players, and whether
+// the pack deals that many, is the engine's to check (game.New).
+func newTenGame(b *engine.Board, req GameRequest, seed uint64) (*tenGame, error) {
 	if req.Humans == 0 {
 		req.Humans = 1
 	}
-	if req.Humans < 1 || req.Humans > game.BoxPlayers || req.Bots < 0 || req.Bots > game.BoxPlayers-1 ||
-		req.Humans+req.Bots < 2 || req.Humans+req.Bots > game.BoxPlayers {
-		httpError(w, http.StatusBadRequest, fmt.Sprintf("%d people and %d bots: want 2 to %d players, at least one a person", req.Humans, req.Bots, game.BoxPlayers))
-		return
+	if req.Humans < 1 || req.Bots < 0 {
+		return nil, fmt.Errorf("%d people and %d bots: a game seats at least one person, and no fewer than no bots", req.Humans, req.Bots)
 	}
 	if !slices.Contains(bot.Names(), req.Bot) {
-		httpError(w, http.StatusBadRequest, fmt.Sprintf("unknown bot %q (want %s)", req.Bot, strings.Join(bot.Names(), ", ")))
-		return
+		return nil, fmt.Errorf("unknown bot %q (want %s)", req.Bot, strings.Join(bot.Names(), ", "))
 	}
 	if req.Days < 0 || req.Days > 40 || req.Turns < 0 || req.Turns > 100000 {
-		httpError(w, http.StatusBadRequest, "days or turn cap out of range")
-		return
+		return nil, fmt.Errorf("days or turn cap out of range")
 	}
-	tg := &tenGame{board: st.board, seed: seed, bot: req.Bot, turnCap: req.Turns, opts: req,
+	tg := &tenGame{board: b, seed: seed, bot: req.Bot, turnCap: req.Turns, opts: req,
 		cfg: game.Config{Players: req.Humans + req.Bots, Days: req.Days, OpenHands: req.Open}}
 	tg.opts.Seed, tg.opts.Moves = Seed(seed), ""
-	switch req.Swap {
-	case "":
-	case "on":
-		tg.cfg.Swap = game.SwapOn
-	case "off":
-		tg.cfg.Swap = game.SwapOff
-	default:
-		httpError(w, http.StatusBadRequest, fmt.Sprintf("swap: %q (want on, off or empty for the edition's rule)", req.Swap))
-		return
+	swap, err := kinds.ParseSwap(req.Swap)
+	if err != nil {
+		return nil, fmt.Errorf("swap: %q (want on, off or empty for the edition's rule)", req.Swap)
 	}
+	tg.cfg.Swap = swap
 	refill, err := game.ParseRefill(req.Refill)
 	if err != nil {
-		httpError(w, http.StatusBadRequest, "refill: "+err.Error())
-		return
+		return nil, fmt.Errorf("refill: %w", err)
 	}
 	tg.cfg.Refill = refill
 	if tg.turnCap == 0 {
@@ -199,16 +192,12 @@ func (s *Server) postGame(w http.ResponseWriter, r *http.Request) {
 	}
 	actions, err := game.ParseActions(req.Moves)
 	if err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
-		return
+		return nil, err
 	}
 	if err := tg.replay(actions); err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
-		return
+		return nil, err
 	}
-	ss := &session{id: newID(), ten: tg}
-	s.games.add(ss)
-	writeJSON(w, http.StatusCreated, mustJSON(tg.view(ss.id)))
+	return tg, nil
 }
 
 func newID() string {
@@ -225,12 +214,7 @@ func (s *Server) session(w http.ResponseWriter, r *http.Request) *session {
 	return ss
 }
 
-func (ss *session) view() any {
-	if ss.net != nil {
-		return ss.net.view(ss.id)
-	}
-	return ss.ten.view(ss.id)
-}
+func (ss *session) view() any { return ss.game.view(ss.id) }
 
 func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	ss := s.session(w, r)
@@ -244,17 +228,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 	var req MoveRequest
-	s.change(w, r, &req, func(ss *session) error {
-		switch {
-		case ss.net != nil && req.Choice == nil:
-			return fmt.Errorf("a route-network game takes {\"choice\": N}, the number of a move in its list")
-		case ss.net != nil:
-			return ss.net.move(*req.Choice)
-		case req.Choice != nil:
-			return fmt.Errorf("choice: a 10 Days game takes an action (place, take, put or swap)")
-		}
-		return ss.ten.move(req.Action)
-	})
+	s.change(w, r, &req, func(ss *session) error { return ss.game.move(req) })
 }
 
 // postUndo takes back the last move of a person (the bots' answers with
@@ -262,12 +236,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 // replayed.
 func (s *Server) postUndo(w http.ResponseWriter, r *http.Request) {
 	var req struct{}
-	s.change(w, r, &req, func(ss *session) error {
-		if ss.net != nil {
-			return ss.net.undo()
-		}
-		return ss.ten.undo()
-	})
+	s.change(w, r, &req, func(ss *session) error { return ss.game.undo() })
 }
 
 // change decodes a request's body into req, finds its game and changes
@@ -303,11 +272,7 @@ func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if ss.ten == nil {
-		httpError(w, http.StatusBadRequest, "a route-network game is replayed with its URL (seed and moves)")
-		return
-	}
-	v, err := ss.ten.replayAt(ss.id, step)
+	v, err := ss.game.replayAt(ss.id, step)
 	if err != nil {
 		httpError(w, http.StatusBadRequest, err.Error())
 		return
@@ -323,12 +288,11 @@ func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if ss.ten == nil {
-		httpError(w, http.StatusBadRequest, "the game log is for the 10 Days games; a route-network game is replayed with its URL")
+	rec, edition, seed, err := ss.game.gameLog()
+	if err != nil {
+		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	rec := ss.ten.rec
-	rec.Winner, rec.Turns = ss.ten.g.Winner(), ss.ten.g.Turns()
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
@@ -336,7 +300,7 @@ func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-game-%s.json"`, safeName(rec.Edition), rec.Seed))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-game-%s.json"`, safeName(edition), seed))
 	writeJSON(w, http.StatusOK, bytes.TrimRight(buf.Bytes(), "\n"))
 }
 
@@ -413,7 +377,7 @@ func (tg *tenGame) replay(actions []game.Action) error {
 		return err
 	}
 	for i, a := range actions {
-		if err := tg.move(a); err != nil {
+		if err := tg.act(a); err != nil {
 			return fmt.Errorf("moves: move %d (%s): %w", i+1, a, err)
 		}
 	}
@@ -439,9 +403,25 @@ func (tg *tenGame) who(seat int) string {
 	return fmt.Sprintf("Player %d", seat+1)
 }
 
-// move plays a person's action, then the bots until a person is to move
-// or the game is over.
-func (tg *tenGame) move(a game.Action) error {
+// move plays a person's action: a 10 Days game takes an action (place,
+// take, put or swap), not a choice.
+func (tg *tenGame) move(req MoveRequest) error {
+	if req.Choice != nil {
+		return fmt.Errorf("choice: a 10 Days game takes an action (place, take, put or swap)")
+	}
+	return tg.act(req.Action)
+}
+
+// gameLog is the game log: every seat's actions, the winner and the turns.
+func (tg *tenGame) gameLog() (any, string, string, error) {
+	rec := tg.rec
+	rec.Winner, rec.Turns = tg.g.Winner(), tg.g.Turns()
+	return rec, rec.Edition, rec.Seed, nil
+}
+
+// act plays a person's action, then the bots until a person is to move or
+// the game is over.
+func (tg *tenGame) act(a game.Action) error {
 	g := tg.g
 	if tg.over() {
 		return fmt.Errorf("the game is over")
@@ -671,7 +651,9 @@ type OtherView struct {
 	Holder []*CardView `json:"holder,omitempty"`
 }
 
-func (tg *tenGame) view(id string) GameView {
+func (tg *tenGame) view(id string) any { return tg.tableView(id) }
+
+func (tg *tenGame) tableView(id string) GameView {
 	viewer := 0
 	if s := tg.g.Seat(); !tg.over() && tg.seats[s] == "human" {
 		viewer = s
@@ -737,7 +719,9 @@ func (tg *tenGame) viewOf(id string, g *game.Game, viewer int, open bool) GameVi
 
 // replayAt deals the game again and plays its first step actions (every
 // seat's), showing every holder and the last action in words.
-func (tg *tenGame) replayAt(id string, step int) (GameView, error) {
+func (tg *tenGame) replayAt(id string, step int) (any, error) { return tg.replayView(id, step) }
+
+func (tg *tenGame) replayView(id string, step int) (GameView, error) {
 	moves := tg.rec.Moves
 	if step > len(moves) {
 		return GameView{}, fmt.Errorf("step %d: the game has %d moves", step, len(moves))
@@ -755,7 +739,7 @@ func (tg *tenGame) replayAt(id string, step int) (GameView, error) {
 			before = g.Top(m.From)
 		}
 		hand := g.Hand()
-		if err := m.Action.Apply(g); err != nil {
+		if err := m.Apply(g); err != nil {
 			return GameView{}, fmt.Errorf("move %d: %w", i+1, err)
 		}
 		switch m.Action.Action {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/mapdata"
 )
 
 // playTo plays the person's side of a game through the API with a simple
@@ -144,7 +145,7 @@ func TestHotSeatReplayAndLog(t *testing.T) {
 		t.Errorf("the log: seed %s, seats %v, %d moves (want %d)", rec.Seed, rec.Seats, len(rec.Moves), steps)
 	}
 	st, _ := s.state()
-	if _, err := game.Replay(st.board, rec, nil); err != nil {
+	if _, err := game.Replay(st.played.journeys, rec, nil); err != nil {
 		t.Errorf("the log does not replay: %v", err)
 	}
 	for _, bad := range []map[string]any{{"humans": 5, "bots": 0}, {"humans": 1, "bots": 0}, {"humans": 3, "bots": 2}} {
@@ -162,7 +163,7 @@ func TestNetworkGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv, err := New(context.Background(), Options{Load: func(context.Context) (*Build, error) {
-		return &Build{Network: target.Network}, nil
+		return &Build{Pack: target.Pack}, nil
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -206,5 +207,17 @@ func TestNetworkGame(t *testing.T) {
 	}
 	if code, out := post(t, ts, "/api/games", GameRequest{Bots: 9}, nil); code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "setups for") {
 		t.Errorf("too many bots: %d %v", code, out)
+	}
+}
+
+// The studio's table holds a page for every kind of pack.
+func TestPagesHoldEveryKind(t *testing.T) {
+	if len(pages) != len(mapdata.Kinds) {
+		t.Errorf("pages has %d kinds, mapdata.Kinds %d", len(pages), len(mapdata.Kinds))
+	}
+	for _, kind := range mapdata.Kinds {
+		if p, ok := pages[kind]; !ok || p.view == nil {
+			t.Errorf("kind %s has no page", kind)
+		}
 	}
 }

@@ -1,8 +1,6 @@
 package studio
 
 import (
-	"bytes"
-	"fmt"
 	"regexp"
 	"sort"
 	"strconv"
@@ -10,17 +8,14 @@ import (
 	"sync"
 
 	"github.com/tendays/tendays/diag"
-	"github.com/tendays/tendays/engine"
-	"github.com/tendays/tendays/engine/route"
-	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/mapdata"
 )
 
-// state is one build, ready to serve: its JSON documents made once.
+// state is one build, ready to serve: its JSON documents made once, and
+// what of its pack plays here (its kind's page says).
 type state struct {
 	build    *Build
-	board    *engine.Board // nil: a network pack, or a pack the engine refuses
-	network  *route.Board  // a route-network pack the engine plays
+	played   played
 	version  int
 	pack     []byte // GET /api/pack
 	findings []byte // GET /api/findings
@@ -36,8 +31,8 @@ type state struct {
 // names in it (mapdata.Pack.InLanguage); the default view for "" or a
 // language none of its regions has.
 func (st *state) viewIn(lang string) []byte {
-	p := st.build.Pack
-	if lang == "" || p == nil {
+	p, ok := st.build.Pack.(*mapdata.Pack) // names in languages are a regions pack's
+	if lang == "" || !ok {
 		return st.view
 	}
 	has := false
@@ -173,65 +168,18 @@ type NetworkView struct {
 func newState(b *Build, version int) (*state, error) {
 	st := &state{build: b, version: version}
 	v := View{Version: version, Source: b.Source, Regions: []RegionView{}, Colors: []ColorView{}, Transport: []string{}, Findings: []FindingView{}}
-	var buf bytes.Buffer
-	switch {
-	case b.Pack != nil:
-		p := b.Pack
-		v.Kind, v.Title, v.Days, v.Swap = mapdata.KindRegions, p.Edition.Name, p.Edition.Days, p.Rules.Swap
-		if err := mapdata.EncodePack(&buf, p); err != nil {
-			return nil, fmt.Errorf("studio: encoding the pack: %w", err)
-		}
-		eb, err := engine.Compile(p)
-		switch {
-		case err != nil:
-			v.Playable = err.Error()
-		case b.Unplayable != "":
-			v.Playable = b.Unplayable
-			v.Word = eb.Word()
-		default:
-			st.board = eb
-			v.Word = eb.Word()
-		}
-		v.Regions, v.Colors, v.Transport = regionViews(p, eb)
-		if p.Combined != nil {
-			for _, m := range p.Combined.Members {
-				v.Maps = append(v.Maps, MapView{ID: m.ID, Name: m.Name})
-			}
-		}
-		switch {
-		case b.Board == nil:
-			v.SVGNote = "no board geometry: build the edition (or put <id>.board.geojson beside the pack) to see the map"
-		default:
-			if err := drawBoard(&v, p, b.Board); err != nil {
-				return nil, err
-			}
-		}
-	case b.Network != nil:
-		p := b.Network
-		v.Kind, v.Title = mapdata.KindNetwork, p.Edition.Name
-		if err := mapdata.EncodeJSON(&buf, p); err != nil {
-			return nil, fmt.Errorf("studio: encoding the pack: %w", err)
-		}
-		pic, err := export.RenderNetwork(p, export.SVG, export.Options{Width: 1600, Land: b.Land})
-		if err != nil {
-			v.SVGNote = err.Error()
-		} else {
-			v.SVG = string(pic)
-		}
-		v.Network = &NetworkView{Stations: p.Stations, Routes: p.Routes, Companies: p.Companies, Passenger: p.Passenger, Freight: p.Freight}
-		if nb, err := route.Compile(p); err != nil {
-			v.Playable = err.Error()
-		} else if b.Unplayable != "" {
-			v.Playable = b.Unplayable
-		} else {
-			st.network = nb
-			v.Network.Players = nb.Players()
-		}
-	default:
+	if b.Pack == nil {
 		v.SVGNote = "nothing was derived: fix the findings below"
-		buf.WriteString("null\n")
+		why := "nothing was derived (see the findings)"
+		st.played = played{pack: []byte("null\n"), noGames: why, noJourneys: why}
+	} else {
+		p, err := pages[b.Pack.PackKind()].view(b, &v)
+		if err != nil {
+			return nil, err
+		}
+		st.played = p
 	}
-	st.pack = buf.Bytes()
+	st.pack = st.played.pack
 	v.Findings = findingViews(b)
 	st.findings = mustJSON(map[string]any{"source": b.Source, "findings": v.Findings})
 	if strings.HasPrefix(strings.TrimSpace(v.SVG), "<?xml") {
@@ -241,159 +189,6 @@ func newState(b *Build, version int) (*state, error) {
 	return st, nil
 }
 
-// regionPath finds the region paths svg.Write draws from export/scene.
-var regionPath = regexp.MustCompile(`<path id="region-([^"]*)" class="region"`)
-
-// markRegions gives every region shape its data-region attribute: the
-// page's handle, and the tests'.
-func markRegions(doc string) string {
-	return regionPath.ReplaceAllString(doc, `<path id="region-$1" class="region" data-region="$1"`)
-}
-
-// regionViews groups each region's links by kind. Plane, ship and train
-// links come from the engine (the rules live there), when it compiled.
-func regionViews(p *mapdata.Pack, eb *engine.Board) ([]RegionView, []ColorView, []string) {
-	colors := map[string]mapdata.Color{}
-	count := map[string]int{}
-	for _, c := range p.Colors {
-		colors[c.ID] = c
-	}
-	index := map[string]int{}
-	out := make([]RegionView, len(p.Regions))
-	for i, r := range p.Regions {
-		index[r.ID] = i
-		c := colors[r.Color]
-		count[r.Color]++
-		out[i] = RegionView{ID: r.ID, Name: r.Name, Color: r.Color, ColorName: nameOr(c.Name, r.Color), Hex: c.Hex, Copies: r.Copies, AirOnly: r.AirOnly, Map: r.Map, Aliases: r.Aliases,
-			Foot: []LinkView{}, Car: []LinkView{}, Plane: []Group{}, Seas: []Group{}, Rails: []Group{}}
-	}
-	for _, l := range p.Links {
-		ia, oka := index[l.A]
-		ib, okb := index[l.B]
-		if !oka || !okb {
-			continue
-		}
-		for _, end := range [2]struct {
-			from int
-			to   string
-		}{{ia, l.B}, {ib, l.A}} {
-			lv := LinkView{To: end.to, Kind: string(l.Kind), LengthKm: l.LengthKm, Via: l.Via, Why: l.Why}
-			if l.Kind == mapdata.Car {
-				out[end.from].Car = append(out[end.from].Car, lv)
-			} else {
-				out[end.from].Foot = append(out[end.from].Foot, lv)
-			}
-		}
-	}
-	var transport []string
-	if eb != nil {
-		for c := range eb.NumCards() {
-			id := engine.CardID(c)
-			info := eb.Card(id)
-			if info.Kind == engine.RegionCard || info.Kind == engine.CarCard {
-				if info.Kind == engine.CarCard {
-					transport = append(transport, info.Token)
-				}
-				continue
-			}
-			transport = append(transport, info.Token)
-			for x := range eb.NumRegions() {
-				g := Group{Card: info.Token, Regions: []string{}}
-				for _, y := range eb.LinkNeighbors(id, x) {
-					g.Regions = append(g.Regions, eb.Region(int(y)).ID)
-				}
-				switch info.Kind {
-				case engine.PlaneCard:
-					n := eb.Color(info.Color)
-					g.ID, g.Name = n.ID, nameOr(n.Name, n.ID)
-					out[x].Plane = append(out[x].Plane, g)
-				case engine.ShipCard:
-					n := eb.Sea(info.Sea)
-					g.ID, g.Name = n.ID, nameOr(n.Name, n.ID)
-					if len(g.Regions) > 0 {
-						out[x].Seas = append(out[x].Seas, g)
-					}
-				case engine.TrainCard:
-					if info.Rail >= 0 {
-						n := eb.Rail(info.Rail)
-						g.ID, g.Name = n.ID, nameOr(n.Name, n.ID)
-					} else {
-						g.ID, g.Name = "", "any line"
-					}
-					if len(g.Regions) > 0 {
-						out[x].Rails = append(out[x].Rails, g)
-					}
-				}
-			}
-		}
-		// A plane that reaches nowhere from here says nothing.
-		for i := range out {
-			kept := out[i].Plane[:0]
-			for _, g := range out[i].Plane {
-				if len(g.Regions) > 0 {
-					kept = append(kept, g)
-				}
-			}
-			out[i].Plane = kept
-		}
-	}
-	// Seas and rails the region is on, though no card links it along them.
-	for i, r := range p.Regions {
-		for _, s := range r.Seas {
-			if !hasGroup(out[i].Seas, s) {
-				out[i].Seas = append(out[i].Seas, Group{ID: s, Name: seaName(p, s), Regions: []string{}})
-			}
-		}
-		for _, s := range r.Rails {
-			if !hasGroup(out[i].Rails, s) && !hasGroup(out[i].Rails, "") {
-				out[i].Rails = append(out[i].Rails, Group{ID: s, Name: railName(p, s), Regions: []string{}})
-			}
-		}
-	}
-	cv := make([]ColorView, 0, len(p.Colors))
-	for _, c := range p.Colors {
-		cv = append(cv, ColorView{ID: c.ID, Name: nameOr(c.Name, c.ID), Hex: c.Hex, Regions: count[c.ID]})
-	}
-	if transport == nil {
-		transport = []string{}
-	}
-	return out, cv, transport
-}
-
-func hasGroup(gs []Group, id string) bool {
-	for _, g := range gs {
-		if g.ID == id {
-			return true
-		}
-	}
-	return false
-}
-
-func seaName(p *mapdata.Pack, id string) string {
-	for _, s := range p.Seas {
-		if s.ID == id {
-			return nameOr(s.Name, id)
-		}
-	}
-	return id
-}
-
-func railName(p *mapdata.Pack, id string) string {
-	for _, r := range p.Rails {
-		if r.ID == id {
-			return nameOr(r.Name, id)
-		}
-	}
-	return id
-}
-
-func nameOr(name, id string) string {
-	if name != "" {
-		return name
-	}
-	return id
-}
-
 // regionPointer is a JSON pointer into a pack's regions.
 var regionPointer = regexp.MustCompile(`^/regions/(\d+)(/|$)`)
 
@@ -401,11 +196,12 @@ var regionPointer = regexp.MustCompile(`^/regions/(\d+)(/|$)`)
 // lint sorts them.
 func findingViews(b *Build) []FindingView {
 	out := []FindingView{}
+	p, _ := b.Pack.(*mapdata.Pack) // a region is pinned on a regions pack
 	for _, f := range b.Findings {
 		fv := FindingView{Finding: f, Text: f.String()}
-		if m := regionPointer.FindStringSubmatch(f.Pointer); m != nil && b.Pack != nil {
-			if i, err := strconv.Atoi(m[1]); err == nil && i < len(b.Pack.Regions) {
-				fv.Region = b.Pack.Regions[i].ID
+		if m := regionPointer.FindStringSubmatch(f.Pointer); m != nil && p != nil {
+			if i, err := strconv.Atoi(m[1]); err == nil && i < len(p.Regions) {
+				fv.Region = p.Regions[i].ID
 			}
 		}
 		out = append(out, fv)

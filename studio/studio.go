@@ -33,13 +33,13 @@ import (
 	"github.com/tendays/tendays/mapdata"
 )
 
-// Build is what the loader made of the edition or pack: a regions pack or
-// a network pack (or neither, when the edition broke its schema), the board
-// geometry when there is one, and the lint findings.
+// Build is what the loader made of the edition or pack: the pack, of any
+// kind (nil when the edition broke its schema), the board geometry when
+// there is one, and the lint findings. The pack's kind says what the page
+// shows and plays (kinds.go).
 type Build struct {
-	Pack    *mapdata.Pack
-	Network *mapdata.NetworkPack
-	Board   *board.Geometry
+	Pack  mapdata.AnyPack
+	Board *board.Geometry
 	// Land is drawn under a network's board (export.Options.Land); the
 	// loader reads it, as it reads the board.
 	Land     []orb.MultiPolygon

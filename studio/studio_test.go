@@ -2,6 +2,7 @@ package studio
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -14,9 +15,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // newTestServer serves testdata/packs/<name>.pack.json; loads counts the
@@ -31,7 +34,7 @@ func newTestServer(t *testing.T, name string, opts Options) (*httptest.Server, *
 		if err != nil {
 			return nil, err
 		}
-		return &Build{Source: path, Pack: target.Pack, Network: target.Network, Findings: lint.Check(target)}, nil
+		return &Build{Source: path, Pack: target.Pack, Findings: pipeline.LintRules().Check(target)}, nil
 	}
 	s, err := New(context.Background(), opts)
 	if err != nil {
@@ -116,6 +119,92 @@ func TestJourneyAPI(t *testing.T) {
 	if code != 400 {
 		t.Errorf("an unknown field: %d %v", code, out)
 	}
+}
+
+// What a typed card names is the engine's reading, given with every
+// answer (an unknown card's too), and a journey so far is checked without
+// its trailing transport cards: the page matches no token itself.
+func TestJourneyTokensAndSoFar(t *testing.T) {
+	ts, s, _ := newTestServer(t, "mini", Options{})
+	st, _ := s.state()
+	b := st.played.journeys
+	var region, other, transport string
+	for c := range b.NumCards() {
+		info := b.Card(engine.CardID(c))
+		switch {
+		case info.Kind == engine.RegionCard && region == "":
+			region = info.Token
+		case info.Kind == engine.RegionCard && other == "" && info.Token != region:
+			other = info.Token
+		case info.Kind != engine.RegionCard && transport == "":
+			transport = info.Token
+		}
+	}
+	if region == "" || other == "" || transport == "" {
+		t.Fatalf("the mini pack should have two region cards and a transport card: %q %q %q", region, other, transport)
+	}
+	lower := strings.ToLower(region) // tokens are read case-insensitively, by the engine
+	cards := []string{lower, transport, other, transport}
+	var got JourneyVerdict
+	code, body := postRaw(t, ts, "/api/journey", JourneyRequest{Cards: cards, SoFar: true})
+	if err := json.Unmarshal(body, &got); code != 200 || err != nil {
+		t.Fatalf("a journey so far: %d %v %s", code, err, body)
+	}
+	if got.Checked != 3 || len(got.Cards) != 3 {
+		t.Errorf("so far %v: checked %d cards %v, want the three before the trailing %s", cards, got.Checked, got.Cards, transport)
+	}
+	wantKinds := []string{"region", b.Card(mustLookup(t, b, transport)).Kind.String(), "region", b.Card(mustLookup(t, b, transport)).Kind.String()}
+	for i, tv := range got.Tokens {
+		if tv.Kind != wantKinds[i] || (tv.Kind == "region") != (tv.Region != "") {
+			t.Errorf("token %q: %+v, want kind %s", cards[i], tv, wantKinds[i])
+		}
+	}
+	code, body = postRaw(t, ts, "/api/journey", JourneyRequest{Cards: []string{region, transport}, SoFar: true})
+	if err := json.Unmarshal(body, &got); code != 200 || err != nil || got.Checked != 0 || got.Steps == nil {
+		t.Errorf("one region card and a transport: nothing to check yet, got %d %s", code, body)
+	}
+	code, body = postRaw(t, ts, "/api/journey", JourneyRequest{Cards: []string{lower, transport, other, transport[:1]}, SoFar: true})
+	if err := json.Unmarshal(body, &got); code != 200 || err != nil || got.Checked != 3 {
+		t.Errorf("a last token half typed is left for later: %d %s", code, body)
+	}
+	code, body = postRaw(t, ts, "/api/journey", JourneyRequest{Cards: []string{region, "nowhere", other}})
+	var bad struct {
+		Error  string      `json:"error"`
+		Tokens []TokenView `json:"tokens"`
+	}
+	if err := json.Unmarshal(body, &bad); code != 400 || err != nil || len(bad.Tokens) != 3 || bad.Tokens[0].Kind != "region" || bad.Tokens[1].Kind != "" || bad.Tokens[2].Region == "" {
+		t.Errorf("an unknown card in the middle: %d %s", code, body)
+	}
+}
+
+func mustLookup(t *testing.T, b *engine.Board, token string) engine.CardID {
+	t.Helper()
+	c, err := b.Lookup(token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// postRaw posts JSON and returns the status and the body as sent.
+func postRaw(t *testing.T, ts *httptest.Server, path string, body any) (int, []byte) {
+	t.Helper()
+	data, err := json.Marshal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := http.NewRequest("POST", ts.URL+path, bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return res.StatusCode, out
 }
 
 func TestGuard(t *testing.T) {
@@ -266,7 +355,7 @@ func TestUnplayable(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, err := New(context.Background(), Options{Load: func(context.Context) (*Build, error) {
-		return &Build{Pack: target.Pack, Findings: lint.Check(target), Unplayable: "the pack has 2 lint error(s)"}, nil
+		return &Build{Pack: target.Pack, Findings: pipeline.LintRules().Check(target), Unplayable: "the pack has 2 lint error(s)"}, nil
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -373,7 +462,7 @@ func TestViewInTheBrowsersLanguage(t *testing.T) {
 		if err != nil {
 			return nil, err
 		}
-		p := target.Pack
+		p := target.Pack.(*mapdata.Pack)
 		for i := range p.Regions {
 			if p.Regions[i].ID == "MID" {
 				p.Regions[i].Names = map[string]string{"de": "Mittelgau", "ja": "ミッドシャー"}

@@ -135,8 +135,8 @@ func runBuild(ctx context.Context, opts *buildOptions) error {
 // derived).
 func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) error {
 	findings := res.Findings
-	if opts.Lang != "" && res.Pack != nil {
-		_, fallbacks := res.Pack.InLanguage(opts.Lang)
+	if p, ok := res.Pack.(*mapdata.Pack); ok && opts.Lang != "" { // names in languages are a regions pack's
+		_, fallbacks := p.InLanguage(opts.Lang)
 		for _, f := range fallbacks {
 			f.Position.File = res.File
 			findings = append(findings, f)
@@ -172,7 +172,7 @@ func writeBuild(opts *buildOptions, res *pipeline.Result, report *buildReport) e
 	// -o - (or a device, a pipe) writes the pack alone: a board has
 	// nowhere to go beside it. A network pack has none: its stations'
 	// points are in it.
-	withBoard := res.Network == nil && !opts.NoBoard && !stdout && !atomicfile.WritesThrough(out)
+	withBoard := res.HasBoard() && !opts.NoBoard && !stdout && !atomicfile.WritesThrough(out)
 	toFile := !stdout && !atomicfile.WritesThrough(out)
 	if toFile {
 		recordFolder(res, out)
@@ -250,15 +250,12 @@ func editionDir(res *pipeline.Result) string {
 	return dir
 }
 
-// provenanceOf is the provenance of a regions or network pack.
+// provenanceOf is the provenance of the pack a build made.
 func provenanceOf(res *pipeline.Result) *mapdata.Provenance {
-	switch {
-	case res.Pack != nil:
-		return &res.Pack.Provenance
-	case res.Network != nil:
-		return &res.Network.Provenance
+	if res.Pack == nil {
+		return nil
 	}
-	return nil
+	return res.Pack.PackProvenance()
 }
 
 // recordFolder records in the pack the edition folder it is built from,

@@ -17,7 +17,6 @@ import (
 	"github.com/tendays/tendays/advise"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/atomicfile"
-	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
@@ -181,13 +180,14 @@ func runDoctor(ctx context.Context, opts *doctorOptions) error {
 		if err != nil {
 			return err
 		}
-		if res.Pack == nil {
+		pack, ok := res.Pack.(*mapdata.Pack)
+		if !ok {
 			return &usageError{msg: fmt.Sprintf("%s: not a 10 Days pack (doctor reads packs of kind regions or combined; a route-network pack: try tendays simulate)", opts.Target)}
 		}
 		if len(apply) > 0 || opts.Fix {
 			return &usageError{msg: fmt.Sprintf("%s: --apply and --fix edit an edition folder's edition.yaml, not a pack", opts.Target)}
 		}
-		return diagnose(ctx, opts, advise.FromPack(res.Pack), nil)
+		return diagnose(ctx, opts, advise.FromPack(pack), nil)
 	}
 	f, err := pipeline.OpenEdition(opts.Target, opts.Global.buildOptions())
 	if err != nil {
@@ -212,7 +212,7 @@ func runDoctor(ctx context.Context, opts *doctorOptions) error {
 	if !f.Bundled {
 		// .tendays-lint.yaml, found as lint finds it: a rule turned off
 		// is no finding and no goal.
-		if in.Lint, err = lint.FindConfig(f.Dir); err != nil {
+		if in.Lint, err = pipeline.LintRules().FindConfig(f.Dir); err != nil {
 			return err
 		}
 	}

@@ -6,14 +6,17 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/export"
+	"github.com/tendays/tendays/export/scene"
 	"github.com/tendays/tendays/export/topojson"
 	"github.com/tendays/tendays/geo"
+	"github.com/tendays/tendays/internal/textwidth"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
@@ -25,6 +28,8 @@ type exportOptions struct {
 	Format string
 	Output string
 	Board  string // default: beside the pack
+	// format is --format, looked up once.
+	format *export.Format
 
 	Winding      string // geojson: rfc7946 or d3
 	Quantization int    // topojson
@@ -52,66 +57,8 @@ on standard input (give --board for the formats that need one), an edition
 folder or a bundled edition name (built in memory first). The pack records
 the hash of its board, and a board beside it that is not its pair is refused.
 
-  csv          regions and links tables (-o FOLDER, -o BASE for BASE.regions.csv
-               and BASE.links.csv, or -o FILE.zip for one archive); a cell
-               starting with = + - @ tab or CR gets a ' in front, so that a
-               spreadsheet shows it as text instead of running a formula
-  dot          Graphviz (layout=neato: plain "dot -Tsvg" draws it): regions in
-               their colours, pinned where the board has them when it is there;
-               borders solid, bridges bold, ferries dashed, car links dotted
-  graphml      GraphML with typed attributes (Gephi, yEd, networkx)
-  json-graph   node-link JSON for networkx's node_link_graph; the links are in
-               both "links" (what networkx 2.x to 3.5 read by default) and
-               "edges" (3.6 and later), so every version reads it with its
-               defaults
-  geojson      the board geometry with each region's facts    (needs the board);
-               --winding d3 winds polygons as d3-geo expects (outer rings
-               clockwise) instead of as RFC 7946 asks (counter-clockwise)
-  topojson     the same as one TopoJSON topology: objects regions, land, seas
-               and rails, borders shared as arcs, positions quantized
-               (--quantization), polygons wound as d3 expects  (needs the board)
-  gis          GIS-ready layers: a folder of GeoJSON files, one a layer and one
-               geometry type each (<id>.regions.geojson, .land, .seas, .rails;
-               a network: .stations, .routes), lists joined with ";", which
-               ogr2ogr turns into Shapefiles or GeoPackage layers as they are
-  svg          the board as a picture; --graph overlays the links (needs the board)
-  datapackage  a Frictionless Data Package folder: the pack, the tables, the
-               GeoJSON, and datapackage.json with sizes and SHA-256 hashes
-  tts          a Tabletop Simulator saved object with card sheets and the board
-               as PNG images beside it, named by their bare names (copy them
-               into Tabletop Simulator's Mods/Images folder), or under
-               --image-url BASE where you host them            (needs the board)
-  pdf          print and play (--paper a4|letter): a summary page, the cards
-               at 63 x 88 mm with a 3 mm bleed and crop marks, a backs page
-               after each fronts page for long-edge duplex, and the board
-               tiled over pages at a stated scale with overlap and marks;
-               --paper card: one card a page with its bleed, each back before
-               its face (a print service's order); TrimBox and BleedBox set
-  card-images  for print services (-o FOLDER): one PNG a card face and one for
-               the back, with bleed, at --preset poker (2.5 x 3.5 in + 1/8 in,
-               300 dpi: 825 x 1125 px) or 63x88 (63 x 88 mm + 3 mm: 815 x 1110),
-               and manifest.csv: each image's copies to print
-  cards        CSV, one row per physical card in deck order (id, name, kind,
-               colour and its hex and symbol, copy), for nanDECK, Squib or
-               Component.Studio
-  boardgameio  an npm package folder (-o DIR): require(DIR) or import gives
-               { game, engine, bots }, a boardgame.io Game for the pack, the
-               engine (journeys, the deal, legal moves, the win) compiled to
-               WebAssembly, and its bots; the engine is built with the Go
-               toolchain (go on PATH) from this tendays's own source
-  conformance  JSON lines, one case a line: journeys ("cards", "days",
-               "valid", "reason") and positions ("kind": "legal-moves") with
-               the engine's answers, for another implementation to test itself
-  site         the studio as static files (-o DIR): DIR/index.html shows the
-               board, checks journeys and plays against bots with no server,
-               from any web host or opened from disk      (needs the board)
-
-dot, graphml, json-graph, geojson, topojson, svg, pdf, cards and conformance go to standard output unless -o is
-given (-o - is standard output too; -o DIR/ creates DIR and writes <id><ext>
-in it); the others write several files and need -o. An output that is an
-input of the run is refused; a device or FIFO (-o /dev/null) is written
-through; a symbolic link is followed and its target replaced. Nothing is left
-half-written: files appear whole, and a set of files only once all are done.`,
+` + formatsHelp() + `
+` + formatsOutputHelp(),
 		Example: `  tendays export usa.pack.json --format svg -o usa.svg
   tendays export usa.pack.json --format csv -o tables/
   tendays export usa --format topojson -o usa.topojson
@@ -128,20 +75,22 @@ half-written: files appear whole, and a set of files only once all are done.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pack = args[0]
-			if err := export.CheckFormat(opts.Format); err != nil {
+			f, err := export.Lookup(opts.Format)
+			if err != nil {
 				return &usageError{msg: "--format: " + err.Error(), help: cmd.CommandPath()}
 			}
-			if cmd.Flags().Changed("winding") && opts.Format != export.GeoJSON {
+			opts.format = f
+			if cmd.Flags().Changed("winding") && f.Name != export.GeoJSON {
 				return &usageError{msg: "--winding applies to --format geojson (topojson is always wound for d3)", help: cmd.CommandPath()}
 			}
-			if cmd.Flags().Changed("quantization") && opts.Format != export.TopoJSON {
+			if cmd.Flags().Changed("quantization") && f.Name != export.TopoJSON {
 				return &usageError{msg: "--quantization applies to --format topojson", help: cmd.CommandPath()}
 			}
 			return runExport(cmd.Context(), opts)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Format, "format", "", "output format: "+strings.Join(export.Formats(), ", "))
+	f.StringVar(&opts.Format, "format", "", "output format: "+strings.Join(export.Names(), ", "))
 	f.StringVarP(&opts.Output, "output", "o", "", "write to this `path` (see above)")
 	f.StringVar(&opts.Board, "board", "", "the board geometry `file` (default: <pack>.board.geojson beside the pack)")
 	f.StringVar(&opts.Winding, "winding", "rfc7946", "geojson: polygon winding, `rfc7946` (outer rings counter-clockwise) or d3 (clockwise, for d3-geo)")
@@ -162,18 +111,22 @@ half-written: files appear whole, and a set of files only once all are done.`,
 }
 
 func runExport(ctx context.Context, opts *exportOptions) error {
-	if err := export.CheckFormat(opts.Format); err != nil {
-		return usageErrorf("--format: %s", err)
+	f := opts.format
+	if f == nil {
+		var err error
+		if f, err = export.Lookup(opts.Format); err != nil {
+			return usageErrorf("--format: %s", err)
+		}
 	}
-	if opts.Output == "" && !export.OneFile(opts.Format) {
-		return usageErrorf("--format %s writes several files: give -o (%s)", opts.Format, export.OutputHint(opts.Format))
+	if opts.Output == "" && !f.OneFile {
+		return usageErrorf("--format %s writes several files: give -o (%s)", f.Name, f.Output)
 	}
 	eo, err := opts.exportOptions()
 	if err != nil {
 		return err
 	}
-	if opts.Output == "-" && !export.OneFile(opts.Format) {
-		return usageErrorf("--format %s writes several files, so not to standard output: give -o (%s)", opts.Format, export.OutputHint(opts.Format))
+	if opts.Output == "-" && !f.OneFile {
+		return usageErrorf("--format %s writes several files, so not to standard output: give -o (%s)", f.Name, f.Output)
 	}
 	bo := opts.Global.buildOptions()
 	bo.Board = opts.Board
@@ -181,64 +134,17 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	if err != nil {
 		return err
 	}
-	inputs := res.Inputs
-	if !res.FromPack {
-		// An edition is built in memory, as build would, and refused when
-		// lint finds errors in it.
-		if errs := res.Errors(); len(errs) > 0 || !res.Derived() {
-			return refuseUnfit(opts.IO, res.Name, "edition", opts.Pack, errs)
-		}
-	}
-	if res.Network != nil {
-		return runExportNetwork(opts, eo, res.Network, inputs)
-	}
-	if res.Pack == nil { // a pack file that does not decode: say why
-		_, err := mapdata.DecodePack(res.Name, res.PackJSON)
-		if err == nil {
-			err = diag.Errorf(diag.Position{File: res.Name}, "not a pack export can read (tendays lint %s)", opts.Pack)
-		}
+	in, err := exportInput(opts, f, res)
+	if err != nil {
 		return err
 	}
-	in := export.Input{Pack: res.Pack, PackFile: res.Name, PackJSON: res.PackJSON}
-	if !res.FromPack {
-		files, err := res.Encode(true)
-		if err != nil {
-			return err
-		}
-		in.PackFile, in.PackJSON = mapdata.PackFileName(res.Pack.Edition.ID), files.Pack
-	}
-	if export.NeedsBoard(opts.Format) || export.UsesBoard(opts.Format) || !res.FromPack {
-		b, err := res.BoardLayers()
-		switch {
-		case err == nil:
-			in.Board = b
-			if res.FromPack {
-				// Read again with its board when a build was replacing
-				// the pair.
-				in.Pack, in.PackJSON = res.Pack, res.PackJSON
-			}
-			if res.BoardMismatch() {
-				fmt.Fprintf(opts.IO.ErrOut, "tendays: warning: %s is not the board %s was built with (its hash differs)\n", opts.Board, in.PackFile)
-			}
-		case errors.Is(err, fs.ErrNotExist) && export.NeedsBoard(opts.Format):
-			if opts.Pack == "-" && opts.Board == "" {
-				return usageErrorf("--format %s needs the board geometry: a pack on standard input has none beside it; give one with --board FILE", opts.Format)
-			}
-			return usageErrorf("--format %s needs the board geometry, and there is none at %s: `tendays build` writes it beside the pack; give another path with --board FILE", opts.Format, boardPathOf(opts))
-		case errors.Is(err, fs.ErrNotExist) && (opts.Format == export.DOT || !export.UsesBoard(opts.Format)):
-			// no board: neato lays the graph out by its links
-		case errors.Is(err, fs.ErrNotExist):
-			fmt.Fprintf(opts.IO.ErrOut, "tendays: no board geometry at %s: the data package has no GeoJSON (give one with --board FILE)\n", cmp.Or(boardPathOf(opts), "(standard input)"))
-		default:
-			return err
-		}
-	}
-	if opts.Lang != "" {
+	if p, ok := in.Pack.(*mapdata.Pack); ok && opts.Lang != "" {
+		// Names in a language are a regions pack's (regions.translations).
 		var fallbacks []diag.Finding
-		in.Pack, fallbacks = in.Pack.InLanguage(opts.Lang)
+		in.Pack, fallbacks = p.InLanguage(opts.Lang)
 		printLangFallbacks(opts.IO, opts.Global, in.PackFile, fallbacks)
 	}
-	paths, err := export.Output(opts.IO.Out, in, opts.Format, opts.Output, inputs, eo)
+	paths, err := export.Output(opts.IO.Out, in, f, opts.Output, res.Inputs, eo)
 	return wroteExport(opts, paths, err)
 }
 
@@ -251,6 +157,123 @@ func printLangFallbacks(io *IOStreams, g *globalOptions, file string, fallbacks 
 			fmt.Fprintln(io.ErrOut, f.String())
 		}
 	}
+}
+
+// exportInput is what the export of res reads: the pack as written (an
+// edition built in memory is refused when lint finds errors in it, as
+// build would refuse it), and the board when the format reads it.
+func exportInput(opts *exportOptions, f *export.Format, res *pipeline.Result) (export.Input, error) {
+	if !res.FromPack {
+		if errs := res.Errors(); len(errs) > 0 || !res.Derived() {
+			return export.Input{}, refuseUnfit(opts.IO, res.Name, "edition", opts.Pack, errs)
+		}
+	}
+	if res.Pack == nil { // a pack file that does not decode: say why
+		_, err := mapdata.DecodePack(res.Name, res.PackJSON)
+		if err == nil {
+			err = diag.Errorf(diag.Position{File: res.Name}, "not a pack export can read (tendays lint %s)", opts.Pack)
+		}
+		return export.Input{}, err
+	}
+	e, err := f.For(res.Kind)
+	if err != nil {
+		return export.Input{}, err
+	}
+	in := export.Input{Pack: res.Pack, PackFile: res.Name, PackJSON: res.PackJSON, Land: res.Land}
+	if !res.FromPack {
+		files, err := res.Encode(true)
+		if err != nil {
+			return in, err
+		}
+		in.PackFile, in.PackJSON = mapdata.PackFileName(res.ID()), files.Pack
+	}
+	if res.HasBoard() && (e.Board != export.NoBoard || !res.FromPack) {
+		if err := readExportBoard(opts, f, e, res, &in); err != nil {
+			return in, err
+		}
+	}
+	return in, nil
+}
+
+// readExportBoard reads the board of res into in: a format that needs it
+// and finds none is bad usage; one that only uses it goes on without.
+func readExportBoard(opts *exportOptions, f *export.Format, e export.Export, res *pipeline.Result, in *export.Input) error {
+	b, err := res.BoardLayers()
+	switch {
+	case err == nil:
+		in.Board = b
+		if res.FromPack {
+			// Read again with its board when a build was replacing the
+			// pair.
+			in.Pack, in.PackJSON = res.Pack, res.PackJSON
+		}
+		if res.BoardMismatch() {
+			fmt.Fprintf(opts.IO.ErrOut, "tendays: warning: %s is not the board %s was built with (its hash differs)\n", opts.Board, in.PackFile)
+		}
+	case errors.Is(err, fs.ErrNotExist) && e.Board == export.NeedsBoard:
+		if opts.Pack == "-" && opts.Board == "" {
+			return usageErrorf("--format %s needs the board geometry: a pack on standard input has none beside it; give one with --board FILE", f.Name)
+		}
+		return usageErrorf("--format %s needs the board geometry, and there is none at %s: `tendays build` writes it beside the pack; give another path with --board FILE", f.Name, boardPathOf(opts))
+	case errors.Is(err, fs.ErrNotExist) && e.Without != "":
+		fmt.Fprintf(opts.IO.ErrOut, "tendays: no board geometry at %s: %s (give one with --board FILE)\n", cmp.Or(boardPathOf(opts), "(standard input)"), e.Without)
+	case errors.Is(err, fs.ErrNotExist):
+		// nothing lost: a DOT graph is laid out by its links
+	default:
+		return err
+	}
+	return nil
+}
+
+// formatsHelp is the help's list of the formats: each one's name and doc,
+// wrapped, with whether it needs the board and whether a route network
+// exports to it.
+func formatsHelp() string {
+	var b strings.Builder
+	width := func(s string) float64 { return float64(textwidth.Width(s)) }
+	for _, f := range export.Formats() {
+		var notes []string
+		network := slices.Contains(f.Serves(), mapdata.KindNetwork)
+		if e, ok := f.Kinds[mapdata.KindRegions]; ok && e.Board == export.NeedsBoard {
+			if network {
+				notes = append(notes, "a 10 Days pack: needs the board")
+			} else {
+				notes = append(notes, "needs the board")
+			}
+		}
+		if !network {
+			notes = append(notes, "not for a route network")
+		}
+		doc := f.Doc
+		if len(notes) > 0 {
+			doc += " (" + strings.Join(notes, "; ") + ")"
+		}
+		for i, line := range scene.Wrap(doc, 80-15, width) {
+			name := ""
+			if i == 0 {
+				name = f.Name
+			}
+			fmt.Fprintf(&b, "  %s%s\n", textwidth.PadRight(name, 13), line)
+		}
+	}
+	return b.String()
+}
+
+// formatsOutputHelp says where exports go: the single-file formats to
+// standard output unless -o is given, the others where -o says.
+func formatsOutputHelp() string {
+	var one []string
+	for _, f := range export.Formats() {
+		if f.OneFile {
+			one = append(one, f.Name)
+		}
+	}
+	text := strings.Join(one[:len(one)-1], ", ") + " and " + one[len(one)-1] +
+		" go to standard output unless -o is given (-o - is standard output too; -o DIR/ creates DIR and writes <id><ext> in it);" +
+		" the others write several files and need -o. An output that is an input of the run is refused;" +
+		" a device or FIFO (-o /dev/null) is written through; a symbolic link is followed and its target replaced." +
+		" Nothing is left half-written: files appear whole, and a set of files only once all are done."
+	return strings.Join(scene.Wrap(text, 78, func(s string) float64 { return float64(textwidth.Width(s)) }), "\n")
 }
 
 // boardPathOf is where export looks for the board of a pack.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/batch"
 	"github.com/tendays/tendays/internal/safeio"
+	"github.com/tendays/tendays/kinds"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 	"github.com/tendays/tendays/play"
@@ -58,31 +58,19 @@ func refuseUnfit(io *IOStreams, name, noun, arg string, errs []diag.Finding) err
 	return &silentError{code: exitUsage}
 }
 
-// loadBoard is loadPlayable for the commands that read 10 Days packs
-// (journey check and count): the pack compiled for the engine.
+// loadBoard is loadPlayable for the commands that check journeys (journey
+// check and count): the pack compiled for the engine, when its kind's
+// games are journeys.
 func loadBoard(ctx context.Context, path string, io *IOStreams, g *globalOptions) (*engine.Board, error) {
 	res, err := loadPlayable(ctx, path, io, g)
 	if err != nil {
 		return nil, err
 	}
-	if res.Network != nil {
-		return nil, diag.Errorf(diag.Position{File: path, Pointer: "/kind"}, "a route-network pack (kind network) has no journeys: simulate and export read it")
+	k := kinds.Of(res.Kind)
+	if k.Board == nil {
+		return nil, diag.Errorf(diag.Position{File: path, Pointer: "/kind"}, "%s (kind %s) has no journeys: simulate and export read it", k.Noun, k.Name)
 	}
-	return compileBoard(res)
-}
-
-// compileBoard compiles a 10 Days pack for the engine; what the engine
-// refuses is told at its place in the source.
-func compileBoard(res *pipeline.Result) (*engine.Board, error) {
-	b, err := engine.Compile(res.Pack)
-	if err != nil {
-		var pe *engine.PackError
-		if errors.As(err, &pe) {
-			return nil, &diag.InputError{Position: res.Locate(pe.Pointer), Msg: pe.Msg}
-		}
-		return nil, fmt.Errorf("%s: %w", res.Name, err)
-	}
-	return b, nil
+	return k.Board(res)
 }
 
 // checkFormat refuses an output format other than text or json.
@@ -208,7 +196,7 @@ func parseJourney(b *engine.Board, tokens []string, days int) ([]engine.CardID, 
 // runBatch checks one journey a line and streams one JSON object a line;
 // a line that cannot be checked is named on stderr, and the batch goes on.
 func runBatch(ctx context.Context, opts *journeyCheckOptions, b *engine.Board, days int) error {
-	var in io.Reader = opts.IO.In
+	in := opts.IO.In
 	name := "standard input"
 	if opts.Batch != "-" {
 		f, err := safeio.Open(opts.Batch)

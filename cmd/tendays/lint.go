@@ -77,7 +77,7 @@ could not be read.`,
 				if opts.Format != "text" && opts.Format != "json" {
 					return &usageError{msg: fmt.Sprintf("--list-rules prints text or json, not %q", opts.Format), cmd: cmd}
 				}
-				return lint.WriteRuleList(opts.IO.Out, opts.Format)
+				return pipeline.LintRules().WriteRuleList(opts.IO.Out, opts.Format)
 			}
 			if _, ok := lint.Reporters[opts.Format]; !ok {
 				return &usageError{msg: fmt.Sprintf("unknown --format %q (want %s)", opts.Format, strings.Join(lint.Formats(), ", ")), help: cmd.CommandPath()}
@@ -103,6 +103,57 @@ func runLint(ctx context.Context, opts *lintOptions) error {
 	if err != nil {
 		return err
 	}
+	out, err := lintOutputs(opts, paths)
+	if err != nil {
+		return err
+	}
+	explicit, baseline, err := readLintInputs(opts)
+	if err != nil {
+		return err
+	}
+	bo := opts.Global.buildOptions()
+	bo.Config = explicit
+	run, err := lint.Files{Paths: paths, Baseline: baseline, Rules: pipeline.LintRules(),
+		// Verbosity governs what people read; the JSON and SARIF reports
+		// are for programs, and hold every finding.
+		Infos: opts.Global.Verbose || opts.Format == "json" || opts.Format == "sarif",
+		Load: func(ctx context.Context, path string) ([]diag.Finding, error) {
+			res, err := pipeline.Load(ctx, pipeline.Source{Path: path, Stdin: opts.Global.In}, bo)
+			if err != nil {
+				return nil, err
+			}
+			return res.Findings, nil
+		}}.Run(ctx)
+	if err != nil {
+		return err
+	}
+	for _, err := range run.Unreadable {
+		fmt.Fprintf(opts.IO.ErrOut, "%s\n", err)
+	}
+	if err := out.write(opts, run); err != nil {
+		return err
+	}
+	if len(run.Unreadable) > 0 {
+		return &silentError{code: exitUsage}
+	}
+	failOn, _ := diag.ParseSeverity(opts.FailOn)
+	if lint.AtOrAbove(run.Report.Findings, failOn) {
+		return errNo
+	}
+	return nil
+}
+
+// lintOutput is where lint writes its report and, when asked, a baseline.
+type lintOutput struct {
+	report, baseline             string
+	reportStdout, baselineStdout bool
+}
+
+// lintOutputs checks lint's inputs and outputs: standard input is read
+// once, the report and the baseline do not both go to standard output,
+// and neither overwrites a pack, an edition file, the config or the
+// baseline the run reads.
+func lintOutputs(opts *lintOptions, paths []string) (*lintOutput, error) {
 	stdins := 0
 	for _, p := range append(slices.Clone(paths), opts.Config, opts.Baseline) {
 		if p == "-" {
@@ -110,98 +161,78 @@ func runLint(ctx context.Context, opts *lintOptions) error {
 		}
 	}
 	if stdins > 1 {
-		return usageErrorf("standard input (-) can be read only once: give files for the others")
+		return nil, usageErrorf("standard input (-) can be read only once: give files for the others")
 	}
 	if opts.Output == "-" && opts.WriteBaseline == "-" || opts.Output == "" && opts.WriteBaseline == "-" {
-		return usageErrorf("--write-baseline - and the report would both go to standard output: give -o FILE for the report")
+		return nil, usageErrorf("--write-baseline - and the report would both go to standard output: give -o FILE for the report")
 	}
-	reportPath, reportStdout, err := atomicfile.Dest(opts.Output, "lint-report"+reportExt(opts.Format))
-	if err != nil {
-		return err
+	out := &lintOutput{}
+	var err error
+	if out.report, out.reportStdout, err = atomicfile.Dest(opts.Output, "lint-report"+reportExt(opts.Format)); err != nil {
+		return nil, err
 	}
 	if opts.Output == "" {
-		reportStdout = true
+		out.reportStdout = true
 	}
-	basePath, baseStdout, err := atomicfile.Dest(opts.WriteBaseline, "tendays-lint-baseline.json")
-	if err != nil {
-		return err
+	if out.baseline, out.baselineStdout, err = atomicfile.Dest(opts.WriteBaseline, "tendays-lint-baseline.json"); err != nil {
+		return nil, err
 	}
-	// Neither output may overwrite a pack, an edition file, the config or
-	// the baseline this run reads.
 	inputs := append(slices.Clone(paths), opts.Config, opts.Baseline)
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 			inputs = append(inputs, filepath.Join(p, pipeline.EditionFile))
 		}
 	}
-	if err := checkClobber([]string{reportPath, basePath}, inputs); err != nil {
-		return err
-	}
-	var explicit *lint.Config
+	return out, checkClobber([]string{out.report, out.baseline}, inputs)
+}
+
+// readLintInputs reads --config and --baseline, when given.
+func readLintInputs(opts *lintOptions) (*lint.Config, *lint.Baseline, error) {
+	var cfg *lint.Config
 	if opts.Config != "" {
 		src, name, err := opts.Global.readInput(opts.Config, opts.Global.limit(mapdata.DefaultMaxYAML))
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
-		if explicit, err = lint.DecodeConfig(name, src); err != nil {
-			return err
+		if cfg, err = pipeline.LintRules().DecodeConfig(name, src); err != nil {
+			return nil, nil, err
 		}
 	}
 	var baseline *lint.Baseline
 	if opts.Baseline != "" {
 		src, name, err := opts.Global.readInput(opts.Baseline, opts.Global.limit(mapdata.DefaultMaxDocument))
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		if baseline, err = lint.DecodeBaseline(name, src); err != nil {
-			return err
+			return nil, nil, err
 		}
 	}
-	var all []diag.Finding
-	unreadable := 0
-	for _, path := range paths {
-		fs, err := lintPath(ctx, path, opts.Global, explicit)
-		if err != nil {
-			unreadable++
-			fmt.Fprintf(opts.IO.ErrOut, "%s\n", err)
-			continue
-		}
-		all = append(all, fs...)
-	}
+	return cfg, baseline, nil
+}
+
+// write writes the baseline (when asked: every finding, before the
+// baseline read), the report, and for people a summary line.
+func (out *lintOutput) write(opts *lintOptions, run *lint.FilesResult) error {
 	if opts.WriteBaseline != "" {
-		if err := atomicfile.WriteDest(opts.WriteBaseline, basePath, baseStdout, opts.IO.Out, 0o644, func(w io.Writer) error { return lint.EncodeBaseline(w, all) }); err != nil {
+		if err := atomicfile.WriteDest(opts.WriteBaseline, out.baseline, out.baselineStdout, opts.IO.Out, 0o644, func(w io.Writer) error { return lint.EncodeBaseline(w, run.Found) }); err != nil {
 			return err
 		}
 	}
-	all = baseline.Filter(all)
-	if !opts.Global.Verbose && opts.Format != "json" && opts.Format != "sarif" {
-		// Verbosity governs what people read; the JSON and SARIF reports
-		// are for programs, and hold every finding.
-		all = slices.DeleteFunc(all, func(f diag.Finding) bool { return f.Severity < diag.Warning })
-	}
-	lint.Sort(all)
-	report := &lint.Report{Files: paths, Findings: all}
 	write := lint.Reporters[opts.Format]
-	if err := atomicfile.WriteDest(opts.Output, reportPath, reportStdout, opts.IO.Out, 0o644, func(w io.Writer) error { return write(w, report) }); err != nil {
+	if err := atomicfile.WriteDest(opts.Output, out.report, out.reportStdout, opts.IO.Out, 0o644, func(w io.Writer) error { return write(w, run.Report) }); err != nil {
 		return err
 	}
 	if opts.Format == "text" {
-		s := lint.Summarize(len(paths), all)
+		s := lint.Summarize(len(run.Report.Files), run.Report.Findings)
 		switch {
 		case s.Errors+s.Warnings+s.Infos > 0:
 			opts.Global.notef(opts.IO.ErrOut, "%d error(s), %d warning(s), %d info in %d path(s)\n", s.Errors, s.Warnings, s.Infos, s.Files)
-		case unreadable == 0:
+		case len(run.Unreadable) == 0:
 			// A clean run says so, in one line on stderr as other
 			// linters do (stdout is the report, which scripts read).
 			opts.Global.notef(opts.IO.ErrOut, "0 findings in %d path(s).\n", s.Files)
 		}
-	}
-	if unreadable > 0 {
-		return &silentError{code: exitUsage}
-	}
-	failOn, _ := diag.ParseSeverity(opts.FailOn)
-	if lint.AtOrAbove(all, failOn) {
-		return errNo
 	}
 	return nil
 }
@@ -215,16 +246,4 @@ func reportExt(format string) string {
 		return ".sarif"
 	}
 	return ".txt"
-}
-
-// lintPath lints one pack or edition with its configuration applied (the
-// one given, or the one found beside it).
-func lintPath(ctx context.Context, path string, g *globalOptions, explicit *lint.Config) ([]diag.Finding, error) {
-	bo := g.buildOptions()
-	bo.Config = explicit
-	res, err := pipeline.Load(ctx, pipeline.Source{Path: path, Stdin: g.In}, bo)
-	if err != nil {
-		return nil, err
-	}
-	return res.Findings, nil
 }

@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -13,10 +11,8 @@ import (
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/engine/bot"
 	"github.com/tendays/tendays/engine/game"
-	"github.com/tendays/tendays/engine/route"
 	"github.com/tendays/tendays/engine/sim"
-	"github.com/tendays/tendays/pipeline"
-	"github.com/tendays/tendays/play"
+	"github.com/tendays/tendays/kinds"
 )
 
 type playOptions struct {
@@ -97,61 +93,15 @@ func runPlay(ctx context.Context, opts *playOptions) error {
 	if !opts.SeedSet {
 		seed = uint64(time.Now().UnixNano())
 	}
-	if res.Network != nil {
-		return runPlayNetwork(opts, res, seed)
-	}
-	if !slices.Contains(bot.Names(), strings.ToLower(opts.Bot)) {
-		return usageErrorf("unknown bot %q (want %s)", opts.Bot, strings.Join(bot.Names(), ", "))
-	}
-	if err := boxPlayers(opts.Game); err != nil {
-		return err
-	}
-	b, err := compileBoard(res)
-	if err != nil {
-		return err
-	}
-	err = play.Regions(opts.IO.In, opts.IO.Out, play.Game{Board: b, Config: opts.Game, Seed: seed, Bot: opts.Bot, TurnCap: opts.TurnCap})
-	return setupError(err)
-}
-
-// runPlayNetwork is play on a route-network pack (Across the United
-// States): --players, --seed and --bot (one bot name, or one per bot seat,
-// comma-separated) mean something there; the journey variants do not.
-func runPlayNetwork(opts *playOptions, res *pipeline.Result, seed uint64) error {
-	if len(opts.JourneyFlags) > 0 {
-		return usageErrorf("--%s does not apply to a route-network pack (it plays a fixed number of rounds)", opts.JourneyFlags[0])
-	}
-	players := opts.Variant.Players
-	if players < 2 {
-		return usageErrorf("--players must be at least 2")
-	}
-	var bots []string
-	for _, name := range strings.Split(opts.Bot, ",") {
-		bots = append(bots, strings.ToLower(strings.TrimSpace(name)))
-	}
-	if len(bots) == 1 {
-		bots = slices.Repeat(bots, players-1)
-	}
-	if len(bots) != players-1 {
-		return usageErrorf("--bot names %d bots for %d bot seats (give one name, or one per seat 2-%d)", len(bots), players-1, players)
-	}
-	b, err := route.Compile(res.Network)
-	if err != nil {
-		return &diag.InputError{Position: diag.Position{File: res.Name}, Msg: err.Error()}
+	k := kinds.Of(res.Kind)
+	if k.NoVariants != "" && len(opts.JourneyFlags) > 0 {
+		return usageErrorf("--%s does not apply to %s (%s)", opts.JourneyFlags[0], k.Noun, k.NoVariants)
 	}
 	// Piped answers are shown, so that the transcript reads as a session.
 	f, ok := opts.IO.In.(*os.File)
 	echo := !ok || !isTerminal(f)
-	return setupError(play.Network(opts.IO.In, opts.IO.Out, play.NetworkGame{Board: b, Seed: seed, Bots: bots, Echo: echo}))
-}
-
-// setupError is a game that cannot be dealt as asked: bad usage.
-func setupError(err error) error {
-	var se *play.SetupError
-	if errors.As(err, &se) {
-		return usageErrorf("%v", se.Err)
-	}
-	return err
+	return k.Play(res, kinds.Match{In: opts.IO.In, Out: opts.IO.Out, Seed: seed, Players: opts.Game.Players, Bot: opts.Bot,
+		Game: opts.Game, TurnCap: opts.TurnCap, Echo: echo})
 }
 
 // maxGameLog bounds a game log: a game of a few thousand turns is a few
@@ -174,15 +124,9 @@ func runReplay(ctx context.Context, opts *playOptions) error {
 	if err != nil {
 		return err
 	}
-	if res.Network != nil {
-		return usageErrorf("--replay plays the 10 Days games' logs; %s is a route-network pack", opts.Pack)
+	k := kinds.Of(res.Kind)
+	if k.Replay == nil {
+		return usageErrorf("--replay plays the 10 Days games' logs; %s is %s", opts.Pack, k.Noun)
 	}
-	b, err := compileBoard(res)
-	if err != nil {
-		return err
-	}
-	if err := play.Replay(opts.IO.Out, b, name, rec); err != nil {
-		return diag.Errorf(diag.Position{File: name}, "%w", err)
-	}
-	return nil
+	return k.Replay(opts.IO.Out, res, name, rec)
 }

@@ -262,11 +262,33 @@ func attr(t *testing.T, ctx context.Context, sel, name string) string {
 
 func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
 
-// open loads the page and waits until its first view is drawn.
+// open loads the page, waits until its first view is drawn, and gives the
+// test its way in (testHooks).
 func open(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
 	do(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`body[data-ready="true"]`)))
+	eval[bool](t, ctx, testHooks, chromedp.EvalAwaitPromise)
 }
+
+// testHooks is the tests' way into the page, set up by the test, not the
+// page: the page module's state (app.js's export) as window.studio, with
+// the moves the page sends (sent) and what it says in its live region
+// (announced) recorded as they happen.
+const testHooks = `import("/app.js").then((m) => {
+	const s = m.studio;
+	s.sent = [];
+	s.announced = [];
+	const send = window.fetch;
+	window.fetch = (url, init) => {
+		if (init && init.method === "POST" && /\/api\/games\/[^/]+\/moves$/.test(String(url))) s.sent.push(JSON.parse(init.body));
+		return send(url, init);
+	};
+	const live = document.getElementById("live");
+	new MutationObserver(() => { if (live.textContent) s.announced.push(live.textContent); })
+		.observe(live, { childList: true, characterData: true, subtree: true });
+	window.studio = s;
+	return true;
+})`
 
 type paintTimes struct {
 	FCP   float64 `json:"fcp"`

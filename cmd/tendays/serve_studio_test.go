@@ -25,6 +25,7 @@ import (
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/internal/testenv"
 	"github.com/tendays/tendays/lint"
+	"github.com/tendays/tendays/mapdata"
 )
 
 // Keys, and their names for messages.
@@ -228,7 +229,12 @@ func studioKeyboard(t *testing.T, b *browser) {
 	if a := active(); a != "region:"+cur {
 		t.Errorf("after Enter the focus is on %q, want region:%s", a, cur)
 	}
-	if said := eval[[]string](t, ctx, `window.studio.announced || []`); len(said) == 0 || !strings.Contains(said[len(said)-1], "added to the journey") {
+	// The live region speaks a moment after (it is emptied first, so that
+	// the same words said twice are heard twice): wait for it.
+	if said := eval[[]string](t, ctx, `new Promise((ok) => { const t0 = Date.now(); (function wait() {
+		const a = window.studio.announced;
+		if ((a.length && a.at(-1).includes("added to the journey")) || Date.now() - t0 > 3000) ok(a); else setTimeout(wait, 20);
+	})(); })`, chromedp.EvalAwaitPromise); len(said) == 0 || !strings.Contains(said[len(said)-1], "added to the journey") {
 		t.Errorf("the live region said %q", said)
 	}
 	// A whole journey by keys: the verdict shows and Escape hides it.
@@ -411,7 +417,7 @@ func studioHotSeat(t *testing.T, b *browser) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eb, err := engine.Compile(target.Pack)
+	eb, err := engine.Compile(target.Pack.(*mapdata.Pack))
 	if err != nil {
 		t.Fatal(err)
 	}

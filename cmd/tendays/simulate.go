@@ -12,6 +12,7 @@ import (
 	"github.com/tendays/tendays/engine/bot"
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
+	"github.com/tendays/tendays/kinds"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -36,31 +37,13 @@ func (v *variantFlags) add(cmd *cobra.Command, players int) {
 	cmd.Flags().StringVar(&v.Refill, "refill", "all", "combined editions: an empty draw pile is made anew from all discards under the face-up tops (all, as the boxes), or from its own face-up piles only (own)")
 }
 
-// boxPlayers refuses more players than a 10 Days box holds holders for,
-// unless --variant-players asks for the variant. (Network packs list their
-// own player counts.)
-func boxPlayers(cfg game.Config) error {
-	if cfg.Players > game.BoxPlayers && !cfg.VariantPlayers {
-		return usageErrorf("--players %d: the box is for 2-%d players; 5 or 6 is a variant (add --variant-players)", cfg.Players, game.BoxPlayers)
-	}
-	if cfg.Players > game.MaxVariantPlayers {
-		return usageErrorf("--players %d: the box is for 2-%d players and the variant for %d or %d", cfg.Players, game.BoxPlayers, game.BoxPlayers+1, game.MaxVariantPlayers)
-	}
-	return nil
-}
-
 func (v *variantFlags) config(cmd *cobra.Command) (game.Config, error) {
 	cfg := game.Config{Players: v.Players, Days: v.Days, OpenHands: v.OpenHands, VariantPlayers: v.VariantPlayers}
-	switch v.Swap {
-	case "pack":
-		cfg.Swap = game.SwapAsPack
-	case "on":
-		cfg.Swap = game.SwapOn
-	case "off":
-		cfg.Swap = game.SwapOff
-	default:
-		return cfg, &usageError{msg: fmt.Sprintf("unknown --swap %q (want pack, on or off)", v.Swap), help: cmd.CommandPath()}
+	swap, err := kinds.ParseSwap(v.Swap)
+	if err != nil {
+		return cfg, &usageError{msg: fmt.Sprintf("unknown --swap %q (want %s)", v.Swap, kinds.SwapNames), help: cmd.CommandPath()}
 	}
+	cfg.Swap = swap
 	if v.Days < 0 {
 		return cfg, &usageError{msg: "--days must be positive", help: cmd.CommandPath()}
 	}
@@ -152,32 +135,22 @@ func runSimulate(ctx context.Context, opts *simulateOptions) error {
 	if err != nil {
 		return err
 	}
-	if res.Network != nil {
-		return runSimulateNetwork(ctx, opts, res)
-	}
-	if err := boxPlayers(opts.Game); err != nil {
-		return err
-	}
-	b, err := compileBoard(res)
-	if err != nil {
-		return err
-	}
-	cfg := sim.Config{Games: opts.Games, Seed: opts.Seed, Game: opts.Game, Bots: opts.Bots,
-		TurnCap: opts.TurnCap, Workers: opts.Workers}
+	s := kinds.Simulation{Games: opts.Games, Players: opts.Game.Players, Seed: opts.Seed, Bots: opts.Bots,
+		Workers: opts.Workers, Game: opts.Game, TurnCap: opts.TurnCap}
 	var bar *progressBar
 	if opts.IO.ErrTTY && opts.Format == "text" {
 		bar = &progressBar{w: opts.IO.ErrOut, total: opts.Games}
-		cfg.Progress = bar.update
+		s.Progress = bar.update
 	}
-	r, err := sim.Run(ctx, b, cfg)
+	r, err := kinds.Of(res.Kind).Simulate(ctx, res, s)
 	bar.finish()
 	if err != nil {
-		return usageErrorf("%v", err)
+		return err
 	}
 	if opts.Format == "json" {
-		return mapdata.EncodeJSON(opts.IO.Out, r)
+		return mapdata.EncodeJSON(opts.IO.Out, r.JSON)
 	}
-	return r.WriteText(opts.IO.Out, b)
+	return r.WriteText(opts.IO.Out)
 }
 
 // progressBar draws "simulating [#####     ] 512/1000" on a terminal,

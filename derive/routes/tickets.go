@@ -127,32 +127,75 @@ type candidate struct {
 // pair chosen is the one that brings a region no ticket reaches yet, then
 // the one whose stations are on the fewest tickets, then a seeded draw.
 func (b *builder) dealPassenger(p *mapdata.NetworkPack, dist Distances) {
-	spec := b.ed.Tickets.Passenger
-	useHops := spec.Distance == "hops"
-	measure := func(a, c int) float64 {
-		if useHops {
-			return float64(dist.Hops[a][c])
-		}
-		return dist.Km[a][c]
+	d := newPassengerDeal(b, p, dist)
+	d.dealListed()
+	want := d.spec.Count - len(p.Passenger)
+	if want <= 0 {
+		return
 	}
-	maxPer := spec.MaxPerStation
-	if maxPer == 0 {
-		maxPer = 2
+	cands := d.candidates()
+	if len(cands) < want {
+		b.report(RuleTicketsShort, diag.Error, b.at("/tickets/passenger/count"), "lower the count or min_distance, or add routes",
+			"only %d station pairs are two or more routes apart, fewer than the %d passenger tickets to deal", len(cands), want)
+		want = len(cands)
 	}
-	uses := make([]int, len(p.Stations))
-	covered := map[string]bool{}
-	taken := map[[2]int]bool{}
-	add := func(a, c, points int) {
-		uses[a]++
-		uses[c]++
-		covered[p.Stations[a].Region] = true
-		covered[p.Stations[c].Region] = true
-		taken[[2]int{min(a, c), max(a, c)}] = true
-		t := mapdata.PassengerTicket{ID: fmt.Sprintf("P%02d", len(p.Passenger)+1), A: p.Stations[a].ID, B: p.Stations[c].ID,
-			Points: points, DistanceKm: max(0, dist.Km[a][c]), Hops: max(0, dist.Hops[a][c])}
-		p.Passenger = append(p.Passenger, t)
+	d.dealFromSlices(cands, want)
+	// Number the tickets from the shortest to the longest.
+	sort.SliceStable(p.Passenger, func(i, j int) bool { return p.Passenger[i].DistanceKm < p.Passenger[j].DistanceKm })
+	for i := range p.Passenger {
+		p.Passenger[i].ID = fmt.Sprintf("P%02d", i+1)
 	}
-	for i, l := range spec.List {
+}
+
+// passengerDeal is the passenger tickets being dealt: which stations and
+// regions they reach so far, and which pairs they hold.
+type passengerDeal struct {
+	b       *builder
+	p       *mapdata.NetworkPack
+	dist    Distances
+	spec    mapdata.PassengerSpec
+	maxPer  int             // tickets a station should be on at most
+	uses    []int           // tickets on each station
+	covered map[string]bool // regions a ticket reaches
+	taken   map[[2]int]bool // pairs on a ticket, lower station first
+}
+
+func newPassengerDeal(b *builder, p *mapdata.NetworkPack, dist Distances) *passengerDeal {
+	d := &passengerDeal{b: b, p: p, dist: dist, spec: b.ed.Tickets.Passenger, maxPer: b.ed.Tickets.Passenger.MaxPerStation,
+		uses: make([]int, len(p.Stations)), covered: map[string]bool{}, taken: map[[2]int]bool{}}
+	if d.maxPer == 0 {
+		d.maxPer = 2
+	}
+	return d
+}
+
+// measure is the distance a ticket's points follow: hops or kilometres.
+func (d *passengerDeal) measure(a, c int) float64 {
+	if d.spec.Distance == "hops" {
+		return float64(d.dist.Hops[a][c])
+	}
+	return d.dist.Km[a][c]
+}
+
+// add deals the ticket of stations a and c.
+func (d *passengerDeal) add(a, c, points int) {
+	p := d.p
+	d.uses[a]++
+	d.uses[c]++
+	d.covered[p.Stations[a].Region] = true
+	d.covered[p.Stations[c].Region] = true
+	d.taken[[2]int{min(a, c), max(a, c)}] = true
+	t := mapdata.PassengerTicket{ID: fmt.Sprintf("P%02d", len(p.Passenger)+1), A: p.Stations[a].ID, B: p.Stations[c].ID,
+		Points: points, DistanceKm: max(0, d.dist.Km[a][c]), Hops: max(0, d.dist.Hops[a][c])}
+	p.Passenger = append(p.Passenger, t)
+}
+
+// dealListed deals the tickets the edition lists, each naming two
+// stations (an unknown one is a finding), with its points or those its
+// distance gives.
+func (d *passengerDeal) dealListed() {
+	b := d.b
+	for i, l := range d.spec.List {
 		sa, sc := b.find(l.A), b.find(l.B)
 		if sa == nil {
 			b.unknownStation(ptr("tickets", "passenger", "list", i, "a"), l.A)
@@ -163,29 +206,32 @@ func (b *builder) dealPassenger(p *mapdata.NetworkPack, dist Distances) {
 		if sa == nil || sc == nil {
 			continue
 		}
-		a, c := p.Station(sa.id), p.Station(sc.id)
+		a, c := d.p.Station(sa.id), d.p.Station(sc.id)
 		pts := l.Points
 		if pts == 0 {
-			pts = PassengerPoints(spec.Points, measure(a, c))
+			pts = PassengerPoints(d.spec.Points, d.measure(a, c))
 		}
-		add(a, c, pts)
+		d.add(a, c, pts)
 	}
-	want := spec.Count - len(p.Passenger)
-	if want <= 0 {
-		return
-	}
-	rng := rand.New(rand.NewPCG(spec.Seed, 0x7469636b657473)) // "tickets"
+}
+
+// candidates are the pairs a ticket may join: two or more routes apart,
+// at least min_distance, on no ticket yet; sorted by distance, ties in a
+// seeded order.
+func (d *passengerDeal) candidates() []candidate {
+	p, dist := d.p, d.dist
+	rng := rand.New(rand.NewPCG(d.spec.Seed, 0x7469636b657473)) // "tickets"
 	var cands []candidate
 	for a := range p.Stations {
 		for c := a + 1; c < len(p.Stations); c++ {
-			if dist.Hops[a][c] < 2 || taken[[2]int{a, c}] {
+			if dist.Hops[a][c] < 2 || d.taken[[2]int{a, c}] {
 				continue // joined by one route, or not at all: no ticket
 			}
-			d := measure(a, c)
-			if d < spec.MinDistance {
+			m := d.measure(a, c)
+			if m < d.spec.MinDistance {
 				continue
 			}
-			cands = append(cands, candidate{a: a, c: c, d: d, km: dist.Km[a][c], hops: dist.Hops[a][c]})
+			cands = append(cands, candidate{a: a, c: c, d: m, km: dist.Km[a][c], hops: dist.Hops[a][c]})
 		}
 	}
 	for i := range cands {
@@ -197,84 +243,94 @@ func (b *builder) dealPassenger(p *mapdata.NetworkPack, dist Distances) {
 		}
 		return cands[i].key < cands[j].key
 	})
-	if len(cands) < want {
-		b.report(RuleTicketsShort, diag.Error, b.at("/tickets/passenger/count"), "lower the count or min_distance, or add routes",
-			"only %d station pairs are two or more routes apart, fewer than the %d passenger tickets to deal", len(cands), want)
-		want = len(cands)
-	}
-	// Regions first: slices whose pairs reach a region no one has reached
-	// yet pick before others, so every region is on some ticket.
+	return cands
+}
+
+// dealFromSlices deals want tickets, one from each of want equal slices of
+// the candidates. A pair reaching a region no ticket reaches yet is taken
+// first, from whichever slice holds it, so that every region is on some
+// ticket; otherwise the slices go in order.
+func (d *passengerDeal) dealFromSlices(cands []candidate, want int) {
 	slicesOf := make([][]candidate, want)
 	for k := 0; k < want; k++ {
 		slicesOf[k] = cands[k*len(cands)/want : (k+1)*len(cands)/want]
 	}
 	done := make([]bool, want)
-	bestIn := func(k int) (int, [4]int) {
-		bi := -1
-		var bs [4]int
-		for i, c := range slicesOf[k] {
-			if taken[[2]int{c.a, c.c}] {
-				continue
-			}
-			fresh := 0
-			for _, s := range []int{c.a, c.c} {
-				if r := p.Stations[s].Region; r != "" && !covered[r] {
-					fresh++
-				}
-			}
-			if p.Stations[c.a].Region == p.Stations[c.c].Region && fresh == 2 {
-				fresh = 1
-			}
-			over := 0
-			if uses[c.a] >= maxPer || uses[c.c] >= maxPer {
-				over = 1
-			}
-			// Higher is better: fresh regions, not over the limit,
-			// stations little used; then the seeded key.
-			score := [4]int{fresh, -over, -(uses[c.a] + uses[c.c]), -int(c.key >> 33)}
-			if bi < 0 || less(bs, score) {
-				bi, bs = i, score
-			}
-		}
-		return bi, bs
-	}
 	for range want {
-		// A pair reaching a region no ticket reaches yet is taken first,
-		// from whichever slice holds it; otherwise slices go in order.
-		bestK, bestI := -1, -1
-		var bestScore [4]int
-		for k := range slicesOf {
-			if done[k] {
-				continue
-			}
-			if i, sc := bestIn(k); i >= 0 && sc[0] > 0 && (bestK < 0 || less(bestScore, sc)) {
-				bestK, bestI, bestScore = k, i, sc
-			}
+		k, i := d.freshPick(slicesOf, done)
+		if k < 0 {
+			k, i = d.nextPick(slicesOf, done)
 		}
-		if bestK < 0 {
-			for k := range slicesOf {
-				if done[k] {
-					continue
-				}
-				if i, _ := bestIn(k); i >= 0 {
-					bestK, bestI = k, i
-					break
-				}
-				done[k] = true
-			}
-		}
-		if bestK < 0 {
+		if k < 0 {
 			break
 		}
-		c := slicesOf[bestK][bestI]
-		done[bestK] = true
-		add(c.a, c.c, PassengerPoints(spec.Points, c.d))
+		c := slicesOf[k][i]
+		done[k] = true
+		d.add(c.a, c.c, PassengerPoints(d.spec.Points, c.d))
 	}
-	// Number the tickets from the shortest to the longest.
-	sort.SliceStable(p.Passenger, func(i, j int) bool { return p.Passenger[i].DistanceKm < p.Passenger[j].DistanceKm })
-	for i := range p.Passenger {
-		p.Passenger[i].ID = fmt.Sprintf("P%02d", i+1)
+}
+
+// freshPick is the slice and the pair, of the slices not dealt from yet,
+// that reach a region no ticket reaches, the best first (-1: none does).
+func (d *passengerDeal) freshPick(slicesOf [][]candidate, done []bool) (int, int) {
+	bestK, bestI := -1, -1
+	var bestScore [4]int
+	for k := range slicesOf {
+		if done[k] {
+			continue
+		}
+		if i, sc := d.bestIn(slicesOf[k]); i >= 0 && sc[0] > 0 && (bestK < 0 || less(bestScore, sc)) {
+			bestK, bestI, bestScore = k, i, sc
+		}
 	}
+	return bestK, bestI
+}
+
+// nextPick is the first slice not dealt from yet that has a free pair, and
+// its best pair; a slice with none is marked done (-1: no slice has one).
+func (d *passengerDeal) nextPick(slicesOf [][]candidate, done []bool) (int, int) {
+	for k := range slicesOf {
+		if done[k] {
+			continue
+		}
+		if i, _ := d.bestIn(slicesOf[k]); i >= 0 {
+			return k, i
+		}
+		done[k] = true
+	}
+	return -1, -1
+}
+
+// bestIn is the best free pair of a slice and its score (-1: none free).
+// Higher is better: regions no ticket reaches, stations not over the
+// limit, stations little used; then the seeded key.
+func (d *passengerDeal) bestIn(slice []candidate) (int, [4]int) {
+	p := d.p
+	bi := -1
+	var bs [4]int
+	for i, c := range slice {
+		if d.taken[[2]int{c.a, c.c}] {
+			continue
+		}
+		fresh := 0
+		for _, s := range []int{c.a, c.c} {
+			if r := p.Stations[s].Region; r != "" && !d.covered[r] {
+				fresh++
+			}
+		}
+		if p.Stations[c.a].Region == p.Stations[c.c].Region && fresh == 2 {
+			fresh = 1
+		}
+		over := 0
+		if d.uses[c.a] >= d.maxPer || d.uses[c.c] >= d.maxPer {
+			over = 1
+		}
+		score := [4]int{fresh, -over, -(d.uses[c.a] + d.uses[c.c]), -int(c.key >> 33)}
+		if bi < 0 || less(bs, score) {
+			bi, bs = i, score
+		}
+	}
+	return bi, bs
 }
 
 func less(a, b [4]int) bool {

@@ -17,6 +17,7 @@ import (
 	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 	"github.com/tendays/tendays/schema"
 )
 
@@ -209,7 +210,7 @@ func TestIslandsMarkedAirOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	findings := lint.Check(&lint.Target{File: "sa/edition.yaml", Pack: built.Pack, Findings: built.Findings})
+	findings := pipeline.LintRules().Check(&lint.Target{File: "sa/edition.yaml", Pack: built.Pack, Findings: built.Findings})
 	for _, f := range findings {
 		if f.Severity >= diag.Warning {
 			t.Errorf("%s", f)
@@ -324,7 +325,7 @@ func TestIslandsJoinedByFerriesAndASea(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range lint.Check(&lint.Target{File: "pol/edition.yaml", Pack: built.Pack, Findings: built.Findings}) {
+	for _, f := range pipeline.LintRules().Check(&lint.Target{File: "pol/edition.yaml", Pack: built.Pack, Findings: built.Findings}) {
 		if f.Severity >= diag.Warning {
 			t.Errorf("%s", f)
 		}

@@ -72,7 +72,7 @@ func TestImagesKeepTheirPixelsUSA(t *testing.T) {
 		"usa.cards-1.png": {"04d2eecc8dd523701583ecd86718d3ec72e989ca43ad3f354d6cb90a878f80b3", "dce681cd17c7acafb684135ddd1766d281c36f2051980869f01428a0b3dcff4f"},
 		"usa.back.png":    {"192f04695cfa53180bb7823de47fbe75df5763a1dc500c70e57d9ed43280be38", "f74436f61c9d26c04e672f5ef425e19e6f27b6e1bb3133f7a0793caf4f82a075"},
 		"usa.board.png":   {"fb79d9412266a0cbc365e289d144e4542e5f9c76ac6f99618045a4679f01cc17", "a986993d3a4053fbe699f4a38298fd50e3a6671beb057bd0ff0f8a605b7e8b3a"},
-	}, imageHashes(t, res.Pack, b, tts.Options{Base: "usa", BoardWidth: 800}))
+	}, imageHashes(t, res.Pack.(*mapdata.Pack), b, tts.Options{Base: "usa", BoardWidth: 800}))
 }
 
 // TestImagesKeepTheirPixelsTestland: the synthetic edition (a white region

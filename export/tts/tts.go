@@ -192,17 +192,9 @@ func Build(p *mapdata.Pack, b *board.Geometry, opt Options) (*Save, []File, erro
 	if opt.Base == "" {
 		opt.Base = "deck"
 	}
-	cw := opt.CardWidth
-	if cw <= 0 {
-		cw = DefaultCardW
-	}
-	if cw < 40 || cw > 1000 {
-		return nil, nil, fmt.Errorf("card width %d pixels is out of range (40 to 1000)", cw)
-	}
-	ch := int(float64(cw)*CardAspect + 0.5)
-	bw := opt.BoardWidth
-	if bw <= 0 {
-		bw = DefaultBoardW
+	cw, ch, bw, err := sizes(opt)
+	if err != nil {
+		return nil, nil, err
 	}
 	faces, err := Faces(p, b, float64(cw))
 	if err != nil {
@@ -211,77 +203,127 @@ func Build(p *mapdata.Pack, b *board.Geometry, opt Options) (*Save, []File, erro
 	if len(faces) == 0 {
 		return nil, nil, fmt.Errorf("the deck has no cards")
 	}
-
 	frames, err := paintFrames(faces, cw, ch)
 	if err != nil {
 		return nil, nil, err
 	}
-
-	url := func(name string) string { return opt.AssetURL + name }
-	backName := opt.Base + ".back.png"
-	boardName := opt.Base + ".board.png"
-	sheets := map[string]DeckSheet{}
-	cardID := make([]int, len(faces))
-	nSheets := (len(faces) + MaxPerSheet - 1) / MaxPerSheet
-	// The images: each card sheet, the back and the board is one job,
-	// painted and encoded on its own, several at once (a 2,000-card deck
-	// is 30 sheets of 16 megapixels); each lands at its own index, so the
-	// files and their bytes do not depend on the order the jobs finish.
-	// The board and the back start first: the board of a big edition is
-	// the longest job, and started last it would run alone at the end.
-	files := make([]File, nSheets+2)
-	jobs := make([]func() error, 0, nSheets+2)
-	jobs = append(jobs, func() error {
-		sc, err := scene.Board(p, b, scene.Options{Width: float64(bw)})
-		if err != nil {
-			return err
-		}
-		boardImg, err := raster.Render(sc, 1)
-		if err != nil {
-			return err
-		}
-		data, err := encodePNG(boardImg)
-		files[nSheets+1] = File{Name: boardName, Data: data}
-		return err
-	}, func() error {
-		backImg, err := raster.Render(Back(p, float64(cw)), 1)
-		if err != nil {
-			return err
-		}
-		data, err := encodePNG(backImg)
-		files[nSheets] = File{Name: backName, Data: data}
-		return err
-	})
-	for s := range nSheets {
-		lo, hi := s*MaxPerSheet, min(len(faces), (s+1)*MaxPerSheet)
-		n := hi - lo
-		cols := min(MaxColumns, n)
-		rows := (n + cols - 1) / cols
-		name := fmt.Sprintf("%s.cards-%d.png", opt.Base, s+1)
-		sheets[fmt.Sprint(s+1)] = DeckSheet{FaceURL: url(name), BackURL: url(backName), NumWidth: cols, NumHeight: rows, BackIsHidden: true}
-		for i := lo; i < hi; i++ {
-			cardID[i] = (s+1)*100 + i - lo
-		}
-		jobs = append(jobs, func() error {
-			sheet := image.NewRGBA(image.Rect(0, 0, cols*cw, rows*ch))
-			for i := lo; i < hi; i++ {
-				k := i - lo
-				at := image.Pt((k%cols)*cw, (k/cols)*ch)
-				place := sheet.SubImage(image.Rectangle{Min: at, Max: at.Add(image.Pt(cw, ch))}).(*image.RGBA)
-				if err := paintFace(place, faces[i], frames); err != nil {
-					return fmt.Errorf("card %s: %w", faces[i].Card.Token, err)
-				}
-			}
-			data, err := encodePNG(sheet)
-			files[s] = File{Name: name, Data: data}
-			return err
-		})
-	}
-	if err := runJobs(jobs); err != nil {
+	img := &images{p: p, b: b, opt: opt, faces: faces, frames: frames, cw: cw, ch: ch, bw: bw}
+	if err := runJobs(img.jobs()); err != nil {
 		return nil, nil, err
 	}
+	save := &Save{SaveName: p.Edition.Name, Gravity: 0.5, PlayArea: 0.5, TabStates: map[string]string{},
+		ObjectStates: []Object{deckObject(p, faces, img.cardID, img.sheets), boardTile(p, opt.AssetURL+img.boardName())},
+		Rules:        combinedRules(p)}
+	return save, img.files, nil
+}
 
-	// The deck: one card object per physical card, in deck order.
+// sizes are a card's width and height and the board's width in pixels.
+func sizes(opt Options) (cw, ch, bw int, err error) {
+	cw = opt.CardWidth
+	if cw <= 0 {
+		cw = DefaultCardW
+	}
+	if cw < 40 || cw > 1000 {
+		return 0, 0, 0, fmt.Errorf("card width %d pixels is out of range (40 to 1000)", cw)
+	}
+	ch = int(float64(cw)*CardAspect + 0.5)
+	bw = opt.BoardWidth
+	if bw <= 0 {
+		bw = DefaultBoardW
+	}
+	return cw, ch, bw, nil
+}
+
+// images are the save's images being made: the card sheets, the back and
+// the board, and where each card is on its sheet.
+type images struct {
+	p      *mapdata.Pack
+	b      *board.Geometry
+	opt    Options
+	faces  []Face
+	frames map[string]*image.RGBA // the faces' frames, painted once
+	cw, ch int
+	bw     int
+	// files are the sheets, then the back, then the board; sheets the
+	// deck's CustomDeck by sheet number, cardID each face's card id.
+	files  []File
+	sheets map[string]DeckSheet
+	cardID []int
+}
+
+func (m *images) backName() string  { return m.opt.Base + ".back.png" }
+func (m *images) boardName() string { return m.opt.Base + ".board.png" }
+
+// jobs are the images to make: each card sheet, the back and the board is
+// one job, painted and encoded on its own, several at once (a 2,000-card
+// deck is 30 sheets of 16 megapixels); each lands at its own index, so the
+// files and their bytes do not depend on the order the jobs finish. The
+// board and the back start first: the board of a big edition is the
+// longest job, and started last it would run alone at the end.
+func (m *images) jobs() []func() error {
+	nSheets := (len(m.faces) + MaxPerSheet - 1) / MaxPerSheet
+	m.files = make([]File, nSheets+2)
+	m.sheets = map[string]DeckSheet{}
+	m.cardID = make([]int, len(m.faces))
+	jobs := make([]func() error, 0, nSheets+2)
+	jobs = append(jobs, func() error {
+		sc, err := scene.Board(m.p, m.b, scene.Options{Width: float64(m.bw)})
+		if err != nil {
+			return err
+		}
+		return m.encode(nSheets+1, m.boardName(), sc)
+	}, func() error {
+		return m.encode(nSheets, m.backName(), Back(m.p, float64(m.cw)))
+	})
+	for s := range nSheets {
+		jobs = append(jobs, m.sheetJob(s))
+	}
+	return jobs
+}
+
+// encode paints a scene and files its PNG at index i.
+func (m *images) encode(i int, name string, sc *scene.Scene) error {
+	img, err := raster.Render(sc, 1)
+	if err != nil {
+		return err
+	}
+	data, err := encodePNG(img)
+	m.files[i] = File{Name: name, Data: data}
+	return err
+}
+
+// sheetJob lays out card sheet s (its faces' ids, its CustomDeck entry)
+// and returns the job that paints and encodes it.
+func (m *images) sheetJob(s int) func() error {
+	lo, hi := s*MaxPerSheet, min(len(m.faces), (s+1)*MaxPerSheet)
+	n := hi - lo
+	cols := min(MaxColumns, n)
+	rows := (n + cols - 1) / cols
+	name := fmt.Sprintf("%s.cards-%d.png", m.opt.Base, s+1)
+	m.sheets[fmt.Sprint(s+1)] = DeckSheet{FaceURL: m.opt.AssetURL + name, BackURL: m.opt.AssetURL + m.backName(), NumWidth: cols, NumHeight: rows, BackIsHidden: true}
+	for i := lo; i < hi; i++ {
+		m.cardID[i] = (s+1)*100 + i - lo
+	}
+	cw, ch := m.cw, m.ch
+	return func() error {
+		sheet := image.NewRGBA(image.Rect(0, 0, cols*cw, rows*ch))
+		for i := lo; i < hi; i++ {
+			k := i - lo
+			at := image.Pt((k%cols)*cw, (k/cols)*ch)
+			place := sheet.SubImage(image.Rectangle{Min: at, Max: at.Add(image.Pt(cw, ch))}).(*image.RGBA)
+			if err := paintFace(place, m.faces[i], m.frames); err != nil {
+				return fmt.Errorf("card %s: %w", m.faces[i].Card.Token, err)
+			}
+		}
+		data, err := encodePNG(sheet)
+		m.files[s] = File{Name: name, Data: data}
+		return err
+	}
+}
+
+// deckObject is the deck: one card object per physical card, in deck
+// order, each pointing at its sheet.
+func deckObject(p *mapdata.Pack, faces []Face, cardID []int, sheets map[string]DeckSheet) Object {
 	deck := Object{Name: "DeckCustom", Nickname: p.Edition.Name + " deck", Description: fmt.Sprintf("%d cards", p.Deck.Totals.Cards),
 		Transform:    Transform{PosX: 0, PosY: 1, PosZ: -12, RotY: 180, RotZ: 180, ScaleX: 1, ScaleY: 1, ScaleZ: 1},
 		ColorDiffuse: Color{0.713, 0.713, 0.713}, Grid: true, Snap: true, Autoraise: true, Sticky: true, Tooltip: true, HideWhenFaceDown: true,
@@ -301,17 +343,16 @@ func Build(p *mapdata.Pack, b *board.Geometry, opt Options) (*Save, []File, erro
 		}
 	}
 	deck.GUID = guid("deck/" + p.Edition.ID)
+	return deck
+}
 
-	// The board: a thin tile, scaled up to table size, beside the deck;
-	// Stretch false keeps the image's proportions.
-	tile := Object{Name: "Custom_Tile", Nickname: p.Edition.Name + " board", GUID: guid("board/" + p.Edition.ID),
+// boardTile is the board: a thin tile, scaled up to table size, beside
+// the deck; Stretch false keeps the image's proportions.
+func boardTile(p *mapdata.Pack, imageURL string) Object {
+	return Object{Name: "Custom_Tile", Nickname: p.Edition.Name + " board", GUID: guid("board/" + p.Edition.ID),
 		Transform:    Transform{PosY: 1, RotY: 180, ScaleX: 12, ScaleY: 1, ScaleZ: 12},
 		ColorDiffuse: Color{1, 1, 1}, Locked: true, Grid: true, Snap: true, Autoraise: true, Sticky: true, Tooltip: true,
-		CustomImage: &CustomImage{ImageURL: url(boardName), ImageScalar: 1, CustomTile: CustomTile{Thickness: 0.1}}}
-
-	save := &Save{SaveName: p.Edition.Name, Gravity: 0.5, PlayArea: 0.5, TabStates: map[string]string{}, ObjectStates: []Object{deck, tile},
-		Rules: combinedRules(p)}
-	return save, files, nil
+		CustomImage: &CustomImage{ImageURL: imageURL, ImageScalar: 1, CustomTile: CustomTile{Thickness: 0.1}}}
 }
 
 // maxFrameBytes bounds the frames paintFrames keeps: an edition of a

@@ -9,14 +9,20 @@ import { Doctor } from "./doctor.js";
 import { Play } from "./play.js";
 import { NetPlay } from "./netplay.js";
 
-const studio = {
+// studio is the page's state: what the module exports, for whoever imports
+// it (the browser tests do, with import("/app.js")); the page sets no
+// global of its own.
+export const studio = {
   view: null,
   good: null, // the last view whose board is drawn (a broken save keeps it)
   regions: new Map(),
   selected: null,
   timings: { verdicts: [], boardUpdates: [] },
+  // game is the game being played (the last answer of the server).
+  get game() {
+    return player ? player.game : null;
+  },
 };
-window.studio = studio;
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -30,7 +36,7 @@ const board = new Board($("#board"), {
   onHover: (id) => hover(id),
 });
 studio.board = board;
-const journey = new Journey({ board, view: () => studio.view, regions: () => studio.regions, timings: studio.timings });
+const journey = new Journey({ board, view: () => studio.view, timings: studio.timings });
 
 // ---- hovering and marks ------------------------------------------------------
 

@@ -5,6 +5,7 @@
 // or tap, regions reached and walked with the keyboard, and the layers the
 // page draws on top: a journey's path, a proposed edit, findings.
 import { s } from "./dom.js";
+import { fitRect, zoomAbout, nearestToward } from "./viewbox.js";
 
 const HIT = 12; // half the smallest target, in CSS pixels (WCAG 2.5.8: 24 px)
 const GAP = 48; // between frames, in picture units
@@ -174,18 +175,7 @@ export class Board {
   // show makes the view hold a rectangle of the picture, as large as the
   // board's box allows.
   show(x, y, w, h) {
-    const bw = this.box.clientWidth || 1, bh = this.box.clientHeight || 1;
-    const aspect = bw / bh;
-    if (w / h > aspect) {
-      const nh = w / aspect;
-      y -= (nh - h) / 2;
-      h = nh;
-    } else {
-      const nw = h * aspect;
-      x -= (nw - w) / 2;
-      w = nw;
-    }
-    this.vb = { x, y, w, h };
+    this.vb = fitRect(x, y, w, h, this.box.clientWidth || 1, this.box.clientHeight || 1);
     this.apply();
   }
 
@@ -204,16 +194,8 @@ export class Board {
   zoomBy(factor, cx, cy) {
     if (!this.vb) return;
     const fitScale = Math.min((this.box.clientWidth || 1) / this.world.w, (this.box.clientHeight || 1) / this.world.h);
-    const k = this.scale();
-    const target = Math.min(Math.max(k * factor, fitScale * 0.5), Math.max(fitScale * 60, 8));
-    factor = target / k;
-    if (cx === undefined) {
-      cx = this.vb.x + this.vb.w / 2;
-      cy = this.vb.y + this.vb.h / 2;
-    }
-    const { x, y, w, h } = this.vb;
     this.fitted = "";
-    this.vb = { x: cx - (cx - x) / factor, y: cy - (cy - y) / factor, w: w / factor, h: h / factor };
+    this.vb = zoomAbout(this.vb, factor, cx, cy, this.scale(), fitScale);
     this.apply();
   }
 
@@ -420,21 +402,7 @@ export class Board {
     const r = this.ctx.regions().get(id);
     const from = this.pos.get(id);
     if (!r || !from) return null;
-    const best = (ids) => {
-      let pick = null, score = Infinity;
-      for (const to of ids) {
-        const p = this.pos.get(to);
-        if (!p || to === id) continue;
-        const vx = p[0] - from[0], vy = p[1] - from[1];
-        const d = Math.hypot(vx, vy);
-        if (d === 0) continue;
-        const cos = (vx * dx + vy * dy) / d;
-        if (cos < 0.5) continue; // within 60° of the arrow
-        const sc = d * (1 + 2 * (1 - cos));
-        if (sc < score) { score = sc; pick = to; }
-      }
-      return pick;
-    };
+    const best = (ids) => nearestToward(from, dx, dy, ids, this.pos, id);
     return best(r.foot.map((l) => l.to)) || best(r.car.map((l) => l.to)) || best([...this.pos.keys()]);
   }
 

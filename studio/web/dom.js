@@ -54,11 +54,11 @@ export async function api(method, path, body) {
   } catch (err) {
     return { ok: false, status: 0, error: "the studio does not answer (is tendays serve still running?)" };
   }
-  let data = null;
+  let data;
   try {
     data = await res.json();
   } catch (err) {
-    data = null;
+    data = null; // no JSON body: the status says what happened
   }
   if (!res.ok) return { ok: false, status: res.status, body: data, error: (data && data.error) || res.statusText };
   return { ok: true, status: res.status, body: data };
@@ -74,9 +74,6 @@ export function announce(msg) {
   live.textContent = "";
   clearTimeout(announceTimer);
   announceTimer = setTimeout(() => { live.textContent = msg; }, 30);
-  const said = (window.studio.announced ||= []);
-  said.push(msg);
-  if (said.length > 50) said.splice(0, said.length - 50);
 }
 
 // keepFocus runs render (which replaces elements) and puts the focus back

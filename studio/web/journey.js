@@ -1,11 +1,14 @@
 // The journey bar: cards typed (or added by clicking regions and transport
 // cards), checked as they are typed by the server (journey check's rules),
-// the verdict beside the board and the journey drawn on it.
+// the verdict beside the board and the journey drawn on it. What a typed
+// token names is the server's answer too (the engine reads tokens): the
+// page marks the regions it says, and trims no card itself.
 import { h, api, announce } from "./dom.js";
+import { splitCards, joinCards } from "./cards.js";
 
 export class Journey {
   constructor(ctx) {
-    this.ctx = ctx; // {board, view: () => view, regions: () => Map, timings}
+    this.ctx = ctx; // {board, view: () => view, timings}
     this.input = document.getElementById("journey-input");
     this.verdict = document.getElementById("verdict");
     this.steps = document.getElementById("steps");
@@ -13,7 +16,6 @@ export class Journey {
     this.seq = 0;
     this.timer = 0;
     this.input.addEventListener("input", () => {
-      this.mark();
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.check(false), 180);
     });
@@ -24,21 +26,17 @@ export class Journey {
     });
     document.getElementById("journey-clear").addEventListener("click", () => {
       this.input.value = "";
-      this.mark();
       this.check(true);
     });
     document.getElementById("verdict-close").addEventListener("click", () => this.hide());
   }
 
   cards() {
-    return this.input.value.split(",").map((s) => s.trim()).filter((s) => s !== "");
+    return splitCards(this.input.value);
   }
 
   add(token) {
-    const cards = this.cards();
-    cards.push(token);
-    this.input.value = cards.join(", ");
-    this.mark();
+    this.input.value = joinCards([...this.cards(), token]);
     this.check(false, true);
   }
 
@@ -47,28 +45,23 @@ export class Journey {
     this.ctx.board.drawJourney(null);
   }
 
-  // mark outlines the regions the typed cards name, before any check.
-  mark() {
+  // mark outlines the regions the typed cards name (tokens: the server's
+  // reading of each card).
+  mark(tokens) {
     const board = document.getElementById("board");
     for (const el of board.querySelectorAll(".in-journey")) el.classList.remove("in-journey");
-    const ids = new Set();
-    for (const t of this.cards()) {
-      const low = t.toLowerCase();
-      for (const r of this.ctx.regions().values()) {
-        if (r.id.toLowerCase() === low || r.name.toLowerCase() === low || (r.aliases || []).some((a) => a.toLowerCase() === low)) ids.add(r.id);
-      }
-    }
+    const ids = new Set((tokens || []).map((t) => t.region).filter(Boolean));
     for (const id of ids) for (const el of board.querySelectorAll(`[data-region="${CSS.escape(id)}"],[data-marker="${CSS.escape(id)}"]`)) el.classList.add("in-journey");
   }
 
   // check asks the server. A full check (Enter, or as many cards as the
   // game has days) gives the verdict; fewer cards are checked as a journey
-  // so far (its trailing transport cards aside), so a wrong step shows as
-  // soon as it is typed.
+  // so far (the server sets its trailing transport cards aside), so a
+  // wrong step shows as soon as it is typed.
   async check(full, said) {
     const t0 = performance.now();
     const view = this.ctx.view();
-    let cards = this.cards();
+    const cards = this.cards();
     const seq = ++this.seq;
     if (!cards.length) {
       this.verdict.textContent = "";
@@ -76,21 +69,16 @@ export class Journey {
       this.verdict.className = "";
       this.steps.replaceChildren();
       this.boxEl.classList.add("empty");
+      this.mark([]);
       this.ctx.board.drawJourney(null);
       return;
     }
     const days = view.days || 10;
     full = full || cards.length >= days;
-    let body = { cards };
-    if (!full) {
-      const transport = new Set(view.transport.map((t) => t.toLowerCase()));
-      const isTransport = (c) => transport.has(c.toLowerCase()) || /^(plane|airplane|ship|train|car|automobile)(:|$)/i.test(c);
-      while (cards.length && isTransport(cards[cards.length - 1])) cards = cards.slice(0, -1);
-      if (cards.length < 2) return;
-      body = { cards, days: cards.length };
-    }
-    const res = await api("POST", "/api/journey", body);
+    const res = await api("POST", "/api/journey", full ? { cards } : { cards, soFar: true });
     if (seq !== this.seq) return; // a newer check is on its way
+    this.mark(res.body && res.body.tokens);
+    if (res.ok && !res.body.checked) return; // too few cards to check yet
     this.boxEl.classList.remove("empty");
     const v = this.verdict;
     let drawn = null;
@@ -108,7 +96,7 @@ export class Journey {
         const ok = r.valid || r.fault === "missing-map";
         v.dataset.verdict = "";
         v.dataset.fault = ok ? "" : r.fault || "";
-        v.textContent = `${cards.length} of ${days} days so far: ` + (ok ? "every step holds" : "not valid: " + r.reason) + cov;
+        v.textContent = `${r.checked} of ${days} days so far: ` + (ok ? "every step holds" : "not valid: " + r.reason) + cov;
       }
       v.className = full ? (r.valid ? "valid" : "invalid") : (v.dataset.fault ? "invalid" : "partial");
       this.steps.replaceChildren(...r.steps.map((st, n) => h("li", { class: st.linked ? "ok" : "no", "data-step": n + 1 },

@@ -22,7 +22,6 @@ export class NetPlay {
       if (!t || !this.game) return;
       if (t.dataset.action === "undo") return this.request("POST", `/api/games/${this.game.id}/undo`, {});
       if (t.dataset.choice !== undefined) {
-        (window.studio.sent ||= []).push(Number(t.dataset.choice));
         this.request("POST", `/api/games/${this.game.id}/moves`, { choice: Number(t.dataset.choice) });
       }
     });

@@ -37,14 +37,12 @@ export function send(player, method, path, body, said) {
     } else {
       player.error = "";
       player.game = res.body;
-      window.studio.game = player.game;
       if (player.game.options) history.replaceState(null, "", gameURL(player.game.options, player.game.moves) + location.hash);
       said(player.game);
     }
     player.moves++;
     player.render();
   })();
-  window.studio.pending = player.pending;
   return player.pending;
 }
 
@@ -147,7 +145,6 @@ export class Play {
 
   move(m) {
     if (!this.game) return;
-    (window.studio.sent ||= []).push(m);
     return this.request("POST", `/api/games/${this.game.id}/moves`, m);
   }
 

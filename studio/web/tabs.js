@@ -12,7 +12,7 @@ export class Tabs {
       const tabs = this.tabs();
       const i = tabs.indexOf(document.activeElement);
       if (i < 0) return;
-      let j = -1;
+      let j;
       switch (e.key) {
         case "ArrowRight": j = (i + 1) % tabs.length; break;
         case "ArrowLeft": j = (i - 1 + tabs.length) % tabs.length; break;

@@ -30,7 +30,7 @@ func goodNetwork() *mapdata.NetworkPack {
 
 func networkFindings(p *mapdata.NetworkPack) map[string][]string {
 	out := map[string][]string{}
-	for _, f := range Check(&Target{File: "n.pack.json", Network: p}) {
+	for _, f := range check(&Target{File: "n.pack.json", Pack: p}) {
 		out[f.Rule] = append(out[f.Rule], f.Pointer+" "+f.Message)
 	}
 	return out
@@ -88,14 +88,14 @@ func TestNetworkRules(t *testing.T) {
 
 func TestNetworkRulesDoNotRunOnRegions(t *testing.T) {
 	for _, r := range networkRules {
-		reg, ok := Lookup(r.ID)
+		reg, ok := own.Lookup(r.ID)
 		assert.True(t, ok, r.ID)
 		assert.Equal(t, KindNetwork, reg.Kind, r.ID)
 	}
 	// A regions pack is never given to a network rule: the mini pack has
 	// no stations, which every network rule would report.
-	for _, f := range Check(&Target{File: "mini.pack.json", Pack: miniPack(t)}) {
-		r, _ := Lookup(f.Rule)
+	for _, f := range check(&Target{File: "mini.pack.json", Pack: miniPack(t)}) {
+		r, _ := own.Lookup(f.Rule)
 		assert.NotEqual(t, KindNetwork, r.Kind, f.String())
 	}
 }

@@ -1,13 +1,60 @@
 package studio
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/paulmach/orb"
 	"github.com/tendays/tendays/engine/route"
+	"github.com/tendays/tendays/export"
+	"github.com/tendays/tendays/mapdata"
 )
+
+// routesView is the page of a route-network pack (kind network): its
+// stations, routes, companies and tickets, the board drawn as export draws
+// it (on the land the loader read), and its games dealt on engine/route's
+// board when it compiles and lint finds no error that makes it unfit to
+// play. It has no journeys.
+func routesView(b *Build, v *View) (played, error) {
+	p := b.Pack.(*mapdata.NetworkPack)
+	v.Kind, v.Title = mapdata.KindNetwork, p.Edition.Name
+	out := played{noJourneys: mapdata.KindNoun(mapdata.KindNetwork)}
+	var buf bytes.Buffer
+	if err := mapdata.EncodeJSON(&buf, p); err != nil {
+		return out, fmt.Errorf("studio: encoding the pack: %w", err)
+	}
+	out.pack = buf.Bytes()
+	land := func() ([]orb.MultiPolygon, error) { return b.Land, nil }
+	pic, err := export.Render(export.Input{Pack: p, Land: land}, export.SVG, export.Options{Width: 1600})
+	if err != nil {
+		v.SVGNote = err.Error()
+	} else {
+		v.SVG = string(pic[0].Data)
+	}
+	v.Network = &NetworkView{Stations: p.Stations, Routes: p.Routes, Companies: p.Companies, Passenger: p.Passenger, Freight: p.Freight}
+	nb, err := route.Compile(p)
+	switch {
+	case err != nil:
+		v.Playable = err.Error()
+	case b.Unplayable != "":
+		v.Playable = b.Unplayable
+	default:
+		out.games = routesTable{nb}
+		v.Network.Players = nb.Players()
+	}
+	out.noGames = v.Playable
+	return out, nil
+}
+
+// routesTable deals route-network games on a board.
+type routesTable struct{ board *route.Board }
+
+func (t routesTable) deal(req GameRequest, seed uint64) (play, error) {
+	return newNetGame(t.board, req, seed)
+}
 
 // netGame is a route-network game (Across the United States): the person
 // at seat 1, bots at the others, played by engine/route's rules. A move
@@ -50,6 +97,25 @@ func newNetGame(b *route.Board, req GameRequest, seed uint64) (*netGame, error) 
 		return nil, err
 	}
 	return ng, nil
+}
+
+// move plays the person's choice: a route-network game takes the number
+// of a move in its list of legal moves.
+func (ng *netGame) move(req MoveRequest) error {
+	if req.Choice == nil {
+		return fmt.Errorf("a route-network game takes {\"choice\": N}, the number of a move in its list")
+	}
+	return ng.choose(*req.Choice)
+}
+
+// replayAt: a route-network game is replayed from its URL.
+func (ng *netGame) replayAt(string, int) (any, error) {
+	return nil, fmt.Errorf("a route-network game is replayed with its URL (seed and moves)")
+}
+
+// gameLog: a route-network game keeps no game log.
+func (ng *netGame) gameLog() (any, string, string, error) {
+	return nil, "", "", fmt.Errorf("the game log is for the 10 Days games; a route-network game is replayed with its URL")
 }
 
 func joinInts(xs []int) string {
@@ -104,7 +170,7 @@ func (ng *netGame) replay(choices []int) error {
 		return err
 	}
 	for i, c := range choices {
-		if err := ng.move(c); err != nil {
+		if err := ng.choose(c); err != nil {
 			return fmt.Errorf("moves: move %d (choice %d): %w", i+1, c, err)
 		}
 	}
@@ -135,11 +201,11 @@ func (ng *netGame) legal() []route.Action {
 	return g.Legal()
 }
 
-// move plays the person's choice, then the bots until it is the person's
-// move again or the game is over. In the final public offering the person
+// choose plays the person's choice, then the bots until it is the
+// person's move again or the game is over. In the final public offering the person
 // places a card face down first, then each bot does, blind to the others;
 // the cards are revealed together.
-func (ng *netGame) move(choice int) error {
+func (ng *netGame) choose(choice int) error {
 	g := ng.g
 	if g.Over() {
 		return fmt.Errorf("the game is over")
@@ -321,7 +387,9 @@ func counts(xs []int, name func(int) string) []string {
 	return out
 }
 
-func (ng *netGame) view(id string) NetGameView {
+func (ng *netGame) view(id string) any { return ng.netView(id) }
+
+func (ng *netGame) netView(id string) NetGameView {
 	g, b := ng.g, ng.board
 	v := NetGameView{ID: id, Kind: "network", Seed: Seed(ng.seed), Phase: g.Phase.String(), Round: min(g.Round+1, g.Setup.Rounds), Rounds: g.Setup.Rounds,
 		Seat: g.Seat, Players: len(ng.seats), Options: ng.opts, Moves: formatChoices(ng.choices), CanUndo: len(ng.choices) > 0,

@@ -32,33 +32,33 @@ const (
 // never sees a network pack nor the reverse.
 var networkRules = []*Rule{
 	{RuleInfo: diag.RuleInfo{ID: RuleNetUnknownStation, Severity: diag.Error,
-		Doc: "Every route joins two stations of the pack, and no route joins a station to itself."}, Kind: KindNetwork, Run: checkRouteStations},
+		Doc: "Every route joins two stations of the pack, and no route joins a station to itself."}, Kind: KindNetwork, Run: On(checkRouteStations)},
 	{RuleInfo: diag.RuleInfo{ID: RuleNetDuplicate, Severity: diag.Error,
-		Doc: "Station ids, numbers and names, company ids, commodity ids, ticket ids and routes are each listed once."}, Kind: KindNetwork, Run: checkNetDuplicates},
+		Doc: "Station ids, numbers and names, company ids, commodity ids, ticket ids and routes are each listed once."}, Kind: KindNetwork, Run: On(checkNetDuplicates)},
 	{RuleInfo: diag.RuleInfo{ID: RuleNetCross, Severity: diag.Error,
-		Doc: "No two routes cross on the board (drawn as straight lines in the board's plane, mapdata.Plane)."}, Kind: KindNetwork, Run: checkRoutesCross},
+		Doc: "No two routes cross on the board (drawn as straight lines in the board's plane, mapdata.Plane)."}, Kind: KindNetwork, Run: On(checkRoutesCross)},
 	{RuleInfo: diag.RuleInfo{ID: RuleNetUnconnected, Severity: diag.Error,
-		Doc: "Every station has a route: a station without one can never be reached or built from."}, Kind: KindNetwork, Run: checkUnconnected},
+		Doc: "Every station has a route: a station without one can never be reached or built from."}, Kind: KindNetwork, Run: On(checkUnconnected)},
 	{RuleInfo: diag.RuleInfo{ID: RuleNetDisconnected, Severity: diag.Warning,
-		Doc: "The routes join all stations into one network."}, Kind: KindNetwork, Run: checkDisconnected},
+		Doc: "The routes join all stations into one network."}, Kind: KindNetwork, Run: On(checkDisconnected)},
 	{RuleInfo: diag.RuleInfo{ID: RuleNetTokenMix, Severity: diag.Error,
-		Doc: "The station tokens fill the station spaces exactly: as many tokens as stations with a space."}, Kind: KindNetwork, Run: checkTokenMix},
+		Doc: "The station tokens fill the station spaces exactly: as many tokens as stations with a space."}, Kind: KindNetwork, Run: On(checkTokenMix)},
 	{RuleInfo: diag.RuleInfo{ID: RuleNetHome, Severity: diag.Error,
-		Doc: "Every company has a home station token, and every home token names a company."}, Kind: KindNetwork, Run: checkHomes},
+		Doc: "Every company has a home station token, and every home token names a company."}, Kind: KindNetwork, Run: On(checkHomes)},
 	{RuleInfo: diag.RuleInfo{ID: RuleNetTicketStation, Severity: diag.Error,
-		Doc: "A passenger ticket names two different stations of the pack."}, Kind: KindNetwork, Run: checkTicketStations},
+		Doc: "A passenger ticket names two different stations of the pack."}, Kind: KindNetwork, Run: On(checkTicketStations)},
 	{RuleInfo: diag.RuleInfo{ID: RuleNetTicketUnreach, Severity: diag.Error,
-		Doc: "The two stations of a passenger ticket are joined by some path of routes."}, Kind: KindNetwork, Run: checkTicketReach},
+		Doc: "The two stations of a passenger ticket are joined by some path of routes."}, Kind: KindNetwork, Run: On(checkTicketReach)},
 	{RuleInfo: diag.RuleInfo{ID: RuleNetTicketRegions, Severity: diag.Warning,
-		Doc: "Every region of the map has a station on some passenger ticket."}, Kind: KindNetwork, Run: checkTicketRegions},
+		Doc: "Every region of the map has a station on some passenger ticket."}, Kind: KindNetwork, Run: On(checkTicketRegions)},
 	{RuleInfo: diag.RuleInfo{ID: RuleNetCommodity, Severity: diag.Error,
-		Doc: "Freight tickets and commodity tokens name commodities of the pack."}, Kind: KindNetwork, Run: checkCommodities},
+		Doc: "Freight tickets and commodity tokens name commodities of the pack."}, Kind: KindNetwork, Run: On(checkCommodities)},
 	{RuleInfo: diag.RuleInfo{ID: RuleNetExpect, Severity: diag.Error,
-		Doc: "Stations, tickets, company cards, station and gold tokens number what the rulebook states (the edition's expect block)."}, Kind: KindNetwork, Run: checkNetExpect},
+		Doc: "Stations, tickets, company cards, station and gold tokens number what the rulebook states (the edition's expect block)."}, Kind: KindNetwork, Run: On(checkNetExpect)},
 	{RuleInfo: diag.RuleInfo{ID: RuleNetSetup, Severity: diag.Error,
-		Doc: "Each player count's setup deals the deck out exactly: players x hand + players x (rounds - 1) x draw cards remain after the removals, which name companies and leave none negative."}, Kind: KindNetwork, Run: checkSetups},
+		Doc: "Each player count's setup deals the deck out exactly: players x hand + players x (rounds - 1) x draw cards remain after the removals, which name companies and leave none negative."}, Kind: KindNetwork, Run: On(checkSetups)},
 	{RuleInfo: diag.RuleInfo{ID: RuleNetNumbers, Severity: diag.Warning,
-		Doc: "Stations are numbered 1 to N without gaps."}, Kind: KindNetwork, Run: checkNumbers},
+		Doc: "Stations are numbered 1 to N without gaps."}, Kind: KindNetwork, Run: On(checkNumbers)},
 }
 
 func stationSet(p *mapdata.NetworkPack) map[string]int {
@@ -79,8 +79,7 @@ func stationIDs(p *mapdata.NetworkPack) []string {
 	return ids
 }
 
-func checkRouteStations(pass *Pass) {
-	p := pass.Network
+func checkRouteStations(pass *Pass, p *mapdata.NetworkPack) {
 	st := stationSet(p)
 	for i, r := range p.Routes {
 		for _, end := range []struct{ field, id string }{{"a", r.A}, {"b", r.B}} {
@@ -95,8 +94,7 @@ func checkRouteStations(pass *Pass) {
 	}
 }
 
-func checkNetDuplicates(pass *Pass) {
-	p := pass.Network
+func checkNetDuplicates(pass *Pass, p *mapdata.NetworkPack) {
 	dup := func(list string, field string, keys []string) {
 		seen := map[string]int{}
 		for i, k := range keys {
@@ -143,8 +141,7 @@ func checkNetDuplicates(pass *Pass) {
 	dup("routes", "", routes)
 }
 
-func checkRoutesCross(pass *Pass) {
-	p := pass.Network
+func checkRoutesCross(pass *Pass, p *mapdata.NetworkPack) {
 	st := stationSet(p)
 	pts := make([][2]float64, len(p.Stations))
 	for i, s := range p.Stations {
@@ -198,8 +195,7 @@ func degrees(p *mapdata.NetworkPack) []int {
 	return deg
 }
 
-func checkUnconnected(pass *Pass) {
-	p := pass.Network
+func checkUnconnected(pass *Pass, p *mapdata.NetworkPack) {
 	for i, d := range degrees(p) {
 		if d == 0 {
 			pass.ReportHintf(ptr("stations", i), "add a route to it (routes.add) or raise routes.max_km",
@@ -222,8 +218,7 @@ func components(p *mapdata.NetworkPack) ([]int, int) {
 	return sets.Labels()
 }
 
-func checkDisconnected(pass *Pass) {
-	p := pass.Network
+func checkDisconnected(pass *Pass, p *mapdata.NetworkPack) {
 	deg := degrees(p)
 	label, n := components(p)
 	if n <= 1 {
@@ -248,8 +243,7 @@ func checkDisconnected(pass *Pass) {
 	}
 }
 
-func checkTokenMix(pass *Pass) {
-	p := pass.Network
+func checkTokenMix(pass *Pass, p *mapdata.NetworkPack) {
 	tokens, spaces := p.TokenTotal(), p.Spaces()
 	if tokens != spaces {
 		var parts []string
@@ -282,8 +276,7 @@ func containsString(list []string, s string) bool {
 	return false
 }
 
-func checkHomes(pass *Pass) {
-	p := pass.Network
+func checkHomes(pass *Pass, p *mapdata.NetworkPack) {
 	homes := map[string]int{}
 	for i, t := range p.Tokens {
 		if t.Kind != mapdata.TokenHome {
@@ -302,8 +295,7 @@ func checkHomes(pass *Pass) {
 	}
 }
 
-func checkTicketStations(pass *Pass) {
-	p := pass.Network
+func checkTicketStations(pass *Pass, p *mapdata.NetworkPack) {
 	st := stationSet(p)
 	for i, t := range p.Passenger {
 		for _, end := range []struct{ field, id string }{{"a", t.A}, {"b", t.B}} {
@@ -318,8 +310,7 @@ func checkTicketStations(pass *Pass) {
 	}
 }
 
-func checkTicketReach(pass *Pass) {
-	p := pass.Network
+func checkTicketReach(pass *Pass, p *mapdata.NetworkPack) {
 	st := stationSet(p)
 	label, _ := components(p)
 	for i, t := range p.Passenger {
@@ -331,8 +322,7 @@ func checkTicketReach(pass *Pass) {
 	}
 }
 
-func checkTicketRegions(pass *Pass) {
-	p := pass.Network
+func checkTicketRegions(pass *Pass, p *mapdata.NetworkPack) {
 	if len(p.Passenger) == 0 {
 		return
 	}
@@ -363,8 +353,7 @@ func checkTicketRegions(pass *Pass) {
 	}
 }
 
-func checkCommodities(pass *Pass) {
-	p := pass.Network
+func checkCommodities(pass *Pass, p *mapdata.NetworkPack) {
 	for i, t := range p.Freight {
 		for j, c := range t.Commodities {
 			if p.Commodity(c) < 0 {
@@ -379,8 +368,7 @@ func checkCommodities(pass *Pass) {
 	}
 }
 
-func checkNetExpect(pass *Pass) {
-	p := pass.Network
+func checkNetExpect(pass *Pass, p *mapdata.NetworkPack) {
 	x := p.Expect
 	if x == nil {
 		return
@@ -398,8 +386,7 @@ func checkNetExpect(pass *Pass) {
 	check(x.GoldTokens, p.GoldTokens(), "/gold", "gold tokens")
 }
 
-func checkSetups(pass *Pass) {
-	p := pass.Network
+func checkSetups(pass *Pass, p *mapdata.NetworkPack) {
 	r := p.Rules
 	for i, s := range p.Setups {
 		removed := 0
@@ -426,8 +413,7 @@ func checkSetups(pass *Pass) {
 	}
 }
 
-func checkNumbers(pass *Pass) {
-	p := pass.Network
+func checkNumbers(pass *Pass, p *mapdata.NetworkPack) {
 	nums := make([]int, 0, len(p.Stations))
 	for _, s := range p.Stations {
 		nums = append(nums, s.Number)
