@@ -3,10 +3,10 @@
 // JSON), GeoJSON, TopoJSON (export/topojson), GIS-ready layers, an SVG
 // picture of the board, a Frictionless data package, a Tabletop Simulator
 // save, a print-and-play PDF (export/pdf), a card list for card tools, and
-// for other game engines: a boardgame.io package (export/boardgameio), a
-// conformance suite (export/conformance) and the studio as a static site
-// (export/site), each carrying the engine built for JavaScript
-// (jsengine/wasmbuild).
+// for other game engines: a boardgame.io package, a conformance suite and
+// the studio as a static site, each carrying the engine built for
+// JavaScript (their entries are here; they are made above export, by
+// jsengine/exports: Engines).
 //
 // A format is a value (Format) holding every fact about it: its name, its
 // doc, one file or several, and for each kind of pack it serves its file
@@ -38,7 +38,6 @@ import (
 	"github.com/tendays/tendays/export/pdf"
 	"github.com/tendays/tendays/export/text"
 	"github.com/tendays/tendays/geo"
-	"github.com/tendays/tendays/jsengine"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -57,9 +56,9 @@ const (
 	PDF         = "pdf"         // print and play: export/pdf
 	Cards       = "cards"       // one CSV row per physical card
 	CardImages  = "card-images" // a folder: one PNG a card face and back at a print preset, manifest.csv
-	BoardgameIO = "boardgameio" // an npm package: export/boardgameio
-	Conformance = "conformance" // JSON lines of cases: export/conformance
-	Site        = "site"        // the studio as static files: export/site
+	BoardgameIO = "boardgameio" // an npm package: jsengine/boardgameio
+	Conformance = "conformance" // JSON lines of cases: jsengine/conformance
+	Site        = "site"        // the studio as static files: jsengine/site
 )
 
 // BoardUse is what an export does with the board geometry (the
@@ -228,24 +227,40 @@ func init() {
 			Doc: "an npm package folder (-o DIR): require(DIR) or import gives { game, engine, bots }, a boardgame.io Game for the pack, " +
 				"the engine (journeys, the deal, legal moves, the win) compiled to WebAssembly, and its bots; " +
 				"the engine is built with the Go toolchain (go on PATH) from this tendays's own source",
-			Kinds:  regions(Export{Render: onRegions(func(p *mapdata.Pack, in Input, _ Options) ([]File, error) { return BoardgameIOFiles(p, in.PackJSON) })}),
+			Kinds: regions(Export{Render: engineRender(BoardgameIO, func(w EngineWriters) func(*mapdata.Pack, Input) ([]File, error) {
+				if w.BoardgameIO == nil {
+					return nil
+				}
+				return func(p *mapdata.Pack, in Input) ([]File, error) { return w.BoardgameIO(p, in.PackJSON) }
+			})}),
 			refuse: jsRefusal},
 		{Name: Conformance, OneFile: true,
 			Doc: "JSON lines, one case a line: journeys (\"cards\", \"days\", \"valid\", \"reason\") and positions (\"kind\": \"legal-moves\") " +
 				"with the engine's answers, for another implementation to test itself",
-			Kinds:  regions(Export{Ext: ".conformance.jsonl", Render: oneFile(".conformance.jsonl", func(p *mapdata.Pack, _ Input, _ Options) ([]byte, error) { return ConformanceBytes(p) })}),
+			Kinds: regions(Export{Ext: ".conformance.jsonl", Render: engineRender(Conformance, func(w EngineWriters) func(*mapdata.Pack, Input) ([]File, error) {
+				if w.Conformance == nil {
+					return nil
+				}
+				return func(p *mapdata.Pack, _ Input) ([]File, error) {
+					data, err := w.Conformance(p)
+					if err != nil {
+						return nil, err
+					}
+					return []File{{Name: baseName(p) + ".conformance.jsonl", Data: data}}, nil
+				}
+			})}),
 			refuse: jsRefusal},
 		{Name: Site, Output: "-o FOLDER: a new or empty folder, or a site tendays wrote", write: writeOwn, ownFolder: true,
 			Doc: "the studio as static files (-o DIR): DIR/index.html shows the board, checks journeys and plays against bots with no server, " +
 				"from any web host or opened from disk",
-			Kinds:  regions(Export{Board: NeedsBoard, Render: onRegions(func(_ *mapdata.Pack, in Input, _ Options) ([]File, error) { return SiteFiles(in) })}),
+			Kinds:  regions(Export{Board: NeedsBoard, Render: engineRender(Site, func(w EngineWriters) func(*mapdata.Pack, Input) ([]File, error) { return w.Site })}),
 			refuse: jsRefusal},
 	}
 }
 
 // jsRefusal is why the formats of the engine in JavaScript refuse a route
 // network: the JavaScript engine plays the 10 Days games only.
-var jsRefusal = map[string]error{mapdata.KindNetwork: jsengine.ErrNetwork}
+var jsRefusal = map[string]error{mapdata.KindNetwork: errRouteNetworkEngine}
 
 // Formats lists every format, in the order the help gives them. The
 // formats are shared and must not be changed.

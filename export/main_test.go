@@ -1,29 +1,30 @@
 package export
 
 import (
-	"context"
+	"fmt"
 	"os"
 	"testing"
 
-	"github.com/tendays/tendays/jsengine/wasmbuild"
+	"github.com/tendays/tendays/mapdata"
 )
 
-// TestMain puts stand-ins for the WebAssembly programs in place: building
-// them is the Go toolchain's work and takes a while; what this package
-// tests of the formats that carry them (their files, written whole and
-// alike every time) does not need them to run. cmd/tendays's Node.js tests
-// build and run the real ones.
+// TestMain puts stand-ins for the formats that carry the engine in place:
+// they are made above export (jsengine/exports, with the engine built by
+// the Go toolchain), and what this package tests of them (their folders
+// owned, written whole and alike every time, a route network refused)
+// needs files of their shape, from the input as theirs are.
+// jsengine/exports tests the real writers through Write.
 func TestMain(m *testing.M) {
-	fake := func(name string) func(context.Context) (*wasmbuild.Assets, error) {
-		return func(context.Context) (*wasmbuild.Assets, error) {
-			return &wasmbuild.Assets{Wasm: []byte("\x00asm stand-in for " + name), WasmExec: []byte("// wasm_exec.js stand-in\n"), GoLicense: []byte("licence\n")}, nil
-		}
-	}
-	buildEngine, buildStudio = fake("the engine"), fake("the studio")
-	// The site's writer reads the studio, which imports this package: a
-	// stand-in that writes its files from the input, as it does.
-	SitePages = func(in Input, a *wasmbuild.Assets) ([]File, error) {
-		return []File{{Name: "index.html", Data: append([]byte(siteMark+"\n"), in.PackJSON...)}, {Name: "studio-wasm.js", Data: a.Wasm}}, nil
+	Engines = EngineWriters{
+		BoardgameIO: func(p *mapdata.Pack, packJSON []byte) ([]File, error) {
+			return []File{{Name: "package.json", Data: fmt.Appendf(nil, "{\"description\": %q}\n", p.Edition.Name+": "+PackageMark)}, {Name: "pack.json", Data: packJSON}}, nil
+		},
+		Conformance: func(p *mapdata.Pack) ([]byte, error) {
+			return fmt.Appendf(nil, "{\"cards\":[%q],\"valid\":false}\n", p.Regions[0].ID), nil
+		},
+		Site: func(_ *mapdata.Pack, in Input) ([]File, error) {
+			return []File{{Name: "index.html", Data: append([]byte(SiteMark+"\n"), in.PackJSON...)}}, nil
+		},
 	}
 	os.Exit(m.Run())
 }

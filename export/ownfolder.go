@@ -77,9 +77,9 @@ type owned struct {
 func ownMarker(format string) owned {
 	switch format {
 	case Site:
-		return owned{"index.html", []byte(siteMark), "static site"}
+		return owned{"index.html", []byte(SiteMark), "static site"}
 	case BoardgameIO:
-		return owned{"package.json", []byte("written by tendays export --format boardgameio"), "boardgame.io package"}
+		return owned{"package.json", []byte(PackageMark), "boardgame.io package"}
 	}
 	return owned{what: "data package"}
 }

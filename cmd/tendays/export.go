@@ -17,6 +17,7 @@ import (
 	"github.com/tendays/tendays/export/topojson"
 	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/internal/textwidth"
+	_ "github.com/tendays/tendays/jsengine/exports" // the formats that carry the engine: boardgameio, conformance, site
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )

@@ -9,7 +9,7 @@
 //	call(n) len     answer the request of n bytes (Serve)
 //	result() ptr    where the answer of the last call lies
 //
-// export/boardgameio's tendays.cjs (caller) is the other side.
+// jsengine/boardgameio's tendays.cjs (caller) is the other side.
 package abi
 
 import "unsafe"

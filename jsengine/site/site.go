@@ -29,9 +29,10 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/export/board"
-	"github.com/tendays/tendays/export/boardgameio"
 	"github.com/tendays/tendays/jsengine"
+	"github.com/tendays/tendays/jsengine/boardgameio"
 	"github.com/tendays/tendays/jsengine/inpage"
 	"github.com/tendays/tendays/jsengine/wasmbuild"
 	"github.com/tendays/tendays/mapdata"
@@ -43,14 +44,12 @@ import (
 //go:embed js/site.js
 var siteJS []byte
 
-// Mark is in the index.html of every site an export wrote.
-const Mark = `<meta name="generator" content="tendays export --format site">`
+// Mark is in the index.html of every site an export wrote: a later export
+// writes over a folder that has it (export.SiteMark).
+const Mark = export.SiteMark
 
-// File is one file of the site.
-type File struct {
-	Name string
-	Data []byte
-}
+// File is one file of the site, as export writes it.
+type File = export.File
 
 // Input is what a site is made of: the pack, its JSON text as read, its
 // board (nil: the page has no picture, as the studio without one), and
@@ -149,15 +148,15 @@ func Files(ctx context.Context, in Input, a *wasmbuild.Assets) ([]File, error) {
 	}
 	wasm := append(append([]byte("globalThis.tendaysStudioWasm = \""), base64.StdEncoding.EncodeToString(a.Wasm)...), "\";\n"...)
 	return []File{
-		{"index.html", html},
-		{"style.css", css},
-		{"studio.js", app},
-		{"site.js", siteJS},
-		{"tendays.js", core},
-		{"site-data.js", data},
-		{"studio-wasm.js", wasm},
-		{"wasm_exec.js", a.WasmExec},
-		{"LICENSE.go", a.GoLicense},
+		{Name: "index.html", Data: html},
+		{Name: "style.css", Data: css},
+		{Name: "studio.js", Data: app},
+		{Name: "site.js", Data: siteJS},
+		{Name: "tendays.js", Data: core},
+		{Name: "site-data.js", Data: data},
+		{Name: "studio-wasm.js", Data: wasm},
+		{Name: "wasm_exec.js", Data: a.WasmExec},
+		{Name: "LICENSE.go", Data: a.GoLicense},
 	}, nil
 }
 

@@ -21,11 +21,11 @@ import (
 // contract, loads only files beside it, in order, and the studio's modules
 // are one script with no import or export left.
 func TestFilesFromTheStudio(t *testing.T) {
-	src, err := os.ReadFile("../testdata/testland.pack.json")
+	src, err := os.ReadFile("../../export/testdata/testland.pack.json")
 	require.NoError(t, err)
 	doc, err := mapdata.DecodePack("testland.pack.json", src)
 	require.NoError(t, err)
-	g, err := board.Read("../testdata/testland.board.geojson")
+	g, err := board.Read("../../export/testdata/testland.board.geojson")
 	require.NoError(t, err)
 	files, err := Files(context.Background(), Input{Pack: doc.Pack, PackJSON: src, Board: g, Source: "testland.pack.json"},
 		&wasmbuild.Assets{Wasm: []byte("\x00asm"), WasmExec: []byte("// exec\n"), GoLicense: []byte("BSD\n")})

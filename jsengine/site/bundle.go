@@ -128,7 +128,7 @@ func parse(name string, src []byte) (*module, error) {
 			m.body = append(m.body, strings.TrimPrefix(line, "export "))
 			continue
 		}
-		return nil, fmt.Errorf("%s.js:%d: %q: a form of import or export the site's bundler does not read (export/site/bundle.go)", name, i+1, strings.TrimSpace(line))
+		return nil, fmt.Errorf("%s.js:%d: %q: a form of import or export the site's bundler does not read (jsengine/site/bundle.go)", name, i+1, strings.TrimSpace(line))
 	}
 	return m, nil
 }

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/jsengine"
 	"github.com/tendays/tendays/jsengine/wasmbuild"
 	"github.com/tendays/tendays/mapdata"
@@ -26,11 +27,8 @@ import (
 //go:embed js
 var jsFS embed.FS
 
-// File is one file of the package.
-type File struct {
-	Name string
-	Data []byte
-}
+// File is one file of the package, as export writes it.
+type File = export.File
 
 // Files are the package's files for the pack (its JSON text as read,
 // which the package carries unchanged) and the built engine.
@@ -61,23 +59,23 @@ func Files(p *mapdata.Pack, packJSON []byte, a *wasmbuild.Assets) ([]File, error
 		return nil, err
 	}
 	files := []File{
-		{"package.json", manifest},
-		{"README.md", readme},
-		{"tendays.cjs", core},
-		{"tendays.mjs", module},
+		{Name: "package.json", Data: manifest},
+		{Name: "README.md", Data: readme},
+		{Name: "tendays.cjs", Data: core},
+		{Name: "tendays.mjs", Data: module},
 	}
 	for _, f := range []string{"index.cjs", "index.mjs", "browser.mjs"} {
 		data, err := jsFS.ReadFile("js/" + f)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, File{f, data})
+		files = append(files, File{Name: f, Data: data})
 	}
 	return append(files,
-		File{"pack.json", packJSON},
-		File{"engine.wasm", a.Wasm},
-		File{"wasm_exec.js", a.WasmExec},
-		File{"LICENSE.go", a.GoLicense},
+		File{Name: "pack.json", Data: packJSON},
+		File{Name: "engine.wasm", Data: a.Wasm},
+		File{Name: "wasm_exec.js", Data: a.WasmExec},
+		File{Name: "LICENSE.go", Data: a.GoLicense},
 	), nil
 }
 
@@ -145,7 +143,7 @@ type manifest struct {
 func packageJSON(p *mapdata.Pack, name string) ([]byte, error) {
 	m := manifest{
 		Name: name, Version: "1.0.0",
-		Description: p.Edition.Name + ": a boardgame.io game and the tendays engine (WebAssembly), written by tendays export --format boardgameio",
+		Description: p.Edition.Name + ": a boardgame.io game and the tendays engine (WebAssembly), " + export.PackageMark,
 		Keywords:    []string{"boardgame.io", "tendays", "10 days", p.Edition.ID},
 		Main:        "index.cjs", Browser: "browser.mjs",
 		Exports: map[string]any{".": map[string]string{"import": "./index.mjs", "require": "./index.cjs", "browser": "./browser.mjs"},
