@@ -11,8 +11,8 @@ import (
 	"github.com/paulmach/orb/geojson"
 
 	"github.com/tendays/tendays/geo"
-	"github.com/tendays/tendays/mapdata/reach"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/mapdata/reach"
 )
 
 // MaxCrossings is how many of a group's crossings are proposed, shortest

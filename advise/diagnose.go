@@ -19,9 +19,9 @@ import (
 	"github.com/tendays/tendays/engine/sim"
 	"github.com/tendays/tendays/engine/stats"
 	"github.com/tendays/tendays/internal/numfmt"
-	"github.com/tendays/tendays/mapdata/reach"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/mapdata/reach"
 	"github.com/tendays/tendays/pipeline"
 )
 

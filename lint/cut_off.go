@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/tendays/tendays/diag"
-	linked "github.com/tendays/tendays/mapdata/reach"
 	"github.com/tendays/tendays/mapdata"
+	linked "github.com/tendays/tendays/mapdata/reach"
 )
 
 // RuleCutOff: a group of regions is cut off from the largest one.
