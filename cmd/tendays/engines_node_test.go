@@ -5,7 +5,7 @@ package main
 // game of each played through boardgame.io's Client with a multiplayer
 // Local master, each player's bot choosing from what that player receives,
 // every message searched for what it must not hold (another player's
-// cards, the draw piles' order, the seed); the suite passed in full by the
+// cards, the draw piles' order, the seed), whole views and patches alike; the suite passed in full by the
 // package's engine; require() and import giving { game, engine, bots }. A
 // package whose playerView gives too much is caught. The scripts are in
 // testdata/node (boardgameio-*.cjs, .mjs); internal/testenv decides where
@@ -54,6 +54,7 @@ type played struct {
 	Moves   []string `json:"moves"`
 	Checked int      `json:"checked"`
 	Msgs    int      `json:"messages"`
+	Patches int      `json:"patches"`
 }
 
 func TestBoardgameIOPackages(t *testing.T) {
@@ -94,11 +95,20 @@ func TestBoardgameIOPackages(t *testing.T) {
 					players, bots = "2", "greedy"
 				}
 				seed := strconv.Itoa(1000 + i)
+				// Every other edition's master sends patches of the
+				// players' views (deltaState), the others whole views:
+				// both are searched.
+				args := []string{pkg, players, seed, bots}
+				delta := i%2 == 1
+				if delta {
+					args = append(args, "0", "delta")
+				}
 				var got played
-				require.NoError(t, json.Unmarshal(nodeRun(t, "boardgameio-play.cjs", pkg, players, seed, bots), &got))
+				require.NoError(t, json.Unmarshal(nodeRun(t, "boardgameio-play.cjs", args...), &got))
 				require.False(t, got.Stalled, "the bots stall")
 				require.GreaterOrEqual(t, got.Winner, 0, "a win")
 				assert.Positive(t, got.Checked)
+				assert.Equal(t, delta, got.Patches > 0, "patches received: %d", got.Patches)
 				// The moves and the seed are the engine's own game: they replay.
 				n, _ := strconv.Atoi(players)
 				rec := game.Record{Format: game.RecordFormat, FormatVersion: 1, Edition: pd.Pack.Edition.ID, Seed: got.Seed, Players: n,
@@ -165,12 +175,14 @@ func TestBoardgameIOPackages(t *testing.T) {
 		require.NotEqual(t, string(src), leaky)
 		require.NoError(t, os.WriteFile(core, []byte(leaky), 0o644))
 		bin, project := testenv.NodeModule(t, "boardgame.io")
-		cmd := exec.Command(bin, filepath.Join(project, "boardgameio-play.cjs"), bad, "2", "7", "greedy")
-		cmd.Dir = project
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		require.Error(t, cmd.Run())
-		assert.Contains(t, stderr.String(), "receives player 1's own cards")
+		for _, delta := range [][]string{nil, {"0", "delta"}} {
+			cmd := exec.Command(bin, append([]string{filepath.Join(project, "boardgameio-play.cjs"), bad, "2", "7", "greedy"}, delta...)...)
+			cmd.Dir = project
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			require.Error(t, cmd.Run(), "%v", delta)
+			assert.Contains(t, stderr.String(), "receives player 1's own cards", "%v", delta)
+		}
 	})
 }
 

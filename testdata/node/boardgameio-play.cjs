@@ -3,13 +3,16 @@
 // player driven by the package's bot on the state it receives, and searches
 // every message and state each player receives for what it must not hold.
 //
-// usage: node boardgameio-play.cjs PACKAGE_DIR PLAYERS SEED BOT[,BOT...] [TURNCAP]
-// Prints one JSON line: {winner, turns, moves, seed, messages, checked}; any
+// usage: node boardgameio-play.cjs PACKAGE_DIR PLAYERS SEED BOT[,BOT...] [TURNCAP [delta]]
+// Prints one JSON line: {winner, turns, moves, seed, messages, checked,
+// patches}; any
 // leak or failure ends the run with a message on stderr and exit 1.
 "use strict";
 const path = require("path");
 const { Client } = require("boardgame.io/client");
 const { Local } = require("boardgame.io/multiplayer");
+// boardgame.io's own JSON Patch library, which makes its patches.
+const { applyPatch } = require("rfc6902");
 
 const [dir, playersArg, seed, botsArg, capArg] = process.argv.slice(2);
 const pkg = require(path.resolve(dir));
@@ -23,7 +26,9 @@ function fail(msg) {
   process.exit(1);
 }
 
-const game = pkg.makeGame({ seed: () => seed, turnCap: Number(capArg || 0) });
+// deltaState: the master sends each player a patch of its view, not the
+// view, when the game asks for it (a sixth argument "delta").
+const game = { ...pkg.makeGame({ seed: () => seed, turnCap: Number(capArg || 0) }), deltaState: process.argv[7] === "delta" };
 const received = Array.from({ length: players }, () => []);
 const local = Local();
 const clients = [];
@@ -153,24 +158,46 @@ function checkState(p, state, where) {
   checked++;
 }
 
+// noCards fails on any card token in v: a log (the moves' arguments are
+// indexes), a match's metadata, anything but a state.
+function noCards(p, v, where) {
+  walk(v, "", (at, s) => { if (tokens.has(s)) fail(`${where}: player ${p} receives card ${s} at ${at}`); });
+}
+
+// last[p] is the state player p holds, which a patch applies to.
+const last = [];
 function checkMessage(p, data, n) {
   const where = `message ${n} (${data.type})`;
   const text = JSON.stringify(data);
   if (text.includes(seed)) fail(`${where}: player ${p} receives the seed`);
   if (text.includes('"secret"')) fail(`${where}: player ${p} receives a secret`);
+  const [, ...args] = data.args || [];
   if (data.type === "sync") {
-    const info = data.args[1];
-    checkState(p, info.state, where + " state");
-    checkState(p, info.initialState, where + " initial state");
-    for (const e of info.log || []) checkState(p, { G: {}, log: e }, where + " log");
+    const { state, initialState, ...rest } = args[0];
+    checkState(p, state, where + " state");
+    checkState(p, initialState, where + " initial state");
+    noCards(p, rest, where);
+    last[p] = state;
   } else if (data.type === "update") {
-    checkState(p, data.args[1], where);
+    checkState(p, args[0], where);
+    noCards(p, args.slice(1), where + " log");
+    last[p] = args[0];
   } else if (data.type === "patch") {
-    // The patch is made from two views of this player: no secret in it.
-    walk(data.args[3], "", (at, s) => { if (tokens.has(s)) checkedPatch++; });
+    // [prevStateID, stateID, patch, log]: the state the player then holds
+    // is searched as a whole.
+    if (!last[p]) fail(`${where}: a patch before any state`);
+    const state = JSON.parse(JSON.stringify(last[p]));
+    const errs = applyPatch(state, args[2]).filter(Boolean);
+    if (errs.length) fail(`${where}: the patch does not apply: ${errs[0]}`);
+    checkState(p, state, where + " state");
+    noCards(p, args.slice(3), where + " log");
+    last[p] = state;
+    patches++;
+  } else {
+    noCards(p, data, where);
   }
 }
-let checkedPatch = 0;
+let patches = 0;
 
 let steps = 0;
 let seen = 0;
@@ -204,4 +231,4 @@ for (;;) {
 }
 const end = clients[0].getState();
 const G = truth(end.G.moves).state;
-process.stdout.write(JSON.stringify({ gameover: end.ctx.gameover, winner: G.winner, turns: G.turns, stalled: G.stalled, seed, moves: G.moves, messages: seen, checked }) + "\n");
+process.stdout.write(JSON.stringify({ gameover: end.ctx.gameover, winner: G.winner, turns: G.turns, stalled: G.stalled, seed, moves: G.moves, messages: seen, checked, patches }) + "\n");
