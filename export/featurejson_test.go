@@ -17,7 +17,7 @@ import (
 // json.Marshal gives, for the board's features and for made-up ones of
 // every geometry type with any strings and numbers.
 func FuzzFeatureJSON(f *testing.F) {
-	f.Add("A", "New <York> & \u2028 \"q\" \\ \t é", 1.5, -0.0, 3, uint8(0))
+	f.Add("A", "New <York> & \u2028 \"q\" \\ \t é", 1.5, math.Copysign(0, -1), 3, uint8(0))
 	f.Add("", "\xff", 1e-7, 1e21, 0, uint8(1))
 	f.Add("x", "", math.MaxFloat64, math.SmallestNonzeroFloat64, -4, uint8(6))
 	f.Fuzz(func(t *testing.T, id, text string, x, y float64, n int, kind uint8) {

@@ -91,7 +91,6 @@ func (cc *checkCompiler) compile(node any) (checker, error) {
 
 func (cc *checkCompiler) compileObject(n map[string]any) (checker, error) {
 	var checks []checker
-	add := func(c checker) { checks = append(checks, c) }
 	// The type comes first: the validator reports nothing else of a value
 	// of the wrong type, and the other checks may then assume it.
 	if t, ok := n["type"]; ok {
@@ -99,163 +98,18 @@ func (cc *checkCompiler) compileObject(n map[string]any) (checker, error) {
 		if err != nil {
 			return nil, err
 		}
-		add(c)
+		checks = append(checks, c)
 	}
 	for key, val := range n {
 		if ignored[key] || key == "type" {
 			continue
 		}
-		var c checker
-		var err error
-		switch key {
-		case "$ref":
-			c, err = cc.ref(val)
-		case "const":
-			c = func(v any) bool { return equal(v, val) }
-		case "enum":
-			list, ok := val.([]any)
-			if !ok {
-				return nil, fmt.Errorf("enum is not an array")
-			}
-			c = func(v any) bool {
-				for _, e := range list {
-					if equal(v, e) {
-						return true
-					}
-				}
-				return false
-			}
-		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
-			c, err = boundCheck(key, val)
-		case "minLength", "maxLength":
-			var lim int
-			if lim, err = count(val); err == nil {
-				minimum := key == "minLength"
-				c = func(v any) bool {
-					s, ok := v.(string)
-					if !ok {
-						return true
-					}
-					n := utf8.RuneCountInString(s)
-					return minimum && n >= lim || !minimum && n <= lim
-				}
-			}
-		case "pattern":
-			p, ok := val.(string)
-			if !ok {
-				return nil, fmt.Errorf("pattern is not a string")
-			}
-			var match func(string) bool
-			if match, err = matcherFor(p); err == nil {
-				c = func(v any) bool {
-					s, ok := v.(string)
-					return !ok || match(s)
-				}
-			}
-		case "required":
-			list, ok := val.([]any)
-			if !ok {
-				return nil, fmt.Errorf("required is not an array")
-			}
-			names := make([]string, len(list))
-			for i, e := range list {
-				if names[i], ok = e.(string); !ok {
-					return nil, fmt.Errorf("required holds a non-string")
-				}
-			}
-			c = func(v any) bool {
-				m, ok := v.(map[string]any)
-				if !ok {
-					return true
-				}
-				for _, name := range names {
-					if _, ok := m[name]; !ok {
-						return false
-					}
-				}
-				return true
-			}
-		case "properties":
-			c, err = cc.members(n)
-		case "additionalProperties":
-			if _, ok := n["patternProperties"]; ok {
-				return nil, fmt.Errorf("patternProperties is not supported")
-			}
-			if _, ok := n["properties"]; !ok {
-				c, err = cc.members(n)
-			}
-		case "propertyNames":
-			var names checker
-			if names, err = cc.compile(val); err == nil {
-				c = func(v any) bool {
-					m, ok := v.(map[string]any)
-					if !ok {
-						return true
-					}
-					for k := range m {
-						if !names(k) {
-							return false
-						}
-					}
-					return true
-				}
-			}
-		case "minProperties", "maxProperties":
-			var lim int
-			if lim, err = count(val); err == nil {
-				minimum := key == "minProperties"
-				c = func(v any) bool {
-					m, ok := v.(map[string]any)
-					return !ok || minimum && len(m) >= lim || !minimum && len(m) <= lim
-				}
-			}
-		case "minItems", "maxItems":
-			var lim int
-			if lim, err = count(val); err == nil {
-				minimum := key == "minItems"
-				c = func(v any) bool {
-					a, ok := v.([]any)
-					return !ok || minimum && len(a) >= lim || !minimum && len(a) <= lim
-				}
-			}
-		case "uniqueItems":
-			if b, _ := val.(bool); b {
-				c = func(v any) bool {
-					a, ok := v.([]any)
-					if !ok {
-						return true
-					}
-					for i := 1; i < len(a); i++ {
-						for j := range i {
-							if equal(a[i], a[j]) {
-								return false
-							}
-						}
-					}
-					return true
-				}
-			}
-		case "items", "prefixItems":
-			c, err = cc.items(n, key)
-		case "allOf", "anyOf", "oneOf":
-			c, err = cc.combine(key, val)
-		case "not":
-			var inner checker
-			if inner, err = cc.compile(val); err == nil {
-				c = func(v any) bool { return !inner(v) }
-			}
-		case "if":
-			c, err = cc.ifThenElse(n)
-		case "then", "else":
-			continue // with if
-		default:
-			return nil, fmt.Errorf("keyword %q is not supported", key)
-		}
+		c, err := cc.keyword(n, key, val)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", key, err)
+			return nil, err
 		}
 		if c != nil {
-			add(c)
+			checks = append(checks, c)
 		}
 	}
 	switch len(checks) {
@@ -272,6 +126,185 @@ func (cc *checkCompiler) compileObject(n map[string]any) (checker, error) {
 		}
 		return true
 	}, nil
+}
+
+// keyword compiles one keyword of schema object n; a nil checker with no
+// error is a keyword that checks nothing on its own (then, else).
+func (cc *checkCompiler) keyword(n map[string]any, key string, val any) (checker, error) {
+	var c checker
+	var err error
+	switch key {
+	case "$ref":
+		c, err = cc.ref(val)
+	case "const":
+		c = func(v any) bool { return equal(v, val) }
+	case "enum":
+		return enumCheck(val)
+	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+		c, err = boundCheck(key, val)
+	case "minLength", "maxLength", "minProperties", "maxProperties", "minItems", "maxItems":
+		c, err = sizeCheck(key, val)
+	case "pattern":
+		return patternCheck(val)
+	case "required":
+		return requiredCheck(val)
+	case "properties":
+		c, err = cc.members(n)
+	case "additionalProperties":
+		if _, ok := n["patternProperties"]; ok {
+			return nil, fmt.Errorf("patternProperties is not supported")
+		}
+		if _, ok := n["properties"]; !ok {
+			c, err = cc.members(n)
+		}
+	case "propertyNames":
+		c, err = cc.propertyNames(val)
+	case "uniqueItems":
+		c = uniqueCheck(val)
+	case "items", "prefixItems":
+		c, err = cc.items(n, key)
+	case "allOf", "anyOf", "oneOf":
+		c, err = cc.combine(key, val)
+	case "not":
+		var inner checker
+		if inner, err = cc.compile(val); err == nil {
+			c = func(v any) bool { return !inner(v) }
+		}
+	case "if":
+		c, err = cc.ifThenElse(n)
+	case "then", "else":
+		return nil, nil // with if
+	default:
+		return nil, fmt.Errorf("keyword %q is not supported", key)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", key, err)
+	}
+	return c, nil
+}
+
+func enumCheck(val any) (checker, error) {
+	list, ok := val.([]any)
+	if !ok {
+		return nil, fmt.Errorf("enum is not an array")
+	}
+	return func(v any) bool {
+		for _, e := range list {
+			if equal(v, e) {
+				return true
+			}
+		}
+		return false
+	}, nil
+}
+
+// sizeCheck compiles the min/max keywords on a string's length (in
+// characters), an object's members or an array's items; a value of
+// another type passes, as the type keyword speaks for it.
+func sizeCheck(key string, val any) (checker, error) {
+	lim, err := count(val)
+	if err != nil {
+		return nil, err
+	}
+	minimum := strings.HasPrefix(key, "min")
+	within := func(n int) bool { return minimum && n >= lim || !minimum && n <= lim }
+	switch strings.TrimPrefix(strings.TrimPrefix(key, "min"), "max") {
+	case "Length":
+		return func(v any) bool {
+			s, ok := v.(string)
+			return !ok || within(utf8.RuneCountInString(s))
+		}, nil
+	case "Properties":
+		return func(v any) bool {
+			m, ok := v.(map[string]any)
+			return !ok || within(len(m))
+		}, nil
+	default: // Items
+		return func(v any) bool {
+			a, ok := v.([]any)
+			return !ok || within(len(a))
+		}, nil
+	}
+}
+
+func patternCheck(val any) (checker, error) {
+	p, ok := val.(string)
+	if !ok {
+		return nil, fmt.Errorf("pattern is not a string")
+	}
+	match, err := matcherFor(p)
+	if err != nil {
+		return nil, fmt.Errorf("pattern: %w", err)
+	}
+	return func(v any) bool {
+		s, ok := v.(string)
+		return !ok || match(s)
+	}, nil
+}
+
+func requiredCheck(val any) (checker, error) {
+	list, ok := val.([]any)
+	if !ok {
+		return nil, fmt.Errorf("required is not an array")
+	}
+	names := make([]string, len(list))
+	for i, e := range list {
+		if names[i], ok = e.(string); !ok {
+			return nil, fmt.Errorf("required holds a non-string")
+		}
+	}
+	return func(v any) bool {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return true
+		}
+		for _, name := range names {
+			if _, ok := m[name]; !ok {
+				return false
+			}
+		}
+		return true
+	}, nil
+}
+
+func (cc *checkCompiler) propertyNames(val any) (checker, error) {
+	names, err := cc.compile(val)
+	if err != nil {
+		return nil, err
+	}
+	return func(v any) bool {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return true
+		}
+		for k := range m {
+			if !names(k) {
+				return false
+			}
+		}
+		return true
+	}, nil
+}
+
+// uniqueCheck compiles uniqueItems; false checks nothing.
+func uniqueCheck(val any) checker {
+	if b, _ := val.(bool); !b {
+		return nil
+	}
+	return func(v any) bool {
+		a, ok := v.([]any)
+		if !ok {
+			return true
+		}
+		for i := 1; i < len(a); i++ {
+			for j := range i {
+				if equal(a[i], a[j]) {
+					return false
+				}
+			}
+		}
+		return true
+	}
 }
 
 // ref compiles a local $ref ("#" or "#/json/pointer"), once a place.

@@ -64,12 +64,11 @@ func (el ellipsoid) mFunc(phi float64) float64 {
 // Krüger's series in the third flattening n, to n⁶: under a millimetre
 // within 4,000 km of the central meridian.
 type transverseMercator struct {
-	el             ellipsoid
-	lon0, k0       float64
-	fe, fn         float64
-	bigA, m0       float64
-	alpha, beta    [6]float64
-	sqrtN2, twoSqN float64
+	el          ellipsoid
+	lon0, k0    float64
+	fe, fn      float64
+	bigA, m0    float64
+	alpha, beta [6]float64
 }
 
 func newTransverseMercator(el ellipsoid, lat0, lon0, k0, fe, fn float64) *transverseMercator {

@@ -248,7 +248,7 @@ func (r *reader) features(l *layerInfo, c *crs.CRS) ([]borders.RawFeature, error
 		var n string
 		var isPK int
 		if err := cols.Scan(&n, &isPK); err != nil {
-			cols.Close()
+			_ = cols.Close() // the scan's error is the one to report
 			return nil, err
 		}
 		if isPK == 1 && pk < 0 {
@@ -256,7 +256,9 @@ func (r *reader) features(l *layerInfo, c *crs.CRS) ([]borders.RawFeature, error
 		}
 		names = append(names, n)
 	}
-	cols.Close()
+	if err := errors.Join(cols.Err(), cols.Close()); err != nil {
+		return nil, err
+	}
 	geomCol := -1
 	quoted := make([]string, len(names))
 	for i, n := range names {
@@ -435,11 +437,13 @@ func open(data []byte) (*sql.DB, func(), error) {
 		err = db.Ping()
 	}
 	closeAll := func() {
+		// A read-only database in memory: closing it can lose nothing, and
+		// the error that led here (if any) is the one to report.
 		if db != nil {
-			db.Close()
+			_ = db.Close()
 		}
 		vfsClose.Lock()
-		fsys.Close()
+		_ = fsys.Close()
 		vfsClose.Unlock()
 	}
 	if err != nil {
