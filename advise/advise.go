@@ -199,7 +199,7 @@ type Figures struct {
 type Finding struct {
 	// Kind: stalls, lonely-color, uneven-colors, cut-off, low-traffic,
 	// colour-vision, seat-advantage, dominant-card, scattered-region,
-	// dead-cards, lint.
+	// dead-cards, far-regions, lint.
 	Kind     string   `json:"kind"`
 	Severity string   `json:"severity"` // error, warning, info
 	Subject  string   `json:"subject,omitempty"`
@@ -242,6 +242,11 @@ type Proposal struct {
 	// way): the proposal is reported, unmeasured, numbered after every
 	// other, and Apply refuses it.
 	Unmade string `json:"unmade,omitempty"`
+	// Board says the edit changes only how the board is drawn
+	// (board.insets), no rule of play: it is built, not played, and After
+	// holds Before's game figures beside the edited build's own (lint,
+	// colours, groups cut off); Effect says what it does to the board.
+	Board bool `json:"board,omitempty"`
 	// Before and After are the figures of the same seeded games (the
 	// first After.Games of the report's), as the edition is and as
 	// edited; Paired compares them game by game.
@@ -279,6 +284,7 @@ type Change struct {
 	// Path, created when missing).
 	Op   string   `json:"op"`
 	Path []string `json:"path"`
-	// Value is a string, a number, or (for append) a flat map of strings.
+	// Value is a string, a number, or (for append) a map of strings
+	// (a link) or of a list of strings (an inset: {regions: [...]}).
 	Value any `json:"value"`
 }

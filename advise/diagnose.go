@@ -268,8 +268,12 @@ func (d *doctor) measureAll(base *state, cands []candidate, ev evidence) ([]meas
 }
 
 // propose measures one edit into a proposal; ok is false when it is none
-// (it does not build, or its effect is not worth proposing).
+// (it does not build, or its effect is not worth proposing). An edit
+// of the board alone is built, not played (proposeBoard).
 func (d *doctor) propose(base *state, e *edit, games int, futile func(b, a *state, c *Comparison) bool) (Proposal, bool, error) {
+	if e.board != "" {
+		return d.proposeBoard(base, e)
+	}
 	t, err := d.trial(base, e, games, futile)
 	var unmade *unmadeError
 	if errors.As(err, &unmade) {

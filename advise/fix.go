@@ -200,12 +200,41 @@ func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, 
 		step.After = cur.fig
 		rep.Steps = append(rep.Steps, step)
 	}
+	if cur, err = f.boardSteps(cur, rep); err != nil {
+		return nil, err
+	}
 	rep.After, rep.Text = cur.fig, cur.text
 	rep.Unmet = append([]string{}, f.unmet(cur)...)
 	rep.Met = len(rep.Unmet) == 0
 	rep.Analysis = Analysis{Games: opts.MeasureGames, MeasureGames: opts.MeasureGames, Players: opts.Players, Seed: opts.Seed,
 		TurnCap: opts.TurnCap, Bots: "greedy", TotalGames: f.games, Method: Method}
 	return rep, nil
+}
+
+// boardSteps makes the edits that change only how the board is drawn
+// (far regions in boxes of their own, board.insets), once the play's
+// steps are done: they move no game, so each is built, not measured, and
+// its step has the figures of the step before. A warning such an edit
+// fixes that MaxFixSteps leaves unmade is left among the unmet goals.
+func (f *fixer) boardSteps(cur *state, rep *FixReport) (*state, error) {
+	for _, c := range f.farRegions(cur) {
+		e := c.proposals[0]
+		if len(rep.Steps) >= MaxFixSteps {
+			f.fixable = append(f.fixable, c.finding.Kind+": "+c.finding.Message)
+			continue
+		}
+		next, err := f.drawn(cur, e)
+		var unmade *unmadeError
+		if errors.As(err, &unmade) || (err == nil && next == nil) {
+			continue // made by hand, as the doctor's report says
+		}
+		if err != nil {
+			return nil, err
+		}
+		rep.Steps = append(rep.Steps, FixStep{Edit: e.edit, Changes: e.changes, Before: cur.fig, After: next.fig})
+		cur = next
+	}
+	return cur, nil
 }
 
 // measureEdition builds text and plays its MeasureGames: the edition as
@@ -377,7 +406,8 @@ func (f *fixer) fixEdits(cur *state) []fixEdit {
 			all = append(all, fixEdit{edit: e, warning: warning, finding: n + 1})
 		}
 	}
-	return slices.DeleteFunc(all, func(e fixEdit) bool { return e.edit == nil || len(e.edit.changes) == 0 })
+	// The board's own edits are made after the play's (boardSteps).
+	return slices.DeleteFunc(all, func(e fixEdit) bool { return e.edit == nil || len(e.edit.changes) == 0 || e.edit.board != "" })
 }
 
 // copiesEdit sets every region's cards to f(region, cards now); nil when

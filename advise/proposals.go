@@ -34,6 +34,10 @@ type edit struct {
 	// enough: a clean proposal of this edit leaves no need to try the
 	// next edits of the candidate.
 	enough func(p Proposal) bool
+	// board, when set, is the effect of an edit that changes only how
+	// the board is drawn (board.insets): no rule of play moves, so it is
+	// judged by building it, not by games (see proposeBoard).
+	board string
 }
 
 // Apply writes the proposals' changes into edition.yaml's text, keeping its
@@ -177,8 +181,8 @@ func errorCount(st *state) int {
 
 // candidates are the findings on the edition as it is, each with its
 // edits, in the report's order: the deck, colours, groups cut off, the
-// regions few journeys pass, colour vision, balance, dead cards, lint
-// errors.
+// regions few journeys pass, colour vision, balance, dead cards, far
+// regions that stretch the board, lint errors.
 func (d *doctor) candidates(base *state) []candidate {
 	var out []candidate
 	ed := d.edition(base)
@@ -204,6 +208,7 @@ func (d *doctor) candidates(base *state) []candidate {
 			Message:  fmt.Sprintf("%d card(s) are in no winning journey of %d games: %s", len(dead), base.fig.Games, strings.Join(dead, ", ")),
 			Evidence: []string{fmt.Sprintf("%d games, seed %d, %d players, greedy bots", base.fig.Games, d.opts.Seed, d.opts.Players)}}})
 	}
+	out = append(out, d.farRegions(base)...)
 	for _, f := range base.findings {
 		if f.Severity >= diag.Error {
 			out = append(out, candidate{finding: Finding{Kind: "lint", Severity: "error", Subject: f.Rule, Message: f.Message,

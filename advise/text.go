@@ -52,6 +52,10 @@ func (rep *Report) WriteText(out io.Writer) error {
 			if p.TradeOff != "" {
 				tag = " (trade-off)"
 			}
+			if p.Board {
+				fmt.Fprintf(w, "  [%d]%s %s\n      built, no game to play: %s\n", p.ID, tag, diag.OneLine(p.Edit), diag.OneLine(p.Effect))
+				continue
+			}
 			fmt.Fprintf(w, "  [%d]%s %s\n      measured on %s paired games: %s\n", p.ID, tag, diag.OneLine(p.Edit),
 				numfmt.GroupDigits(strconv.Itoa(p.After.Games)), diag.OneLine(p.Effect))
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tendays/tendays/derive/adjacency"
 	"github.com/tendays/tendays/derive/borders"
+	"github.com/tendays/tendays/derive/borders/load"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/export"
 	"github.com/tendays/tendays/mapdata"
@@ -16,7 +17,8 @@ import (
 type deriveAdjacencyOptions struct {
 	IO         *IOStreams
 	Global     *globalOptions
-	Borders    string
+	Borders    []string // a file, several, a folder, a glob or a zip (derive/borders/load)
+	Layer      string   // the GeoPackage layer
 	Rule       string
 	ToleranceM float64
 	MinBorderM float64
@@ -28,10 +30,16 @@ type deriveAdjacencyOptions struct {
 func newDeriveAdjacencyCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	opts := &deriveAdjacencyOptions{IO: io, Global: g}
 	cmd := &cobra.Command{
-		Use:   "adjacency BORDERS",
+		Use:   "adjacency BORDERS [BORDERS...]",
 		Short: "List the regions of a borders file that touch",
-		Long: `List which features of a borders file (GeoJSON FeatureCollection or TopoJSON
-Topology) are neighbours, with the length of the border they share.
+		Long: `List which features of borders are neighbours, with the length of the border
+they share. The borders are read as init --borders and an edition's borders:
+read them: a file, several (a shell's glob), a folder, a quoted glob
+('states/*.geojson') or a .zip, of GeoJSON, TopoJSON, Shapefile (.shp with
+its .dbf, .prj and .cpg beside it) or GeoPackage (--layer), in
+longitude/latitude or a projection tendays reprojects to WGS 84. Features are
+taken as they are: pieces that share a name stay apart (their ids made
+distinct), as init would join them.
 
 rook: a shared border of positive length (a single shared point, as at the Four
 Corners, is not enough); queen: any shared point. --tolerance counts boundaries
@@ -45,10 +53,12 @@ written but the file has errors (a duplicate id, a position that is not a
 number), so they are not to be trusted, 2 a file that cannot be read at all.`,
 		Example: `  tendays derive adjacency states-10m.json --object states
   tendays derive adjacency countries.geojson --id name --rule queen --format json
-  tendays derive adjacency digitized.geojson --tolerance 50 --min-border 1000`,
-		Args: cobra.ExactArgs(1),
+  tendays derive adjacency digitized.geojson --tolerance 50 --min-border 1000
+  tendays derive adjacency states/                  # a folder of one GeoJSON file a state
+  tendays derive adjacency STATISTIK_AUSTRIA_BL.zip # a zipped Shapefile in a national projection`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Borders = args[0]
+			opts.Borders = args
 			bad := func(format string, a ...any) error {
 				return &usageError{msg: fmt.Sprintf(format, a...), help: cmd.CommandPath()}
 			}
@@ -71,15 +81,20 @@ number), so they are not to be trusted, 2 a file that cannot be read at all.`,
 	f.Float64Var(&opts.MinBorderM, "min-border", 0, "under rook, ignore borders of this many `metres` or less")
 	f.StringVar(&opts.ID, "id", "", "the feature `property` naming a region (default: the feature id, else \"name\")")
 	f.StringVar(&opts.Object, "object", "", "the TopoJSON `object` to read (default: the first)")
+	f.StringVar(&opts.Layer, "layer", "", "the GeoPackage `layer` to read (default: the first holding polygons)")
 	f.StringVar(&opts.Format, "format", "csv", "csv or json")
 	return cmd
 }
 
 func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
-	layer, findings, err := borders.Read(opts.Borders, borders.Options{
-		IDProperty: opts.ID, Object: opts.Object, MaxBytes: opts.Global.limit(mapdata.DefaultMaxInput),
-	})
+	// The one borders reader of init and build (derive/borders/load).
+	_, read, err := load.Load(load.OS{}, opts.Borders, opts.Global.limit(mapdata.DefaultMaxInput),
+		load.Options{Layer: opts.Layer, Options: borders.Options{IDProperty: opts.ID, Object: opts.Object}})
 	if err != nil {
+		var findings []diag.Finding
+		if read != nil {
+			findings = read.Findings
+		}
 		for _, f := range findings {
 			if opts.Global.shows(f.Severity) {
 				fmt.Fprintln(opts.IO.ErrOut, f.String())
@@ -87,10 +102,11 @@ func runDeriveAdjacency(opts *deriveAdjacencyOptions) error {
 		}
 		return err
 	}
+	layer := read.Layer
 	if err := layer.CheckIDProperty(opts.ID); err != nil {
 		return err
 	}
-	findings = layer.Disambiguate(findings)
+	findings := layer.Disambiguate(read.Findings)
 	last := ""
 	for _, f := range findings {
 		// Parts of one geometry report at one place: say it once.

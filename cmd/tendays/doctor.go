@@ -74,8 +74,11 @@ Beside the deck and the colours, the report says what the games show of
 balance: a seat that wins significantly more or less than its share (by 1.5
 points or more), a transport card in most winning journeys, a region whose
 bordering pieces lie farther apart than a normal crossing (an exclave that
-acts as a shortcut). The header counts the report's findings and proposals,
-then lint's errors and warnings.
+acts as a shortcut). Far regions that leave most of the board's main map
+empty get a box of their own proposed (board.insets): an edit of the board
+alone, built, not played ("built, no game to play"), since it moves no game;
+--fix makes it after the play's steps. The header counts the report's
+findings and proposals, then lint's errors and warnings.
 
 Without --games and --measure-games, the doctor sizes its games by a work
 budget: it plays 40 games first and counts the work they took (the bots'

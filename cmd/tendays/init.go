@@ -36,9 +36,10 @@ borders are not taken for coast), each region gets a short unique id, the
 colours are left to the balancer (neighbours differ, classes even) and the
 deck is sized for the regions kept. A region that borders no other one (an
 island) is marked air-only, with a comment on how to reach it by ferry
-instead, when most regions border another. A region name longer than 200
-characters or holding control characters is refused, as the schemas refuse
-it.
+instead, when most regions border another. Far regions that would leave most
+of the main map empty (an island chain far out) get a box of their own
+beside it (board.insets). A region name longer than 200 characters or
+holding control characters is refused, as the schemas refuse it.
 
 Borders: a file, several (--borders again, or after FOLDER: a shell's
 glob), a folder, a quoted glob ('states/*.geojson') or a .zip, of GeoJSON,

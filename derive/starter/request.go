@@ -349,6 +349,7 @@ func (r Request) Plan(src *Source, sel Selection, res *Result) (*Plan, error) {
 	}
 	spec.Sea = SeaFor(features, res, spec.Name)
 	spec.Ferries = IslandFerries(features, res)
+	spec.Insets = Insets(features, res.Kept, spec.AirOnly)
 	plan.Spec, plan.Edition = spec, Write(spec)
 	return plan, nil
 }

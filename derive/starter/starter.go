@@ -29,6 +29,7 @@ import (
 	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/editions"
 	"github.com/tendays/tendays/geo"
+	"github.com/tendays/tendays/internal/numfmt"
 	"github.com/tendays/tendays/internal/yamledit"
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/schema"
@@ -614,7 +615,9 @@ type Spec struct {
 	// Sea joins the regions of a selection of islands (nil: none).
 	Sea *Sea
 	// Ferries join the groups of a selection of islands (IslandFerries).
-	Ferries   []Ferry
+	Ferries []Ferry
+	// Insets are the boxes beside the main map for far regions (Insets).
+	Insets    []Inset
 	Selection string // how the regions were selected, for the comment
 }
 
@@ -739,6 +742,9 @@ func Write(s Spec) []byte {
 		}
 		w("\n")
 	}
+	if len(s.Insets) > 0 {
+		writeInsets(&b, s.Insets)
+	}
 	w("colors:\n  # %d colours for %d regions a plane serves by colour (air-only ones aside): about %d\n", len(palette), n-len(s.AirOnly), regionsPerColour)
 	w("  # to a colour, as few as keep bordering regions apart with no colour held by one alone.\n")
 	w("  palette: [%s]\n", strings.Join(palette, ", "))
@@ -786,6 +792,19 @@ func Write(s Spec) []byte {
 	}
 	w("\n# expect:                      what the rulebook states the box holds\n#   region_cards: %d\n#   transport_cards: %d\n", size.RegionCards, size.PlanesPerColour*len(palette)+size.Cars+size.Ships)
 	return []byte(b.String())
+}
+
+// writeInsets writes board.insets, with why each box is there.
+func writeInsets(b *strings.Builder, boxes []Inset) {
+	for _, in := range boxes {
+		b.WriteString(wrapComment(fmt.Sprintf("%s lie far from the rest: drawn in place, they would leave %s of the main map's frame empty, "+
+			"so the board draws them in a box of their own.", oneLine(strings.Join(in.Regions, ", ")), numfmt.PercentShort(in.Empty)), ""))
+	}
+	b.WriteString("board:\n  insets:\n")
+	for _, in := range boxes {
+		fmt.Fprintf(b, "    - regions: %s\n", yamledit.Value(in.Regions))
+	}
+	b.WriteString("\n")
 }
 
 func writeMap(b *strings.Builder, key, doc string, m map[string]string) {

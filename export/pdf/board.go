@@ -208,13 +208,13 @@ func (d *doc) tile(r, c int) {
 	x0, y0 := bp.origin(r, c)
 	left, top := tileMargin, tileMargin
 	view := orb.Bound{Min: orb.Point{x0 / bp.k, y0 / bp.k}, Max: orb.Point{(x0 + bp.areaW) / bp.k, (y0 + bp.areaH) / bp.k}}
-	f.ClipRect(left, top, bp.areaW, bp.areaH, false)
-	setFill(f, bp.sc.Background)
 	fullW, fullH := bp.sc.Width*bp.k, bp.sc.Height*bp.k
-	f.Rect(left-x0, top-y0, fullW, fullH, "F")
-	pt := &painter{d: d, f: f, k: bp.k, dx: left - x0, dy: top - y0, view: view}
-	pt.paint(bp.sc.Items)
-	f.ClipEnd()
+	clipped(f, left, top, bp.areaW, bp.areaH, func() {
+		setFill(f, bp.sc.Background)
+		f.Rect(left-x0, top-y0, fullW, fullH, "F")
+		pt := &painter{d: d, f: f, k: bp.k, dx: left - x0, dy: top - y0, view: view}
+		pt.paint(bp.sc.Items)
+	})
 	// The overlap: a dashed line where the neighbour's own part begins.
 	setDraw(f, "#555555")
 	f.SetLineWidth(0.2)

@@ -33,9 +33,7 @@ func (p *painter) paint(items []scene.Item) {
 				}
 				x0, y0 := p.pt(v.Clip.Min)
 				x1, y1 := p.pt(v.Clip.Max)
-				p.f.ClipRect(x0, y0, x1-x0, y1-y0, false)
-				p.paint(v.Items)
-				p.f.ClipEnd()
+				clipped(p.f, x0, y0, x1-x0, y1-y0, func() { p.paint(v.Items) })
 			} else {
 				p.paint(v.Items)
 			}
@@ -133,6 +131,28 @@ func (p *painter) shape(st scene.Style, trace func(), closed bool) {
 }
 
 func (p *painter) alpha(a float64) { p.f.SetAlpha(a, "Normal") }
+
+// clipped paints inside a clip rectangle. fpdf's ClipEnd restores the
+// page's graphics state (Q) but not fpdf's record of it: a fill set inside
+// the clip is still believed current after it, so a text whose colour
+// equals that fill is written with no colour of its own and drawn in the
+// fill the page held before the clip (a tile's title in the yellow or red
+// of the last region painted, or white on white). The fill, stroke, line
+// width and opacity are set again as they were before the clip, so that
+// fpdf's record and the page agree.
+func clipped(f *fpdf.Fpdf, x, y, w, h float64, paint func()) {
+	fr, fg, fb := f.GetFillColor()
+	dr, dg, db := f.GetDrawColor()
+	width := f.GetLineWidth()
+	alpha, blend := f.GetAlpha()
+	f.ClipRect(x, y, w, h, false)
+	paint()
+	f.ClipEnd()
+	f.SetFillColor(fr, fg, fb)
+	f.SetDrawColor(dr, dg, db)
+	f.SetLineWidth(width)
+	f.SetAlpha(alpha, blend)
+}
 
 // text sets a scene text in DejaVu Sans, or shaped (export/text) when
 // DejaVu cannot draw it alone. The scene measured it with the Go fonts (or

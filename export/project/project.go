@@ -70,79 +70,28 @@ func Auto(b orb.Bound) Projection {
 
 func round1(v float64) float64 { return math.Round(v*10) / 10 }
 
-// CentreLon is the circular mean of the longitudes: the middle of a set of
-// points even when it straddles the antimeridian (Russia, Fiji), where the
-// plain mean of -179 and 179 would put it at 0.
-func CentreLon(pts func(yield func(orb.Point) bool)) float64 {
-	var sx, sy float64
-	for p := range pts {
-		sx += math.Cos(p[0] * deg)
-		sy += math.Sin(p[0] * deg)
-	}
-	if sx == 0 && sy == 0 {
-		return 0
-	}
-	return math.Atan2(sy, sx) / deg
-}
+// The antimeridian's helpers live in package geo, shared with the rest of
+// the toolkit (mapdata/insets reads a board's frame with them).
 
-// Unwrap moves lon by whole turns to within 180 degrees of centre, so a ring
-// stitched across ±180 stays in one piece on the map.
-func Unwrap(lon, centre float64) float64 {
-	d := math.Mod(lon-centre, 360)
-	if d > 180 {
-		d -= 360
-	} else if d < -180 {
-		d += 360
-	}
-	return centre + d
-}
+// CentreLon is geo.CentreLon: the circular mean of the longitudes.
+func CentreLon(pts func(yield func(orb.Point) bool)) float64 { return geo.CentreLon(pts) }
 
-// UnwrapMultiPolygon returns a copy of mp with every longitude unwrapped
-// around centre.
+// Unwrap is geo.Unwrap: lon moved by whole turns to within 180 degrees of
+// centre.
+func Unwrap(lon, centre float64) float64 { return geo.Unwrap(lon, centre) }
+
+// UnwrapMultiPolygon is geo.UnwrapMultiPolygon.
 func UnwrapMultiPolygon(mp orb.MultiPolygon, centre float64) orb.MultiPolygon {
-	out := make(orb.MultiPolygon, len(mp))
-	for i, poly := range mp {
-		out[i] = make(orb.Polygon, len(poly))
-		for j, ring := range poly {
-			out[i][j] = orb.Ring(unwrapPoints(ring, centre))
-		}
-	}
-	return out
+	return geo.UnwrapMultiPolygon(mp, centre)
 }
 
-// UnwrapMultiLineString returns a copy of ml unwrapped around centre.
+// UnwrapMultiLineString is geo.UnwrapMultiLineString.
 func UnwrapMultiLineString(ml orb.MultiLineString, centre float64) orb.MultiLineString {
-	out := make(orb.MultiLineString, len(ml))
-	for i, ls := range ml {
-		out[i] = orb.LineString(unwrapPoints(ls, centre))
-	}
-	return out
+	return geo.UnwrapMultiLineString(ml, centre)
 }
 
-func unwrapPoints(pts []orb.Point, centre float64) []orb.Point {
-	out := make([]orb.Point, len(pts))
-	for i, p := range pts {
-		out[i] = orb.Point{Unwrap(p[0], centre), p[1]}
-	}
-	return out
-}
-
-// Points yields every vertex of the polygons, for CentreLon.
-func Points(mps ...orb.MultiPolygon) func(yield func(orb.Point) bool) {
-	return func(yield func(orb.Point) bool) {
-		for _, mp := range mps {
-			for _, poly := range mp {
-				for _, ring := range poly {
-					for _, p := range ring {
-						if !yield(p) {
-							return
-						}
-					}
-				}
-			}
-		}
-	}
-}
+// Points is geo.Points: every vertex of the polygons, for CentreLon.
+func Points(mps ...orb.MultiPolygon) func(yield func(orb.Point) bool) { return geo.Points(mps...) }
 
 // Fit places projected coordinates in a box on the page: page = (x*Scale +
 // DX, -y*Scale + DY), so north is up.

@@ -8,10 +8,10 @@ import (
 	"strings"
 
 	"github.com/paulmach/orb"
-	"github.com/paulmach/orb/planar"
 	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/export/polylabel"
 	"github.com/tendays/tendays/export/project"
+	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/mapdata"
 )
 
@@ -649,14 +649,8 @@ func titleGroup(title, sub string, margin, u float64) *Group {
 func largestParts(mps []orb.MultiPolygon) []orb.MultiPolygon {
 	out := make([]orb.MultiPolygon, 0, len(mps))
 	for _, mp := range mps {
-		best, bestA := -1, -1.0
-		for i, poly := range mp {
-			if a := math.Abs(planar.Area(poly[0])); a > bestA {
-				best, bestA = i, a
-			}
-		}
-		if best >= 0 {
-			out = append(out, orb.MultiPolygon{mp[best]})
+		if poly, ok := geo.LargestPolygon(mp); ok {
+			out = append(out, orb.MultiPolygon{poly})
 		}
 	}
 	return out

@@ -48,24 +48,6 @@ func squaresInset(t *testing.T, at map[string]orb.Point, inset map[string]int, a
 	return p, b
 }
 
-func TestProposeInsetsForAFarChain(t *testing.T) {
-	// A block of four, and two islands side by side far to the west: the
-	// islands make most of the frame empty, so they are proposed together.
-	p, b := squares(t, map[string]orb.Point{"A": {0, 40}, "B": {1, 40}, "C": {0, 41}, "D": {1, 41}, "E": {-30, 30}, "F": {-29, 30}})
-	props := ProposeInsets(p, b)
-	require.Len(t, props, 1)
-	assert.Equal(t, []string{"E", "F"}, props[0].Regions)
-	assert.Less(t, props[0].FrameAfter, 0.1*props[0].FrameBefore)
-
-	// Close by, they are part of the map: nothing to propose.
-	p, b = squares(t, map[string]orb.Point{"A": {0, 40}, "B": {1, 40}, "C": {0, 41}, "D": {1, 41}, "E": {2.2, 40}, "F": {3.2, 40}})
-	assert.Empty(t, ProposeInsets(p, b))
-
-	// Air-only islands get insets anyway: not proposed.
-	p, b = squares(t, map[string]orb.Point{"A": {0, 40}, "B": {1, 40}, "C": {0, 41}, "D": {1, 41}, "E": {-30, 30}, "F": {-29, 30}}, "E", "F")
-	assert.Empty(t, ProposeInsets(p, b))
-}
-
 // find is the first item (at any depth) that match accepts.
 func find(items []Item, match func(Item) bool) Item {
 	for _, it := range items {

@@ -1,8 +1,8 @@
 // Package scene is a picture as plain data: paths, circles and text in page
 // units (y down), with their styles, grouped and clipped. It also builds the
 // pictures tendays draws: the board of a pack (Board: seas given as lists
-// drawn as coastal bands, far regions in insets, ProposeInsets for the
-// ones that should be) and the parts of its cards (the transport
+// drawn as coastal bands, far regions in the boxes board.insets declares,
+// which mapdata/insets proposes) and the parts of its cards (the transport
 // pictograms, FitName; export/tts builds the faces from them). Text in a
 // script the Go fonts cannot draw alone is measured shaped (export/text).
 //
