@@ -120,8 +120,10 @@ func pick(rng *rand.Rand, n int, score func(i int) int) (best, bestScore int) {
 }
 
 // counter counts a bot's work in steps: a day of a holder weighed by the
-// journey-progress measure, a cell of the distance's tables (a region, a
-// map mask, a day) filled or read. The steps depend on the moves alone:
+// journey-progress measure, a cell of the distance's programme (a region,
+// a map mask, a day) filled or read, counted as the programme of k masks
+// a cell counts it however few the distance holds or computes (see
+// distance.steps, knowledge.learn). The steps depend on the moves alone:
 // the same game gives the same work, so a budget of work sizes a
 // simulation reproducibly, where one of time would not (engine/sim sums
 // it, the doctor sizes its games by it).

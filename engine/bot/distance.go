@@ -11,16 +11,13 @@ const inf = int32(1 << 20)
 // more needs such a card.
 const far = int32(1 << 12)
 
-// maxMaskMaps is the most member maps the distance follows (2^6 masks a
-// table cell); a combined board of more maps is measured as one map, and
-// its bots no longer plan for covering every map.
+// maxMaskMaps is the most member maps the distance follows (2^6 masks); a
+// combined board of more maps is measured as one map, and its bots no
+// longer plan for covering every map.
 const maxMaskMaps = 6
 
-// maxMasks is the most masks a cell holds. The sweep reads a cell's masks
-// through arrays of this length (a mask and'ed with maxMasks-1 needs no
-// bounds check), so the tables and the group tops carry maxMasks values
-// of slack at their end.
-const maxMasks = 1 << maxMaskMaps
+// maxLanes is the most lanes a cell holds (see distance).
+const maxLanes = 1 << (maxMaskMaps - 1)
 
 // distance measures what it costs to change a holder into a valid journey,
 // and what changing one card would do, by dynamic programming: fwd[i][r][m]
@@ -32,35 +29,51 @@ const maxMasks = 1 << maxMaskMaps
 // whose pieces are linked but miss a map, or cannot be joined across maps,
 // is still some changes away.
 //
+// A cell holds only the masks without its region's own map, since a
+// prefix ending on r's map covers it (cell[m] of r is cell[m | r's map]):
+// w = k/2 lanes, lane l the mask of l's bits spread over the other maps in
+// their order (maskOf; laneOf the other way). A region reads a cell of its
+// own map lane by lane, and one of another map (a border or a sea across
+// maps) through a permutation of the lanes (perm); the masks that complete
+// lane l to every map are lane w-1-l. Half the cells of k masks, and the
+// same values.
+//
 // A change costs what bringing that card into the holder costs (acq for a
 // region's card, tacq for a transport card; setCosts): 1 each by default,
 // so that the distance is the fewest changes; far where no copy can be had
 // (every copy held already), inf where the deck has none; more where a
-// copy is unlikely to come (the bots' knowledge, see knowledge). Copy limits within
-// the journey itself are set aside (a region may come twice): the target
-// journey is a guide, not a promise.
+// copy is unlikely to come (the bots' knowledge, see knowledge). Copy
+// limits within the journey itself are set aside (a region may come
+// twice): the target journey is a guide, not a promise.
 //
 // A transport card links the regions of its groups pairwise
 // (engine.Board.LinkGroups: a colour, a sea, a rail line), or pair by pair
 // (a car); for groups, the DP keeps the three best cells of a row over
 // each group and mask, so a step costs the groups a region is in rather
 // than every region it links to.
+//
+// steps counts the programme's cells as first written (k masks a region
+// and day swept, k a costAt), whatever the lanes save: the bots' work is
+// a measure of the games, the same on every machine (see counter), and
+// the doctor sizes its games by it.
 type distance struct {
 	b      *engine.Board
 	n, nr  int
-	k      int     // masks per cell: 1, or 2^maps on a combined board
+	k      int     // masks: 1, or 2^maps on a combined board
+	w      int     // lanes a cell: k/2, at least 1
+	maps   int     // the maps the lanes follow (1 when k is 1)
 	all    int     // the mask of every map (0 when k is 1)
-	bit    []int32 // each region's map bit (0 when k is 1)
+	mapOf  []int32 // each region's map (0 when k is 1)
 	h      []engine.CardID
-	fwd    []int32 // [(day*nr + region)*k + mask]
+	fwd    []int32 // [(day*nr + region)*w + lane]
 	bwd    []int32
 	last   []engine.CardID // the holder the tables are for
 	fresh  bool            // the tables are for last and the current costs
 	acq    []int32         // by region: the cost of bringing its card into the holder
 	tacq   []int32         // by deck card: the cost of bringing that transport in
-	acc    []int32         // k scratch cells
+	acc    []int32         // w scratch lanes
 	total  int32
-	steps  int64     // cells filled or read (see counter)
+	steps  int64     // cells of k masks filled or read (see counter)
 	groups []group   // every group of every transport kind of the deck
 	member [][]int32 // by region: the groups it is in
 	// kindGroups[c] are transport card c's groups (indexes into groups);
@@ -69,16 +82,26 @@ type distance struct {
 	kindGroups [][]int32
 	restKinds  []engine.CardID
 	rest       [][][]int32
-	// top3 is scratch: the three best cells of a row over each group,
-	// [group*k + mask]; top3b a second row's for costAt.
-	top3, top3b []top
-	// place is each region's place (engine.Board.Place); sub[r] the masks
-	// without r's map (cell[m] of r is cell[m | r's map], so only these
-	// are folded); gmasks[g] the masks a group's regions read (those
-	// without their map, when they share one).
-	place  []int32
-	sub    [][]uint8
-	gmasks [][]uint8
+	place      []int32 // each region's place (engine.Board.Place)
+	// footSame[r] are the offsets in a row of r's foot neighbours on its
+	// own map (read lane by lane), footAcross[r] those on another map.
+	footSame, footAcross [][]int32
+	// laneMask[j][l] is the mask lane l of a cell of map j holds;
+	// perm[j*maps+x][l] the lane of a cell of map x that lane l of map j
+	// reads (the same mask, less x's map).
+	laneMask [][]int32
+	perm     [][]int32
+	// ftops and btops hold, for each day of fwd and bwd, the three best
+	// cells of its row over each group (fresh where ftopsOK, btopsOK):
+	// from gOff[g] of a day's gSize, by lane where the group lies on one
+	// map (gMap[g]), else by mask (its regions read it from other maps).
+	// The sweep reads them two days back, costAt beside the day changed;
+	// a day kept keeps them. ta and tb are k scratch tops (costAt, ships).
+	ftops, btops     []top
+	ftopsOK, btopsOK []bool
+	gOff, gMap       []int32
+	gSize            int
+	ta, tb           []top
 }
 
 // group is one group of a transport kind: its regions, linked pairwise.
@@ -122,16 +145,33 @@ func newDistance(b *engine.Board) *distance { return newDistanceMaps(b, true) }
 
 // newDistanceMaps is newDistance, following the maps a journey must cover
 // or not (then a combined board is measured as one map: linked journeys,
-// whatever maps they hold; a sixteenth of the work on four maps).
+// whatever maps they hold; an eighth of the cells on four maps).
 func newDistanceMaps(b *engine.Board, maps bool) *distance {
-	d := &distance{b: b, nr: b.NumRegions(), k: 1, bit: make([]int32, b.NumRegions())}
+	d := &distance{b: b, nr: b.NumRegions(), k: 1, w: 1, maps: 1, mapOf: make([]int32, b.NumRegions())}
 	if m := b.NumMaps(); maps && m > 0 && m <= maxMaskMaps {
-		d.k, d.all = 1<<m, 1<<m-1
+		d.k, d.all, d.maps = 1<<m, 1<<m-1, m
+		d.w = max(1, d.k/2)
 		for r := range d.nr {
-			d.bit[r] = 1 << b.MapOf(r)
+			d.mapOf[r] = int32(b.MapOf(r))
 		}
 	}
-	d.acc = make([]int32, maxMasks)
+	for j := range d.maps {
+		lanes := make([]int32, d.w)
+		for l := range lanes {
+			lanes[l] = int32(maskOf(l, j))
+		}
+		d.laneMask = append(d.laneMask, lanes)
+	}
+	for j := range d.maps {
+		for x := range d.maps {
+			p := make([]int32, d.w)
+			for l := range p {
+				p[l] = int32(laneOf(maskOf(l, j), x))
+			}
+			d.perm = append(d.perm, p)
+		}
+	}
+	d.acc = make([]int32, d.w)
 	d.acq = make([]int32, d.nr)
 	d.tacq = make([]int32, b.NumCards())
 	d.member = make([][]int32, d.nr)
@@ -158,40 +198,51 @@ func newDistanceMaps(b *engine.Board, maps bool) *distance {
 			}
 		}
 	}
-	d.top3 = make([]top, len(d.groups)*d.k+maxMasks)
-	d.top3b = make([]top, len(d.groups)*d.k+maxMasks)
 	d.place = make([]int32, d.nr)
-	d.sub = make([][]uint8, d.nr)
-	without := func(bit int32) []uint8 {
-		var out []uint8
-		for m := range int32(d.k) {
-			if m&bit == 0 {
-				out = append(out, uint8(m))
-			}
-		}
-		return out
-	}
+	d.footSame, d.footAcross = make([][]int32, d.nr), make([][]int32, d.nr)
 	for r := range d.nr {
 		d.place[r] = int32(b.Place(r))
-		d.sub[r] = without(d.bit[r])
-	}
-	for _, g := range d.groups {
-		bit := d.bit[g.regions[0]]
-		for _, x := range g.regions {
-			if d.bit[x] != bit {
-				bit = 0
+		for _, x := range b.FootNeighbors(r) {
+			if d.mapOf[x] == d.mapOf[r] {
+				d.footSame[r] = append(d.footSame[r], x*int32(d.w))
+			} else {
+				d.footAcross[r] = append(d.footAcross[r], x)
 			}
 		}
-		d.gmasks = append(d.gmasks, without(bit))
 	}
+	size := int32(0)
+	for _, g := range d.groups {
+		j := d.mapOf[g.regions[0]]
+		for _, x := range g.regions {
+			if d.mapOf[x] != j {
+				j = -1
+			}
+		}
+		d.gOff, d.gMap = append(d.gOff, size), append(d.gMap, j)
+		if j >= 0 {
+			size += int32(d.w)
+		} else {
+			size += int32(d.k)
+		}
+	}
+	d.gSize = int(size)
+	d.ta, d.tb = make([]top, d.k), make([]top, d.k)
 	d.setCosts(nil, nil)
 	return d
 }
 
+// laneOf is the lane of a cell of map j that holds mask m (j's bit, if m
+// has it, left out: the other maps' bits closed up).
+func laneOf(m, j int) int { return m&(1<<j-1) | m>>(j+1)<<j }
+
+// maskOf is the mask lane l of a cell of map j holds (without j's bit).
+func maskOf(l, j int) int { return l&(1<<j-1) | l>>j<<(j+1) }
+
 // setCosts sets what bringing each card into the holder costs (by region,
 // and by deck card for transports), at most far; nil: 1 for every card the
-// deck holds. Cards the deck does not hold always cost inf.
-func (d *distance) setCosts(acq, tacq []int32) {
+// deck holds. Cards the deck does not hold always cost inf. It reports
+// whether a cost changed (the tables are then stale).
+func (d *distance) setCosts(acq, tacq []int32) bool {
 	b := d.b
 	changed := false
 	for r := range d.nr {
@@ -219,6 +270,7 @@ func (d *distance) setCosts(acq, tacq []int32) {
 	if changed {
 		d.fresh = false
 	}
+	return changed
 }
 
 // miss is 0 when day i holds a card of region r, else the cost of its
@@ -244,90 +296,155 @@ func (d *distance) transportAt(i int) engine.CardID {
 // (when the costs have not changed): fwd row i depends on days 0..i, bwd
 // row i on days i..n-1.
 func (d *distance) compute(h []engine.CardID) int32 {
-	size := len(h) * d.nr * d.k
-	lo, hi := 0, len(h)-1
-	if d.fresh && d.n == len(h) && len(d.last) == len(h) && cap(d.fwd) >= size+maxMasks {
-		for lo < len(h) && d.last[lo] == h[lo] {
-			lo++
-		}
-		if lo == len(h) {
-			return d.total
-		}
-		for h[hi] == d.last[hi] {
-			hi--
-		}
+	lo, hi, kept := d.keep(h)
+	if kept {
+		return d.total
 	}
 	d.last = append(d.last[:0], h...)
 	d.h, d.n = d.last, len(h)
-	if cap(d.fwd) < size+maxMasks {
-		d.fwd, d.bwd = make([]int32, size+maxMasks), make([]int32, size+maxMasks)
+	if size := len(h) * d.nr * d.w; len(d.fwd) != size {
+		d.fwd, d.bwd = make([]int32, size), make([]int32, size)
+		d.ftops, d.btops = make([]top, d.n*d.gSize), make([]top, d.n*d.gSize)
+		d.ftopsOK, d.btopsOK = make([]bool, d.n), make([]bool, d.n)
 	}
-	d.fwd, d.bwd = d.fwd[:size], d.bwd[:size]
 	d.sweep(d.fwd, 0, 1, lo)
 	d.sweep(d.bwd, d.n-1, -1, d.n-1-hi)
 	d.fresh = true
 	d.total = inf
 	last := (d.n - 1) * d.nr
 	for r := range d.nr {
-		d.total = min(d.total, d.fwd[(last+r)*d.k+d.all])
+		d.total = min(d.total, d.fwd[(last+r)*d.w+d.w-1])
 	}
 	return d.total
 }
 
-// tops fills t with the three best cells of row over every group, for
-// the masks its regions read.
-func (d *distance) tops(t []top, row []int32) {
-	k := d.k
+// keep is what compute(h) keeps of the tables: kept when they are h's
+// already, else the first and last days that differ (every day when the
+// tables are not fresh).
+func (d *distance) keep(h []engine.CardID) (lo, hi int, kept bool) {
+	lo, hi = 0, len(h)-1
+	if d.fresh && d.n == len(h) && len(d.last) == len(h) && len(d.fwd) == len(h)*d.nr*d.w {
+		for lo < len(h) && d.last[lo] == h[lo] {
+			lo++
+		}
+		if lo == len(h) {
+			return lo, hi, true
+		}
+		for h[hi] == d.last[hi] {
+			hi--
+		}
+	}
+	return lo, hi, false
+}
+
+// stepsOf is the steps compute(h) would count now (see steps).
+func (d *distance) stepsOf(h []engine.CardID) int64 {
+	lo, hi, kept := d.keep(h)
+	if kept {
+		return 0
+	}
+	return int64(len(h)-lo+hi+1) * int64(d.nr*d.k)
+}
+
+// row is day i's cells of table t.
+func (d *distance) row(t []int32, i int) []int32 {
+	size := d.nr * d.w
+	return t[i*size : (i+1)*size]
+}
+
+// topsOf is the three best cells of day i's row of table t over every
+// group, computed unless they are fresh.
+func (d *distance) topsOf(t []int32, i int) []top {
+	all, ok := d.ftops, d.ftopsOK
+	if &t[0] == &d.bwd[0] {
+		all, ok = d.btops, d.btopsOK
+	}
+	tops := all[i*d.gSize : (i+1)*d.gSize]
+	if !ok[i] {
+		d.tops(tops, d.row(t, i))
+		ok[i] = true
+	}
+	return tops
+}
+
+// tops fills gtop with the three best cells of row over every group.
+func (d *distance) tops(gtop []top, row []int32) {
+	w := d.w
 	for g := range d.groups {
-		cells := (*[maxMasks]top)(t[g*k:])
-		masks := d.gmasks[g]
-		for _, m := range masks {
-			cells[m&(maxMasks-1)].reset()
+		if d.gMap[g] < 0 {
+			d.groupTops(gtop[d.gOff[g]:d.gOff[g]+int32(d.k)], row, g)
+			continue
+		}
+		cells := gtop[d.gOff[g] : d.gOff[g]+int32(w)]
+		for l := range cells {
+			cells[l].reset()
 		}
 		for _, x := range d.groups[g].regions {
-			src := (*[maxMasks]int32)(row[int(x)*k:])
+			src := row[int(x)*w : int(x)*w+w]
+			src = src[:len(cells)]
 			p := d.place[x]
-			for _, m := range masks {
-				m &= maxMasks - 1
-				if v := src[m]; v < cells[m].v2 {
-					cells[m].add(v, p)
+			for l := range cells {
+				if v := src[l]; v < cells[l].v2 {
+					cells[l].add(v, p)
 				}
 			}
 		}
 	}
 }
 
-// groupTops fills t with the three best cells of row over group g, for
-// every mask (the regions reading them may be on another map).
+// groupTops fills t (k tops) with the three best cells of row over group
+// g, by mask.
 func (d *distance) groupTops(t []top, row []int32, g int) {
-	k := d.k
-	cells := t[g*k : (g+1)*k]
-	for m := range cells {
-		cells[m].reset()
+	for m := range t {
+		t[m].reset()
 	}
 	for _, x := range d.groups[g].regions {
-		src := row[int(x)*k : int(x+1)*k]
 		p := d.place[x]
-		for m, v := range src {
-			if v < cells[m].v2 {
-				cells[m].add(v, p)
+		for m := range t {
+			if v := d.full(row, int(x), m); v < t[m].v2 {
+				t[m].add(v, p)
 			}
 		}
+	}
+}
+
+// full is the value of mask m (any of the k) in cell x of row.
+func (d *distance) full(row []int32, x, m int) int32 {
+	return row[x*d.w+laneOf(m, int(d.mapOf[x]))]
+}
+
+// foldIn lowers acc, the lanes of a region of map j, to those of cell x
+// of row plus cost where that is less.
+func (d *distance) foldIn(acc, row []int32, x int, j int32, cost int32) {
+	w := d.w
+	src := row[x*w : x*w+w]
+	if xj := d.mapOf[x]; xj != j {
+		for l, p := range d.perm[int(j)*d.maps+int(xj)][:len(acc)] {
+			acc[l] = min(acc[l], src[p]+cost)
+		}
+		return
+	}
+	src = src[:len(acc)]
+	for l := range acc {
+		acc[l] = min(acc[l], src[l]+cost)
 	}
 }
 
 // sweep fills t from day start in direction dir (+1 forward, -1
 // backward), from the first'th step on (the rows before are kept).
 func (d *distance) sweep(t []int32, start, dir, first int) {
-	b, nr, k := d.b, d.nr, d.k
-	d.steps += int64((d.n - first) * nr * k)
-	acc := (*[maxMasks]int32)(d.acc)
-	// A row is read with maxMasks cells of slack (the table has them):
-	// see maxMasks.
-	rowAt := func(i int) []int32 { return t[i*nr*k : (i+1)*nr*k+maxMasks] }
+	b, nr, w := d.b, d.nr, d.w
+	topsOK := d.ftopsOK
+	if dir < 0 {
+		topsOK = d.btopsOK
+	}
+	var gtop []top
+	d.steps += int64((d.n - first) * nr * d.k)
+	acc := d.acc
 	for step := first; step < d.n; step++ {
 		i := start + dir*step
-		row := t[i*nr*k : (i+1)*nr*k]
+		row := d.row(t, i)
+		topsOK[i] = false
 		var prev1, prev2, prev3 []int32
 		hop := engine.NoCard
 		// Two held ships side by side on seas that connect, ending next to
@@ -335,12 +452,12 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 		// day i.
 		var fromGroup, toGroup int32 = -1, -1
 		if step >= 1 {
-			prev1 = rowAt(i - dir)
+			prev1 = d.row(t, i-dir)
 		}
 		if step >= 2 {
-			prev2 = rowAt(i - 2*dir)
+			prev2 = d.row(t, i-2*dir)
 			hop = d.transportAt(i - dir)
-			d.tops(d.top3, prev2)
+			gtop = d.topsOf(t, i-2*dir)
 		}
 		if step >= 3 && b.SeasConnect() {
 			a, c := d.transportAt(i-2*dir), d.transportAt(i-dir)
@@ -348,53 +465,53 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 				a, c = c, a
 			}
 			if a != engine.NoCard && c != engine.NoCard && b.ShipPair(a, c) && len(d.kindGroups[a]) == 1 && len(d.kindGroups[c]) == 1 {
-				prev3 = rowAt(i - 3*dir)
+				prev3 = d.row(t, i-3*dir)
 				// Forward, day i-3 is on the first ship's sea and day i on
 				// the second's; backward the other way round.
 				fromGroup, toGroup = d.kindGroups[a][0], d.kindGroups[c][0]
 				if dir < 0 {
 					fromGroup, toGroup = toGroup, fromGroup
 				}
-				d.groupTops(d.top3b, prev3, int(fromGroup))
+				d.groupTops(d.ta, prev3, int(fromGroup))
 			}
 		}
 		held := b.RegionOf(d.h[i])
 		for r := range nr {
-			cell := row[r*k : (r+1)*k : (r+1)*k]
+			cell := row[r*w : r*w+w]
+			cell = cell[:len(acc)]
 			miss := d.acq[r]
 			if r == held {
 				miss = 0
 			}
 			if miss >= inf {
-				for m := range cell {
-					cell[m] = inf
+				for l := range cell {
+					cell[l] = inf
 				}
 				continue
 			}
-			br := int(d.bit[r])
 			if step == 0 {
-				for m := range cell {
-					cell[m] = inf
-					if m&^br == 0 {
-						cell[m] = miss
-					}
+				for l := range cell {
+					cell[l] = inf
 				}
+				cell[0] = miss
 				continue
 			}
-			// Only the masks without r's map are folded: cell[m] is the
-			// best prefix before covering at least m less r's map.
-			sub, pr := d.sub[r], d.place[r]
-			for _, m := range sub {
-				acc[m&(maxMasks-1)] = inf
+			j, pr := d.mapOf[r], d.place[r]
+			for l := range acc {
+				acc[l] = inf
 			}
-			for _, x := range b.FootNeighbors(r) {
-				src := (*[maxMasks]int32)(prev1[int(x)*k:])
-				for _, m := range sub {
-					m &= maxMasks - 1
-					acc[m] = min(acc[m], src[m])
+			for _, at := range d.footSame[r] {
+				src := prev1[at : int(at)+w]
+				src = src[:len(acc)]
+				for l, v := range src {
+					acc[l] = min(acc[l], v)
 				}
+			}
+			for _, x := range d.footAcross[r] {
+				d.foldIn(acc, prev1, int(x), j, 0)
 			}
 			if prev2 != nil {
+				lanes := d.laneMask[j][:len(acc)]
 				for _, gi := range d.member[r] {
 					g := &d.groups[gi]
 					cost := d.tacq[g.kind]
@@ -404,10 +521,18 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 					if cost >= inf {
 						continue
 					}
-					tops := (*[maxMasks]top)(d.top3[int(gi)*k:])
-					for _, m := range sub {
-						m &= maxMasks - 1
-						acc[m] = min(acc[m], tops[m].except(pr)+cost)
+					off := d.gOff[gi]
+					if d.gMap[gi] >= 0 {
+						tops := gtop[off : off+int32(w)]
+						tops = tops[:len(acc)]
+						for l := range acc {
+							acc[l] = min(acc[l], tops[l].except(pr)+cost)
+						}
+						continue
+					}
+					tops := gtop[off : off+int32(d.k)]
+					for l, m := range lanes {
+						acc[l] = min(acc[l], tops[m].except(pr)+cost)
 					}
 				}
 				for _, c := range d.restKinds {
@@ -419,32 +544,20 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 						continue
 					}
 					for _, x := range d.rest[c][r] {
-						src := (*[maxMasks]int32)(prev2[int(x)*k:])
-						for _, m := range sub {
-							m &= maxMasks - 1
-							acc[m] = min(acc[m], src[m]+cost)
-						}
+						d.foldIn(acc, prev2, int(x), j, cost)
 					}
 				}
 			}
 			if prev3 != nil && d.inGroup(r, toGroup) {
-				tops := (*[maxMasks]top)(d.top3b[int(fromGroup)*k:])
-				for _, m := range sub {
-					m &= maxMasks - 1
-					acc[m] = min(acc[m], tops[m].except(pr))
+				for l, m := range d.laneMask[j][:len(acc)] {
+					acc[l] = min(acc[l], d.ta[m].except(pr))
 				}
 			}
-			for m := range cell {
-				cell[m] = min(acc[(m&^br)&(maxMasks-1)]+miss, inf)
+			for l := range cell {
+				cell[l] = min(acc[l]+miss, inf)
 			}
 		}
 	}
-}
-
-// cellsAt is the cell of table t at index at, read through an array (see
-// maxMasks: t has the slack).
-func cellsAt(t []int32, at int) *[maxMasks]int32 {
-	return (*[maxMasks]int32)(t[at : at+maxMasks])
 }
 
 // inGroup reports whether region r is in group g.
@@ -457,64 +570,63 @@ func (d *distance) inGroup(r int, g int32) bool {
 	return false
 }
 
+// via is the least sum of region r's fwd and bwd cells on day s over the
+// masks that together cover every map: the least cost of a journey
+// through r on day s, r's card on that day counted twice.
+func (d *distance) via(s, r int) int32 {
+	w := d.w
+	at := (s*d.nr + r) * w
+	f, g := d.fwd[at:at+w], d.bwd[at:at+w]
+	g = g[:len(f)]
+	best := inf
+	for l, v := range f {
+		best = min(best, v+g[(w-1)^l])
+	}
+	return best
+}
+
 // costAt is the distance of the holder with day s changed to card c, the
 // change itself free (compute must have run on the holder).
 func (d *distance) costAt(s int, c engine.CardID) int32 {
 	nr, k := d.nr, d.k
 	d.steps += int64(k)
 	if r := d.b.RegionOf(c); r >= 0 {
-		m := d.miss(s, r)
-		f, g := d.fwd[(s*nr+r)*k:(s*nr+r+1)*k], cellsAt(d.bwd, (s*nr+r)*k)
-		best := inf
-		for m1, v := range f {
-			best = min(best, v+g[(d.all&^m1)&(maxMasks-1)])
-		}
+		best := d.via(s, r)
 		if best >= inf {
 			return inf
 		}
-		return best - 2*m
+		return best - 2*d.miss(s, r)
 	}
 	if s == 0 || s == d.n-1 || int(c) >= len(d.kindGroups) {
 		return inf
 	}
 	best := inf
-	before, after := d.fwd[(s-1)*nr*k:s*nr*k], d.bwd[(s+1)*nr*k:(s+2)*nr*k]
+	before, after := d.row(d.fwd, s-1), d.row(d.bwd, s+1)
+	fa, fb := d.topsOf(d.fwd, s-1), d.topsOf(d.bwd, s+1)
 	for _, gi := range d.kindGroups[c] {
 		// The best of each side over the group, then the best pair of
-		// two regions that are not one place.
-		fa, fb := d.top3[:k], d.top3b[:k]
-		for m := range k {
-			fa[m].reset()
-			fb[m].reset()
-		}
-		for _, x := range d.groups[gi].regions {
-			p := d.place[x]
-			for m := range k {
-				if v := before[int(x)*k+m]; v < fa[m].v2 {
-					fa[m].add(v, p)
-				}
-				if v := after[int(x)*k+m]; v < fb[m].v2 {
-					fb[m].add(v, p)
-				}
+		// two regions that are not one place: by lane on one map (the
+		// masks that complete lane l are lane w-1-l), else by mask.
+		off := int(d.gOff[gi])
+		if d.gMap[gi] >= 0 {
+			w := d.w
+			ta, tb := fa[off:off+w], fb[off:off+w]
+			for l := range ta {
+				best = min(best, pair(&ta[l], &tb[w-1-l]))
 			}
+			continue
 		}
+		ta, tb := fa[off:off+k], fb[off:off+k]
 		for m1 := range k {
-			ta, tb := &fa[m1], &fb[d.all&^m1]
-			v := ta.v1 + tb.v1
-			if ta.p1 == tb.p1 {
-				v = min(ta.v1+tb.v2, ta.v2+tb.v1)
-			}
-			best = min(best, v)
+			best = min(best, pair(&ta[m1], &tb[d.all&^m1]))
 		}
 	}
 	if rest := d.rest[c]; rest != nil {
 		for a := range nr {
-			f := before[a*k : (a+1)*k]
 			for _, x := range rest[a] {
-				g := after[int(x)*k : int(x+1)*k]
-				for m1, v := range f {
-					if v < best {
-						best = min(best, v+g[d.all&^m1])
+				for m1 := range k {
+					if v := d.full(before, a, m1); v < best {
+						best = min(best, v+d.full(after, int(x), d.all&^m1))
 					}
 				}
 			}
@@ -523,19 +635,23 @@ func (d *distance) costAt(s int, c engine.CardID) int32 {
 	return min(best, inf)
 }
 
+// pair is the least sum of a value of a and one of b whose regions are
+// not one place.
+func pair(a, b *top) int32 {
+	if a.p1 == b.p1 {
+		return min(a.v1+b.v2, a.v2+b.v1)
+	}
+	return a.v1 + b.v1
+}
+
 // through is the least cost of a journey holding card c on some day (the
 // card itself counted at its cost where the holder does not hold it
 // there), from the tables of the last holder computed.
 func (d *distance) through(c engine.CardID) int32 {
-	nr, k := d.nr, d.k
 	best := inf
 	if r := d.b.RegionOf(c); r >= 0 {
 		for i := range d.n {
-			f, g := d.fwd[(i*nr+r)*k:(i*nr+r+1)*k], d.bwd[(i*nr+r)*k:(i*nr+r+1)*k]
-			m := d.miss(i, r)
-			for m1, v := range f {
-				best = min(best, v+g[d.all&^m1]-m)
-			}
+			best = min(best, d.via(i, r)-d.miss(i, r))
 		}
 		return min(best, inf)
 	}

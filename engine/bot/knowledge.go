@@ -57,18 +57,39 @@ func newKnowledge(b *engine.Board, d *distance) *knowledge {
 // holder's plan needs (it lies on a journey within a card of the
 // distance) that no copy of can be had any more is given out at once, so
 // the seat re-plans when its target becomes unreachable.
+//
+// When the changes are due anyway and no transport card is a candidate
+// for that test (a transport's test counts steps, a region's does not),
+// the tables for h at the old costs are not computed only to be thrown
+// away: their steps are counted as if they were (see distance.steps), so
+// the work, and what the doctor sizes by it, stays the same.
 func (kn *knowledge) learn(v game.View, d *distance, h []engine.CardID) int32 {
-	d0 := d.compute(h)
 	kn.costs(v)
 	kn.age++
 	b := kn.b
-	changed, urgent := false, false
+	changed, transport := false, false
+	for c := range engine.CardID(b.NumCards()) {
+		if kn.level[c] != kn.tacq[c] && b.Copies(c) > 0 {
+			changed = true
+			transport = transport || kn.tacq[c] == far && kn.held[c] == 0 && !b.IsRegion(c)
+		}
+	}
+	if changed && kn.age >= refresh && !transport {
+		pending := d.stepsOf(h)
+		if d.setCosts(kn.acq, kn.tacq) {
+			d.steps += pending
+		}
+		kn.age = 0
+		copy(kn.level, kn.tacq)
+		return d.compute(h)
+	}
+	d0 := d.compute(h)
+	urgent := false
 	for c := range engine.CardID(b.NumCards()) {
 		old, cost := kn.level[c], kn.tacq[c]
 		if old == cost || b.Copies(c) == 0 {
 			continue
 		}
-		changed = true
 		// A card the holder holds is in its plans at no cost: what another
 		// copy costs (far, when it held the last) can wait.
 		if cost == far && kn.held[c] == 0 && d.through(c) <= d0+unit {

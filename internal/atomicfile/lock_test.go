@@ -3,10 +3,13 @@
 package atomicfile
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -134,6 +137,12 @@ func TestLockKeptByAChild(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	flockPID := cmd.Process.Pid
+	// flock takes the lock before it forks sleep: on a loaded machine the
+	// fork may not have happened yet, and killing flock then frees the lock.
+	for !childRuns(group, flockPID, "sleep") {
+		require.True(t, time.Now().Before(deadline), "flock never started sleep")
+		time.Sleep(20 * time.Millisecond)
+	}
 	require.NoError(t, cmd.Process.Kill())
 	_ = cmd.Wait()
 
@@ -144,4 +153,38 @@ func TestLockKeptByAChild(t *testing.T) {
 		assert.NotEqual(t, flockPID, told.PID, "not the process that ended")
 		assert.Equal(t, "sleep", told.Command)
 	}
+}
+
+// childRuns tells whether a process of the group other than parent runs
+// the named command, from /proc (false where there is no /proc).
+func childRuns(group, parent int, name string) bool {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == parent {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid pgrp ...: comm may hold spaces, so read
+		// after its closing parenthesis.
+		end := bytes.LastIndexByte(stat, ')')
+		open := bytes.IndexByte(stat, '(')
+		if open < 0 || end < open {
+			continue
+		}
+		fields := strings.Fields(string(stat[end+1:]))
+		if len(fields) < 3 || string(stat[open+1:end]) != name {
+			continue
+		}
+		if pgrp, err := strconv.Atoi(fields[2]); err == nil && pgrp == group {
+			return true
+		}
+	}
+	return false
 }

@@ -16,8 +16,11 @@ import argparse, json, os, statistics, subprocess, sys, time
 def run(cmd, ok):
     """One whole process: (cpu seconds, wall seconds, peak RSS MiB), from wait4's rusage."""
     t = time.perf_counter()
-    p = subprocess.Popen(["/bin/sh", "-c", cmd], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, ru = os.wait4(p.pid, 0)
+    # /dev/null write-only, as a shell's >/dev/null: subprocess.DEVNULL opens it for reading and
+    # writing, which tendays takes for a standard output closed at start (exit 2).
+    with open(os.devnull, "wb") as null:
+        p = subprocess.Popen(["/bin/sh", "-c", cmd], stdout=null, stderr=null)
+        _, status, ru = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t
     code = os.waitstatus_to_exitcode(status)
     if code not in ok:
