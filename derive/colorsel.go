@@ -35,9 +35,14 @@ func (b *builder) chooseColors() error {
 	// Nodes are the regions that planes serve by colour: all but air-only.
 	var nodes []int
 	nodeOf := map[int]int{}
+	colorless := b.markColorless()
 	for r := range b.regions {
 		if b.airOnly[r] {
 			b.regions[r].color = b.airOnlyColor()
+			continue
+		}
+		if colorless[r] {
+			b.regions[r].color = b.colorlessColor()
 			continue
 		}
 		nodeOf[r] = len(nodes)
@@ -71,6 +76,10 @@ func (b *builder) chooseColors() error {
 			}
 			continue
 		}
+		if colorless[r] {
+			b.report(RuleColorConflict, diag.Warning, at, "take it out of colors.assign or of rules.colorless", "%s is in no colour (rules.colorless), so its assigned colour %s is ignored", name, c)
+			continue
+		}
 		ci, known := index[c]
 		if !known {
 			b.report(RuleUnknownColor, diag.Error, at, "add it to colors.palette", "colour %q is not in the palette (%s)", c, strings.Join(palette, ", "))
@@ -83,7 +92,7 @@ func (b *builder) chooseColors() error {
 	for gi, group := range b.ed.Colors.Same {
 		var g []int
 		for k, name := range group {
-			if r, ok := b.region(name, ptr("colors", "same", gi, k)); ok && !b.airOnly[r] {
+			if r, ok := b.region(name, ptr("colors", "same", gi, k)); ok && !b.airOnly[r] && !colorless[r] {
 				g = append(g, nodeOf[r])
 			}
 		}
@@ -148,7 +157,11 @@ func (b *builder) colorList() []mapdata.Color {
 		case hex == "":
 			hex = cmp.Or(colors.Canonical[id], "#808080")
 		}
-		out = append(out, mapdata.Color{ID: id, Name: colorName(id), Hex: hex})
+		name := colorName(id)
+		if b.ed.Rules.Colorless != nil && id == b.colorlessColor() {
+			name = "No colour"
+		}
+		out = append(out, mapdata.Color{ID: id, Name: name, Hex: hex})
 	}
 	return out
 }

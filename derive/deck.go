@@ -9,12 +9,13 @@ import (
 )
 
 // deck deals the cards: one per region times its copies, the planes of each
-// palette colour, the cars, the ships of each sea and the trains.
+// palette colour, the cars, the ships of each sea and of the ship routes,
+// and the trains, each with its token under the rules' names.
 func (b *builder) deck(p *mapdata.Pack) []mapdata.Card {
 	var cards []mapdata.Card
 	add := func(c mapdata.Card) {
 		if c.Count > 0 {
-			c.Token = mapdata.CardToken(c)
+			c.Token = p.Rules.Token(c)
 			cards = append(cards, c)
 		}
 	}
@@ -31,6 +32,12 @@ func (b *builder) deck(p *mapdata.Pack) []mapdata.Card {
 		add(mapdata.Card{Kind: mapdata.CarCard, Count: t.Automobile.Count})
 	}
 	for _, sea := range slices.Sorted(maps.Keys(t.Ship)) {
+		if sea == mapdata.ShipRoutes {
+			if len(b.shipRoutes) > 0 {
+				add(mapdata.Card{Kind: mapdata.ShipCard, Routes: true, Count: t.Ship[sea]})
+			}
+			continue
+		}
 		if _, ok := b.ed.Seas[sea]; !ok {
 			b.report(RuleShipUnknownSea, diag.Error, ptr("transports", "ship", sea), "define it under seas:", "ship cards name sea %q, which the edition does not define", sea)
 			continue

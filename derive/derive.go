@@ -90,6 +90,8 @@ type builder struct {
 	boardRail []*geojson.Feature
 	railStops map[string][]string
 	removed   []mapdata.Link
+	// shipRoutes are the ship routes with their stops resolved.
+	shipRoutes []mapdata.ShipRoute
 }
 
 // region is a region being built.
@@ -138,6 +140,7 @@ func Build(in Input) (*Result, error) {
 		b.carLinks,
 		b.findSeas,
 		b.findRails,
+		b.findShipRoutes,
 		b.chooseColors,
 		b.setCopies,
 	}
@@ -274,7 +277,7 @@ func (b *builder) pack() *mapdata.Pack {
 	p := &mapdata.Pack{
 		Kind:    mapdata.KindRegions,
 		Edition: mapdata.EditionInfo{ID: e.ID, Name: e.Name, Days: e.Days},
-		Rules:   mapdata.Rules{Swap: e.Rules.Swap},
+		Rules:   b.playRules(),
 		Colors:  b.colorList(),
 		Links:   b.links,
 		Seas:    []mapdata.Sea{},
@@ -291,6 +294,7 @@ func (b *builder) pack() *mapdata.Pack {
 		p.Rails = append(p.Rails, mapdata.Rail{ID: id, Name: e.Rails[id].Name, Stops: b.railStops[id]})
 	}
 	p.Removed = b.removed
+	p.ShipRoutes = b.shipRoutes
 	p.Deck = mapdata.Deck{Cards: b.deck(p)}
 	if e.Expect.RegionCards != nil || e.Expect.TransportCards != nil || e.Expect.Regions != nil {
 		p.Expect = &mapdata.Expect{RegionCards: e.Expect.RegionCards, TransportCards: e.Expect.TransportCards, Regions: e.Expect.Regions}

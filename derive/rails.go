@@ -34,29 +34,38 @@ func (b *builder) findRails() error {
 			}
 			stops = append(stops, b.regionsAlong(ls)...)
 		}
-		seen := map[int]bool{}
-		var ids []string
-		for _, r := range stops {
-			if seen[r] {
-				continue
-			}
-			seen[r] = true
-			if b.airOnly[r] {
-				b.report(RuleAirOnlyOverride, diag.Warning, at, "only planes reach air-only regions", "rail line %s passes air-only %s, which is left off it", id, b.regions[r].id)
-				continue
-			}
-			ids = append(ids, b.regions[r].id)
+		ids := b.lineStops(stops, at, "rail line "+id, "trains")
+		for _, s := range ids {
+			r := b.byID[s]
 			b.regions[r].rails = append(b.regions[r].rails, id)
-		}
-		if len(ids) < 2 {
-			b.report(RuleRailFew, diag.Warning, at, "", "rail line %s has %d stop(s), so its trains link nothing", id, len(ids))
-		}
-		if ids == nil {
-			ids = []string{}
 		}
 		b.railStops[id] = ids
 	}
 	return nil
+}
+
+// lineStops are the ids of a line's stops (a rail line's, a ship
+// route's): the regions in order, each once, air-only ones left off with
+// a warning at at; fewer than two are warned of too, as their cards (what
+// they are called) would link nothing.
+func (b *builder) lineStops(stops []int, at, line, cards string) []string {
+	seen := map[int]bool{}
+	ids := []string{}
+	for _, r := range stops {
+		if seen[r] {
+			continue
+		}
+		seen[r] = true
+		if b.airOnly[r] {
+			b.report(RuleAirOnlyOverride, diag.Warning, at, "only planes reach air-only regions", "%s passes air-only %s, which is left off it", line, b.regions[r].id)
+			continue
+		}
+		ids = append(ids, b.regions[r].id)
+	}
+	if len(ids) < 2 {
+		b.report(RuleRailFew, diag.Warning, at, "", "%s has %d stop(s), so its %s link nothing", line, len(ids), cards)
+	}
+	return ids
 }
 
 // railLine reads the line of a rail from its geometry file.

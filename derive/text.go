@@ -50,6 +50,9 @@ func (b *builder) checkText(p *mapdata.Pack, at func(string) diag.Position) {
 		id(fmt.Sprintf("/rails/%d/id", i), "a rail line id", r.ID)
 		name(fmt.Sprintf("/rails/%d/name", i), "the name of rail line", r.Name)
 	}
+	for i, r := range p.ShipRoutes {
+		name(fmt.Sprintf("/shipRoutes/%d/name", i), "the name of ship route", r.Name)
+	}
 }
 
 // quoted puts a text in quotes for a message, cut after 40 characters

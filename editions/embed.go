@@ -1,5 +1,6 @@
 // Package editions holds the bundled reference editions of tendays (usa,
-// europe, africa, asia, americas, and the route network across-the-us) as source folders embedded in the binary, so that
+// europe, europa-tour, africa, asia, americas, around-the-world, and the
+// route network across-the-us) as source folders embedded in the binary, so that
 // `tendays build usa` works from any folder. Each folder holds an
 // edition.yaml, the geometry files it names (borders, and seas or cut lines
 // where it has them) and a SOURCES.md that says where every file and fact
@@ -22,10 +23,11 @@ import (
 	"strings"
 )
 
-// The six folders (five 10 Days maps and one route network), named one by one so that a stray folder is not bundled
-// by accident.
+// The folders (six 10 Days maps, Europa Tour among them, one combined game
+// and one route network), named one by one so that a stray folder is not
+// bundled by accident.
 //
-//go:embed usa europe africa asia americas across-the-us around-the-world
+//go:embed usa europe europa-tour africa asia americas across-the-us around-the-world
 var files embed.FS
 
 // The whole-world borders that `tendays init --borders world` starts from:

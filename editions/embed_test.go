@@ -15,7 +15,7 @@ import (
 
 func TestNames(t *testing.T) {
 	// The bundled names are part of the command-line contract (DESIGN.md).
-	assert.Equal(t, []string{"across-the-us", "africa", "americas", "around-the-world", "asia", "europe", "usa"}, editions.Names())
+	assert.Equal(t, []string{"across-the-us", "africa", "americas", "around-the-world", "asia", "europa-tour", "europe", "usa"}, editions.Names())
 }
 
 // regionsEditions are the bundled editions of kind regions (the tests below
@@ -272,6 +272,9 @@ func TestExpectedTotals(t *testing.T) {
 		"asia":   {50, 57, 21},
 		// The toolkit's own reading (no rulebook figures are known).
 		"americas": {39, 45, 22},
+		// The reviews' figures (no rulebook is at hand): 40 country cards,
+		// 10 planes and 10 ships.
+		"europa-tour": {40, 40, 20},
 	}
 	for _, name := range regionsEditions(t) {
 		t.Run(name, func(t *testing.T) {
@@ -291,7 +294,10 @@ func TestExpectedTotals(t *testing.T) {
 			}
 			for sea, n := range tr.Ship {
 				_, ok := e.Seas[sea]
-				assert.True(t, ok, "transports.ship: %q is no sea of the edition", sea)
+				if sea == mapdata.ShipRoutes {
+					ok = len(e.ShipRoutes) > 0
+				}
+				assert.True(t, ok, "transports.ship: %q is no sea of the edition (nor the ship routes)", sea)
 				transport += n
 			}
 			if tr.Train != nil {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -35,9 +36,11 @@ func (k Kind) String() string {
 	return fmt.Sprintf("kind(%d)", int(k))
 }
 
-// CardInfo describes one card of the deck. Region, Color, Sea and Rail are
-// indexes into the board's regions, colours, seas and rails (-1: none; a
-// train with Rail -1 is neutral and serves any line).
+// CardInfo describes one card of the deck. Region, Color, Sea, Rail and
+// Route are indexes into the board's regions, colours, seas, rails and ship
+// routes (-1: none; a train with Rail -1 is neutral and serves any line). A
+// ship of the routes (Routes) sails any ship route, or, named on one
+// (ship:ROUTE), that route alone (Route).
 type CardInfo struct {
 	Token  string
 	Kind   Kind
@@ -45,17 +48,21 @@ type CardInfo struct {
 	Color  int
 	Sea    int
 	Rail   int
+	Route  int
+	Routes bool
 	Count  int
 }
 
-// RegionInfo describes one region of the board.
+// RegionInfo describes one region of the board. A region in no colour
+// (Colorless) is reached by plane as the pack's rules say (Board.Colorless).
 type RegionInfo struct {
-	ID, Name string
-	Color    int
-	AirOnly  bool
-	Card     CardID // its card, or NoCard when the deck has none
-	Seas     []int
-	Rails    []int
+	ID, Name  string
+	Color     int
+	AirOnly   bool
+	Colorless bool
+	Card      CardID // its card, or NoCard when the deck has none
+	Seas      []int
+	Rails     []int
 }
 
 // Named is an id and a display name (a colour, sea or rail line).
@@ -78,6 +85,25 @@ type Board struct {
 	tokens *mapdata.TokenIndex
 	days   int
 	word   string
+	// openStart, openEnd: a journey may start or end on a transport card
+	// that serves the region beside it (the pack's rules.journey).
+	openStart, openEnd bool
+	// colorless is the colour id of the regions in no colour ("" when
+	// none is); colorlessOtherEnd: a plane reaches them taking the colour
+	// of the other end (else no plane reaches them).
+	colorless         string
+	colorlessOtherEnd bool
+	// routes are the ship routes, routeStops each one's regions.
+	routes     []Named
+	routeStops [][]int32
+	// words maps the first word of a token the edition names itself
+	// (train, bus) to the kind's own (plane, car), for Lookup.
+	words map[string]string
+	// ownTokens are the deck's transport cards by their tokens in the
+	// kinds' own words (plane:red), when the edition names some kinds.
+	ownTokens map[string]CardID
+	// routeShip is the deck's ship of the routes, or NoCard.
+	routeShip CardID
 
 	regions []RegionInfo
 	cards   []CardInfo
@@ -91,6 +117,9 @@ type Board struct {
 	// (len(cards)+k). namedOf maps a line's id to its view.
 	named   []CardInfo
 	namedOf map[string]CardID
+	// routeOf is namedOf for ship routes: the view of the ship of the
+	// routes held to one route (ship:ROUTE).
+	routeOf map[string]CardID
 
 	// Combined boards: the member maps, each region's map, and the mask a
 	// journey's regions must cover (every map); nmaps is 0 on one map.
@@ -152,41 +181,120 @@ type Board struct {
 // Compile indexes a pack for play. It refuses packs that cannot be played
 // (unknown region names in links or cards, duplicate ids or tokens, a kind
 // other than regions); judging a pack's quality is lint's work, not this.
+//
+// It runs in phases, each reading one part of the pack and returning what
+// the next ones need: the names (colours, seas, rail lines), the regions,
+// the rail lines' and ship routes' stops, the maps, the links, the deck's
+// size and its cards; then the tables built from them.
 func Compile(p *mapdata.Pack) (*Board, error) {
+	if err := playable(p); err != nil {
+		return nil, err
+	}
+	b := newBoard(p)
+	names := b.internNames(p)
+	regionIx, err := b.readRegions(p, names)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.readRails(p, regionIx, names); err != nil {
+		return nil, err
+	}
+	if err := b.readShipRoutes(p, regionIx); err != nil {
+		return nil, err
+	}
+	if err := b.readMaps(p); err != nil {
+		return nil, err
+	}
+	if n := len(b.regions); n > 1<<15-1 {
+		return nil, &PackError{Pointer: "/regions", Msg: fmt.Sprintf("%d regions is more than this engine handles (32767)", n)}
+	}
+	car, err := b.readLinks(p, regionIx)
+	if err != nil {
+		return nil, err
+	}
+	b.readRemoved(p, regionIx)
+	if err := checkDeckSize(p); err != nil {
+		return nil, err
+	}
+	if err := b.readCards(p, names, regionIx, car); err != nil {
+		return nil, err
+	}
+	if err := b.connectSeas(names.seas); err != nil {
+		return nil, err
+	}
+	b.carGroups(car, regionIx)
+	b.buildAdjacency()
+	b.addNamedTrains()
+	b.addNamedRoutes()
+	b.tokens = mapdata.NewTokenIndex(p)
+	b.readKindWords(p)
+	return b, nil
+}
+
+// playable refuses what no phase can read: no pack, or a pack of another
+// kind.
+func playable(p *mapdata.Pack) error {
 	if p == nil {
-		return nil, &PackError{Pointer: "", Msg: "no pack"}
+		return &PackError{Pointer: "", Msg: "no pack"}
 	}
 	if p.Kind != "" && p.Kind != mapdata.KindRegions {
-		return nil, &PackError{Pointer: "/kind", Msg: fmt.Sprintf("pack kind %q cannot be played by this engine (want %q)", p.Kind, mapdata.KindRegions)}
+		return &PackError{Pointer: "/kind", Msg: fmt.Sprintf("pack kind %q cannot be played by this engine (want %q)", p.Kind, mapdata.KindRegions)}
 	}
-	b := &Board{pack: p, days: p.Edition.Days, word: regionWord(p)}
+	return nil
+}
+
+// newBoard is a board with the pack's journey length, word for a region and
+// rules of a journey's ends, before any table is built.
+func newBoard(p *mapdata.Pack) *Board {
+	b := &Board{pack: p, days: p.Edition.Days, word: regionWord(p),
+		openStart: p.Rules.OpenStart(), openEnd: p.Rules.OpenEnd()}
 	if b.days <= 0 {
 		b.days = 10
 	}
-	colorIx := map[string]int{}
-	seaIx := map[string]int{}
-	railIx := map[string]int{}
-	intern := func(m map[string]int, list *[]Named, id, name string) int {
-		if i, ok := m[id]; ok {
-			return i
-		}
-		if name == "" {
-			name = id
-		}
-		m[id] = len(*list)
-		*list = append(*list, Named{ID: id, Name: name})
-		return m[id]
+	if c := p.Rules.Colorless; c != nil {
+		b.colorless, b.colorlessOtherEnd = c.Color, c.Planes == mapdata.ColorlessOtherEnd
 	}
+	return b
+}
+
+// nameIndex is the index of each colour, sea and rail line by id, as
+// internNames and the phases after it give them out.
+type nameIndex struct {
+	colors, seas, rails map[string]int
+}
+
+// intern gives id its index in list, adding it (with its name, or its id
+// for a name) when it is new.
+func intern(m map[string]int, list *[]Named, id, name string) int {
+	if i, ok := m[id]; ok {
+		return i
+	}
+	if name == "" {
+		name = id
+	}
+	m[id] = len(*list)
+	*list = append(*list, Named{ID: id, Name: name})
+	return m[id]
+}
+
+// internNames indexes the pack's colours, seas and rail lines in their
+// order; names the regions and cards use beyond them are added as met.
+func (b *Board) internNames(p *mapdata.Pack) *nameIndex {
+	ix := &nameIndex{colors: map[string]int{}, seas: map[string]int{}, rails: map[string]int{}}
 	for _, c := range p.Colors {
-		intern(colorIx, &b.colors, c.ID, c.Name)
+		intern(ix.colors, &b.colors, c.ID, c.Name)
 	}
 	for _, s := range p.Seas {
-		intern(seaIx, &b.seas, s.ID, s.Name)
+		intern(ix.seas, &b.seas, s.ID, s.Name)
 	}
 	for _, r := range p.Rails {
-		intern(railIx, &b.rails, r.ID, r.Name)
+		intern(ix.rails, &b.rails, r.ID, r.Name)
 	}
+	return ix
+}
 
+// readRegions reads the regions, and returns each one's index by id.
+func (b *Board) readRegions(p *mapdata.Pack, ix *nameIndex) (map[string]int, error) {
 	regionIx := map[string]int{}
 	for i, r := range p.Regions {
 		ptr := fmt.Sprintf("/regions/%d", i)
@@ -201,51 +309,87 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 		if name == "" {
 			name = r.ID
 		}
-		info := RegionInfo{ID: r.ID, Name: name, Color: intern(colorIx, &b.colors, r.Color, ""), AirOnly: r.AirOnly, Card: NoCard}
+		info := RegionInfo{ID: r.ID, Name: name, Color: intern(ix.colors, &b.colors, r.Color, ""), AirOnly: r.AirOnly, Card: NoCard,
+			Colorless: b.colorless != "" && r.Color == b.colorless}
 		for _, s := range r.Seas {
-			info.Seas = append(info.Seas, intern(seaIx, &b.seas, s, ""))
+			info.Seas = append(info.Seas, intern(ix.seas, &b.seas, s, ""))
 		}
 		for _, l := range r.Rails {
-			info.Rails = append(info.Rails, intern(railIx, &b.rails, l, ""))
+			info.Rails = append(info.Rails, intern(ix.rails, &b.rails, l, ""))
 		}
 		b.regions = append(b.regions, info)
 	}
+	return regionIx, nil
+}
+
+// readRails puts every region a rail line stops at on that line.
+func (b *Board) readRails(p *mapdata.Pack, regionIx map[string]int, ix *nameIndex) error {
 	for i, rail := range p.Rails {
-		li := railIx[rail.ID]
+		li := ix.rails[rail.ID]
 		for j, stop := range rail.Stops {
 			ri, ok := regionIx[stop]
 			if !ok {
-				return nil, &PackError{Pointer: fmt.Sprintf("/rails/%d/stops/%d", i, j), Msg: fmt.Sprintf("rail line %q stops at unknown region %q", rail.ID, stop)}
+				return &PackError{Pointer: fmt.Sprintf("/rails/%d/stops/%d", i, j), Msg: fmt.Sprintf("rail line %q stops at unknown region %q", rail.ID, stop)}
 			}
 			if !slices.Contains(b.regions[ri].Rails, li) {
 				b.regions[ri].Rails = append(b.regions[ri].Rails, li)
 			}
 		}
 	}
-	if err := b.readMaps(p); err != nil {
-		return nil, err
-	}
-	n := len(b.regions)
-	if n > 1<<15-1 {
-		return nil, &PackError{Pointer: "/regions", Msg: fmt.Sprintf("%d regions is more than this engine handles (32767)", n)}
-	}
+	return nil
+}
 
+// readShipRoutes reads the ship routes and the regions each one stops at
+// (air-only stops aside: only planes reach those).
+func (b *Board) readShipRoutes(p *mapdata.Pack, regionIx map[string]int) error {
+	seen := map[string]bool{}
+	for i, route := range p.ShipRoutes {
+		if seen[route.ID] {
+			return &PackError{Pointer: fmt.Sprintf("/shipRoutes/%d/id", i), Msg: fmt.Sprintf("ship route id %q appears twice", route.ID)}
+		}
+		seen[route.ID] = true
+		var stops []int32
+		for j, stop := range route.Stops {
+			ri, ok := regionIx[stop]
+			if !ok {
+				return &PackError{Pointer: fmt.Sprintf("/shipRoutes/%d/stops/%d", i, j), Msg: fmt.Sprintf("ship route %q stops at unknown region %q", route.ID, stop)}
+			}
+			if !b.regions[ri].AirOnly && !slices.Contains(stops, int32(ri)) {
+				stops = append(stops, int32(ri))
+			}
+		}
+		b.routes = append(b.routes, Named{ID: route.ID, Name: cmpOr(route.Name, route.ID)})
+		b.routeStops = append(b.routeStops, stops)
+	}
+	return nil
+}
+
+func cmpOr(s, or string) string {
+	if s == "" {
+		return or
+	}
+	return s
+}
+
+// readLinks reads the links: the walking ones into the foot relation, the
+// car links into the relation it returns (air-only regions take neither).
+func (b *Board) readLinks(p *mapdata.Pack, regionIx map[string]int) (bitMatrix, error) {
+	n := len(b.regions)
 	b.foot = newBitMatrix(n)
 	car := newBitMatrix(n)
 	b.footLink = filled(n*n, -1)
 	b.carLink = filled(n*n, -1)
-	b.removed = map[[2]int]int{}
 	for i, l := range p.Links {
 		ptr := fmt.Sprintf("/links/%d", i)
 		x, okA := regionIx[l.A]
 		y, okB := regionIx[l.B]
 		switch {
 		case !okA:
-			return nil, &PackError{Pointer: ptr + "/a", Msg: fmt.Sprintf("link names unknown region %q", l.A)}
+			return car, &PackError{Pointer: ptr + "/a", Msg: fmt.Sprintf("link names unknown region %q", l.A)}
 		case !okB:
-			return nil, &PackError{Pointer: ptr + "/b", Msg: fmt.Sprintf("link names unknown region %q", l.B)}
+			return car, &PackError{Pointer: ptr + "/b", Msg: fmt.Sprintf("link names unknown region %q", l.B)}
 		case x == y:
-			return nil, &PackError{Pointer: ptr, Msg: fmt.Sprintf("link from %q to itself", l.A)}
+			return car, &PackError{Pointer: ptr, Msg: fmt.Sprintf("link from %q to itself", l.A)}
 		case b.SamePlace(x, y):
 			continue // one place on two maps: a card of it twice goes nowhere
 		}
@@ -267,9 +411,15 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 			car.setBoth(x, y)
 			b.carLink[x*n+y], b.carLink[y*n+x] = int32(i), int32(i)
 		default:
-			return nil, &PackError{Pointer: ptr + "/kind", Msg: fmt.Sprintf("unknown link kind %q (want border, bridge, ferry or car)", l.Kind)}
+			return car, &PackError{Pointer: ptr + "/kind", Msg: fmt.Sprintf("unknown link kind %q (want border, bridge, ferry or car)", l.Kind)}
 		}
 	}
+	return car, nil
+}
+
+// readRemoved indexes the links the edition removed, for explanations.
+func (b *Board) readRemoved(p *mapdata.Pack, regionIx map[string]int) {
+	b.removed = map[[2]int]int{}
 	for i, l := range p.Removed {
 		x, okA := regionIx[l.A]
 		y, okB := regionIx[l.B]
@@ -277,89 +427,54 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 			b.removed[[2]int{min(x, y), max(x, y)}] = i
 		}
 	}
+}
 
+// checkDeckSize refuses a deck beyond mapdata.MaxDeckCards before anything
+// is sized from it: a game lays out one slot per card.
+func checkDeckSize(p *mapdata.Pack) error {
 	if len(p.Deck.Cards) >= int(NoCard) {
-		return nil, &PackError{Pointer: "/deck/cards", Msg: fmt.Sprintf("%d kinds of card is more than this engine handles", len(p.Deck.Cards))}
+		return &PackError{Pointer: "/deck/cards", Msg: fmt.Sprintf("%d kinds of card is more than this engine handles", len(p.Deck.Cards))}
 	}
-	// Refuse a deck beyond mapdata.MaxDeckCards before anything is sized
-	// from it: a game lays out one slot per card.
 	total := 0
 	for i, c := range p.Deck.Cards {
 		if c.Count > mapdata.MaxDeckCards {
-			return nil, &PackError{Pointer: fmt.Sprintf("/deck/cards/%d/count", i),
+			return &PackError{Pointer: fmt.Sprintf("/deck/cards/%d/count", i),
 				Msg: fmt.Sprintf("card %q has a count of %d, more than the %d cards a deck may hold", c.Token, c.Count, mapdata.MaxDeckCards)}
 		}
 		total = mapdata.SatAdd(total, c.Count)
 	}
 	if total > mapdata.MaxDeckCards {
-		return nil, &PackError{Pointer: "/deck/cards", Msg: fmt.Sprintf("the deck holds %d cards, more than the %d this engine deals", total, mapdata.MaxDeckCards)}
+		return &PackError{Pointer: "/deck/cards", Msg: fmt.Sprintf("the deck holds %d cards, more than the %d this engine deals", total, mapdata.MaxDeckCards)}
 	}
+	return nil
+}
+
+// readCards reads the deck: each card with what it links (compileCard),
+// its token once.
+func (b *Board) readCards(p *mapdata.Pack, ix *nameIndex, regionIx map[string]int, car bitMatrix) error {
 	tokens := map[string]int{}
 	for i, c := range p.Deck.Cards {
 		ptr := fmt.Sprintf("/deck/cards/%d", i)
-		info := CardInfo{Token: c.Token, Region: -1, Color: -1, Sea: -1, Rail: -1, Count: c.Count}
 		if c.Count < 0 {
-			return nil, &PackError{Pointer: ptr + "/count", Msg: fmt.Sprintf("card %q has a negative count", c.Token)}
+			return &PackError{Pointer: ptr + "/count", Msg: fmt.Sprintf("card %q has a negative count", c.Token)}
 		}
-		rel := bitMatrix{}
-		var groups [][]int32
-		switch c.Kind {
-		case mapdata.RegionCard:
-			ri, ok := regionIx[c.Region]
-			if !ok {
-				return nil, &PackError{Pointer: ptr + "/region", Msg: fmt.Sprintf("card %q names unknown region %q", c.Token, c.Region)}
-			}
-			if b.regions[ri].Card != NoCard {
-				return nil, &PackError{Pointer: ptr + "/region", Msg: fmt.Sprintf("region %q has two cards in the deck (give one card a count instead)", c.Region)}
-			}
-			info.Kind, info.Region = RegionCard, ri
-			b.regions[ri].Card = CardID(i)
-		case mapdata.PlaneCard:
-			if c.Color == "" {
-				return nil, &PackError{Pointer: ptr + "/color", Msg: fmt.Sprintf("plane card %q has no colour", c.Token)}
-			}
-			info.Kind, info.Color = PlaneCard, intern(colorIx, &b.colors, c.Color, "")
-			rel = b.planeRelation(info.Color)
-			col := info.Color
-			groups = [][]int32{b.regionsWhere(func(r *RegionInfo) bool { return r.AirOnly || r.Color == col })}
-		case mapdata.CarCard:
-			info.Kind, rel = CarCard, car
-		case mapdata.ShipCard:
-			if c.Sea == "" {
-				return nil, &PackError{Pointer: ptr + "/sea", Msg: fmt.Sprintf("ship card %q names no sea", c.Token)}
-			}
-			info.Kind, info.Sea = ShipCard, intern(seaIx, &b.seas, c.Sea, "")
-			on := func(r *RegionInfo) bool { return slices.Contains(r.Seas, info.Sea) }
-			rel = b.memberRelation(on)
-			groups = [][]int32{b.regionsWhere(landed(on))}
-		case mapdata.TrainCard:
-			info.Kind = TrainCard
-			if c.Rail != "" {
-				info.Rail = intern(railIx, &b.rails, c.Rail, "")
-				on := func(r *RegionInfo) bool { return slices.Contains(r.Rails, info.Rail) }
-				rel = b.memberRelation(on)
-				groups = [][]int32{b.regionsWhere(landed(on))}
-			} else {
-				rel = b.sharedRailRelation()
-				for line := range b.rails {
-					groups = append(groups, b.regionsWhere(landed(func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) })))
-				}
-			}
-		default:
-			return nil, &PackError{Pointer: ptr + "/kind", Msg: fmt.Sprintf("unknown card kind %q", c.Kind)}
+		cc, err := b.compileCard(i, c, ptr, ix, regionIx, car)
+		if err != nil {
+			return err
 		}
+		info := cc.info
 		if info.Token == "" {
-			info.Token = mapdata.CardToken(c)
+			info.Token = p.Rules.Token(c)
 		}
 		key := strings.ToLower(info.Token)
 		if j, dup := tokens[key]; dup {
-			return nil, &PackError{Pointer: ptr + "/token", Msg: fmt.Sprintf("token %q is also card %d's", c.Token, j)}
+			return &PackError{Pointer: ptr + "/token", Msg: fmt.Sprintf("token %q is also card %d's", c.Token, j)}
 		}
 		tokens[key] = i
 		if b.nmaps > 0 {
 			boxes, err := b.boxesOf(c, info, ptr)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			b.cardMaps = append(b.cardMaps, boxes)
 		}
@@ -369,23 +484,91 @@ func Compile(p *mapdata.Pack) (*Board, error) {
 		b.kind = append(b.kind, info.Kind)
 		b.reg = append(b.reg, int16(info.Region))
 		b.count = append(b.count, int32(min(c.Count, 1<<30)))
-		b.link = append(b.link, rel)
-		b.groups = append(b.groups, groups)
+		b.link = append(b.link, cc.rel)
+		b.groups = append(b.groups, cc.groups)
 		b.rest = append(b.rest, nil)
 	}
-	if err := b.connectSeas(seaIx); err != nil {
-		return nil, err
+	return nil
+}
+
+// compiledCard is one card of the deck as compileCard reads it: what it is,
+// the pairs it links and, where they are cliques, the groups of them.
+type compiledCard struct {
+	info   CardInfo
+	rel    bitMatrix
+	groups [][]int32
+}
+
+// compileCard reads deck card i: a region card names its region (once in
+// the deck); a plane links its colour, a car the car links, a ship its
+// sea's coasts or the ship routes, a train its line or every line.
+func (b *Board) compileCard(i int, c mapdata.Card, ptr string, ix *nameIndex, regionIx map[string]int, car bitMatrix) (compiledCard, error) {
+	out := compiledCard{info: CardInfo{Token: c.Token, Region: -1, Color: -1, Sea: -1, Rail: -1, Route: -1, Count: c.Count}}
+	info := &out.info
+	switch c.Kind {
+	case mapdata.RegionCard:
+		ri, ok := regionIx[c.Region]
+		if !ok {
+			return out, &PackError{Pointer: ptr + "/region", Msg: fmt.Sprintf("card %q names unknown region %q", c.Token, c.Region)}
+		}
+		if b.regions[ri].Card != NoCard {
+			return out, &PackError{Pointer: ptr + "/region", Msg: fmt.Sprintf("region %q has two cards in the deck (give one card a count instead)", c.Region)}
+		}
+		info.Kind, info.Region = RegionCard, ri
+		b.regions[ri].Card = CardID(i)
+	case mapdata.PlaneCard:
+		if c.Color == "" {
+			return out, &PackError{Pointer: ptr + "/color", Msg: fmt.Sprintf("plane card %q has no colour", c.Token)}
+		}
+		info.Kind, info.Color = PlaneCard, intern(ix.colors, &b.colors, c.Color, "")
+		out.rel = b.planeRelation(info.Color)
+		col := info.Color
+		out.groups = [][]int32{b.regionsWhere(func(r *RegionInfo) bool { return b.wild(r) || r.Color == col })}
+	case mapdata.CarCard:
+		info.Kind, out.rel = CarCard, car
+	case mapdata.ShipCard:
+		info.Kind = ShipCard
+		if c.Routes {
+			if len(b.routes) == 0 {
+				return out, &PackError{Pointer: ptr + "/routes", Msg: fmt.Sprintf("ship card %q sails the ship routes, but the pack has none", c.Token)}
+			}
+			info.Routes = true
+			out.rel = b.routesRelation(-1)
+			out.groups = b.routeGroups(-1)
+			break
+		}
+		if c.Sea == "" {
+			return out, &PackError{Pointer: ptr + "/sea", Msg: fmt.Sprintf("ship card %q names no sea", c.Token)}
+		}
+		info.Sea = intern(ix.seas, &b.seas, c.Sea, "")
+		on := func(r *RegionInfo) bool { return slices.Contains(r.Seas, info.Sea) }
+		out.rel = b.memberRelation(on)
+		out.groups = [][]int32{b.regionsWhere(landed(on))}
+	case mapdata.TrainCard:
+		info.Kind = TrainCard
+		if c.Rail != "" {
+			info.Rail = intern(ix.rails, &b.rails, c.Rail, "")
+			on := func(r *RegionInfo) bool { return slices.Contains(r.Rails, info.Rail) }
+			out.rel = b.memberRelation(on)
+			out.groups = [][]int32{b.regionsWhere(landed(on))}
+		} else {
+			out.rel = b.sharedRailRelation()
+			for line := range b.rails {
+				out.groups = append(out.groups, b.regionsWhere(landed(func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) })))
+			}
+		}
+	default:
+		return out, &PackError{Pointer: ptr + "/kind", Msg: fmt.Sprintf("unknown card kind %q", c.Kind)}
 	}
-	b.carGroups(car, regionIx)
-	b.buildAdjacency()
-	b.addNamedTrains()
-	b.tokens = mapdata.NewTokenIndex(p)
-	return b, nil
+	return out, nil
 }
 
 // readMaps reads a combined pack's member maps and each region's map.
 func (b *Board) readMaps(p *mapdata.Pack) error {
-	b.faceUp, b.draws = 3, 1
+	b.faceUp, b.draws = p.Rules.FaceUpPiles(), 1
+	if b.faceUp > 16 {
+		return &PackError{Pointer: "/rules/faceUp", Msg: fmt.Sprintf("%d face-up piles is more than this engine lays out (16)", b.faceUp)}
+	}
 	b.regMap = make([]uint8, len(p.Regions)) // all map 0 on a board of one map
 	b.place = make([]int32, len(p.Regions))
 	for i := range b.place {
@@ -660,23 +843,55 @@ func (b *Board) addNamedTrains() {
 		if own[line] {
 			continue
 		}
-		id := CardID(len(b.kind))
-		if id >= NoCard {
-			return
+		if len(b.kind) >= int(NoCard) {
+			return // no CardID left for a view
 		}
 		info := b.cards[neutral]
-		info.Token, info.Rail = "train:"+b.rails[line].ID, line
-		b.named = append(b.named, info)
-		b.namedOf[b.rails[line].ID] = id
-		b.base = append(b.base, neutral)
-		b.sea = append(b.sea, -1)
-		b.kind = append(b.kind, TrainCard)
-		b.reg = append(b.reg, -1)
-		b.count = append(b.count, b.count[neutral])
+		info.Token, info.Rail = b.pack.Rules.Kind(mapdata.TrainCard).ID+":"+b.rails[line].ID, line
 		on := func(r *RegionInfo) bool { return slices.Contains(r.Rails, line) }
-		b.link = append(b.link, b.memberRelation(on))
-		b.groups = append(b.groups, [][]int32{b.regionsWhere(landed(on))})
-		b.rest = append(b.rest, nil)
+		b.namedOf[b.rails[line].ID] = b.addView(neutral, info, b.memberRelation(on), [][]int32{b.regionsWhere(landed(on))})
+	}
+}
+
+// addView adds a view of deck card base (a named train, a ship named on a
+// route) to the hot-path tables, with its own relation and groups and
+// base's copies, and returns its CardID (the next after the deck's and the
+// views' so far).
+func (b *Board) addView(base CardID, info CardInfo, rel bitMatrix, groups [][]int32) CardID {
+	id := CardID(len(b.kind))
+	b.named = append(b.named, info)
+	b.base = append(b.base, base)
+	b.sea = append(b.sea, -1)
+	b.kind = append(b.kind, info.Kind)
+	b.reg = append(b.reg, -1)
+	b.count = append(b.count, b.count[base])
+	b.link = append(b.link, rel)
+	b.groups = append(b.groups, groups)
+	b.rest = append(b.rest, nil)
+	return id
+}
+
+// addNamedRoutes gives every ship route a view of the deck's ship of the
+// routes held to that route, as addNamedTrains does for rail lines, so that
+// a journey naming the route (ship:nor-sct) is checked against it alone.
+func (b *Board) addNamedRoutes() {
+	b.routeOf = map[string]CardID{}
+	ship := NoCard
+	for i, c := range b.cards {
+		if c.Kind == ShipCard && c.Routes {
+			ship = CardID(i)
+		}
+	}
+	if ship == NoCard {
+		return
+	}
+	for k := range b.routes {
+		if len(b.kind) >= int(NoCard) {
+			return // no CardID left for a view
+		}
+		info := b.cards[ship]
+		info.Token, info.Route = b.pack.Rules.Kind(mapdata.ShipCard).ID+":"+b.routes[k].ID, k
+		b.routeOf[b.routes[k].ID] = b.addView(ship, info, b.routesRelation(k), b.routeGroups(k))
 	}
 }
 
@@ -794,8 +1009,8 @@ func filled(n int, v int32) []int32 {
 }
 
 // planeRelation links two regions by a plane of colour c: both of colour c;
-// an air-only end takes the colour of the other end; two air-only ends take
-// any plane.
+// an air-only end (or one in no colour, where the rules say so: wild)
+// takes the colour of the other end; two such ends take any plane.
 func (b *Board) planeRelation(c int) bitMatrix {
 	n := len(b.regions)
 	m := newBitMatrix(n)
@@ -806,12 +1021,12 @@ func (b *Board) planeRelation(c int) bitMatrix {
 			}
 			rx, ry := &b.regions[x], &b.regions[y]
 			ok := false
-			switch {
-			case rx.AirOnly && ry.AirOnly:
+			switch wx, wy := b.wild(rx), b.wild(ry); {
+			case wx && wy:
 				ok = true
-			case rx.AirOnly:
+			case wx:
 				ok = ry.Color == c
-			case ry.AirOnly:
+			case wy:
 				ok = rx.Color == c
 			default:
 				ok = rx.Color == c && ry.Color == c
@@ -837,6 +1052,42 @@ func (b *Board) memberRelation(in func(*RegionInfo) bool) bitMatrix {
 		}
 	}
 	return m
+}
+
+// wild reports whether a plane reaches region r whatever its colour,
+// matching the other end's: an air-only region, or one in no colour where
+// the rules say a plane takes the other end's colour.
+func (b *Board) wild(r *RegionInfo) bool { return r.AirOnly || r.Colorless && b.colorlessOtherEnd }
+
+// routesRelation is a ship of the routes': two stops of one ship route
+// (route -1: of any route).
+func (b *Board) routesRelation(route int) bitMatrix {
+	m := newBitMatrix(len(b.regions))
+	for k, stops := range b.routeStops {
+		if route >= 0 && k != route {
+			continue
+		}
+		for _, x := range stops {
+			for _, y := range stops {
+				if !b.SamePlace(int(x), int(y)) {
+					m.set(int(x), int(y))
+				}
+			}
+		}
+	}
+	return m
+}
+
+// routeGroups are the groups of a ship of the routes: each route's stops
+// (route -1: every route's).
+func (b *Board) routeGroups(route int) [][]int32 {
+	var out [][]int32
+	for k, stops := range b.routeStops {
+		if route < 0 || k == route {
+			out = append(out, slices.Clone(stops))
+		}
+	}
+	return out
 }
 
 // sharedRailRelation is a neutral train's: two regions on one line.
@@ -893,6 +1144,18 @@ func regionWord(p *mapdata.Pack) string {
 		return "country"
 	}
 	return "region"
+}
+
+// NumRoutes is the number of ship routes; Route names route i, and
+// RouteStops lists its stops (air-only ones aside). Do not modify.
+func (b *Board) NumRoutes() int           { return len(b.routes) }
+func (b *Board) Route(i int) Named        { return b.routes[i] }
+func (b *Board) RouteStops(i int) []int32 { return b.routeStops[i] }
+
+// Transport is the kind of transport card k as the edition names it (its
+// own word, name and pictogram, or the box's: plane, Airplane ...).
+func (b *Board) Transport(k Kind) mapdata.TransportKind {
+	return b.pack.Rules.Kind(mapdata.CardKind(k.String()))
 }
 
 // Pack is the pack the board was compiled from.
@@ -997,8 +1260,13 @@ func (b *Board) Name(c CardID) string {
 // Lookup resolves a card token (see mapdata's token forms). A train named
 // on a line the deck has no card of (train:baghdad, when the trains are
 // neutral) is the neutral train held to that line: a journey with it is
-// valid only where that line links both ends.
+// valid only where that line links both ends. So is a ship of the routes
+// named on one route (ship:nor-sct). A transport the edition names itself
+// goes by its own word (train:red for the plane the edition calls train).
 func (b *Board) Lookup(token string) (CardID, error) {
+	if c, handled, err := b.lookupOwn(token); handled {
+		return c, err
+	}
 	i, err := b.tokens.Lookup(token)
 	if err != nil {
 		return NoCard, err
@@ -1014,6 +1282,107 @@ func (b *Board) Lookup(token string) (CardID, error) {
 		}
 	}
 	return c, nil
+}
+
+// readKindWords indexes the words the edition gives its kinds of transport
+// card (rules.transports) by the kinds' own, and the deck's transport cards
+// by their tokens as the kinds' own words spell them (plane:red), for
+// lookupOwn.
+func (b *Board) readKindWords(p *mapdata.Pack) {
+	b.routeShip = NoCard
+	for i, c := range b.cards {
+		if c.Kind == ShipCard && c.Routes {
+			b.routeShip = CardID(i)
+		}
+	}
+	for _, t := range p.Rules.Transports {
+		own := mapdata.Rules{}.Kind(t.Kind).ID
+		if t.ID == own {
+			continue
+		}
+		if b.words == nil {
+			b.words = map[string]string{}
+			b.ownTokens = map[string]CardID{}
+		}
+		b.words[mapdata.Fold(t.ID)] = own
+	}
+	if b.words == nil {
+		return
+	}
+	for i, c := range p.Deck.Cards {
+		if c.Kind != mapdata.RegionCard {
+			b.ownTokens[strings.ToLower(mapdata.Rules{}.Token(c))] = CardID(i)
+		}
+	}
+}
+
+// lookupOwn resolves the tokens the pack's token index does not know (see
+// Lookup); handled is false for every other token.
+func (b *Board) lookupOwn(token string) (c CardID, handled bool, err error) {
+	if b.words == nil && b.routeShip == NoCard {
+		return NoCard, false, nil
+	}
+	kind, arg, hasArg := strings.Cut(strings.TrimSpace(token), ":")
+	word, renamed := b.words[mapdata.Fold(kind)]
+	if !renamed {
+		word = mapdata.Fold(kind)
+	}
+	if word == "ship" || word == "boat" {
+		if c, ok := b.lookupRouteShip(arg, hasArg); ok {
+			return c, true, nil
+		}
+	}
+	if b.ownTokens == nil {
+		return NoCard, false, nil
+	}
+	// The kinds' own words name the cards too (plane:red where the
+	// edition calls its planes trains).
+	plain := word
+	if hasArg {
+		plain += ":" + arg
+	}
+	canon, err := b.tokens.Canonical(plain)
+	if err == nil {
+		c, ok := b.ownTokens[strings.ToLower(canon)]
+		if !ok && strings.HasPrefix(canon, "train:") {
+			c, ok = b.ownTokens["train"] // a line's train: the neutral one, held to the line below
+		}
+		if ok {
+			if id, ok := strings.CutPrefix(canon, "train:"); ok && b.cards[c].Rail < 0 {
+				if v, ok := b.namedOf[id]; ok {
+					return v, true, nil
+				}
+			}
+			return c, true, nil
+		}
+		err = &mapdata.UnknownCardError{Token: token, Reason: "the deck has no such card", Nearest: b.tokens.Nearest(token, 3)}
+	}
+	if !renamed {
+		return NoCard, false, nil // the index answers, and explains
+	}
+	var ue *mapdata.UnknownCardError
+	if errors.As(err, &ue) {
+		ue.Token = token
+	}
+	return NoCard, true, err
+}
+
+// lookupRouteShip is the ship of the routes (ship), or its view held to
+// the route arg names by id or name (ship:nor-sct); false when the deck has
+// no ship of the routes or arg names no route (a sea, then).
+func (b *Board) lookupRouteShip(arg string, hasArg bool) (CardID, bool) {
+	if b.routeShip == NoCard {
+		return NoCard, false
+	}
+	if !hasArg {
+		return b.routeShip, true
+	}
+	for _, r := range b.routes {
+		if mapdata.Fold(arg) == mapdata.Fold(r.ID) || mapdata.Fold(arg) == mapdata.Fold(r.Name) {
+			return b.routeOf[r.ID], true
+		}
+	}
+	return NoCard, false
 }
 
 // TokenError is a token of a journey that names no card: its position

@@ -72,6 +72,7 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 	// always count).
 	var seen [16]uint64
 	var have uint64 // the maps of the regions so far (combined boards)
+	first := 0      // the day of the first region card
 	for i := 0; i < n; {
 		c := cards[i]
 		if c >= nc {
@@ -82,7 +83,7 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 		}
 		if b.kind[c] == RegionCard {
 			r := int(b.reg[c])
-			if i > 0 && !b.foot.has(prev, r) {
+			if i > first && !b.foot.has(prev, r) {
 				return v.fail(NotLinked, i-1)
 			}
 			have |= 1 << b.regMap[r]
@@ -90,11 +91,21 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 			i++
 			continue
 		}
-		switch {
-		case i == 0:
-			return v.fail(StartsWithTransport, 0)
-		case i == n-1:
-			return v.fail(EndsWithTransport, i)
+		if i == 0 || i == n-1 {
+			// A transport at an end: a fault, or where the rules allow it
+			// a step to (or from) the region beside it.
+			f, at := b.endCard(cards, i, c, prev, &seen, copies)
+			if f != NoFault {
+				return v.fail(f, at)
+			}
+			if i > 0 {
+				i++ // the last card
+				continue
+			}
+			prev, first = int(b.reg[cards[1]]), 1
+			have |= 1 << b.regMap[prev]
+			i = 2 // past the region the first card serves
+			continue
 		}
 		d := cards[i+1]
 		if d >= nc {
@@ -148,6 +159,81 @@ func (b *Board) check(cards []CardID, copies bool) Verdict {
 	return v
 }
 
+// openEndsScore is what Progress gives a journey's open ends, where the
+// rules let it start or end on a transport card: two points for each end
+// whose transport serves the region beside it (the end's, and the pair's,
+// which no step of the journey holds otherwise).
+func (b *Board) openEndsScore(cards []CardID) int {
+	n := len(cards)
+	if n < 2 {
+		return 0
+	}
+	serves := func(t, r CardID) bool {
+		return int(t) < len(b.kind) && b.kind[t] != RegionCard && b.IsRegion(r) && b.Serves(t, int(b.reg[r]))
+	}
+	score := 0
+	if b.openStart && serves(cards[0], cards[1]) {
+		score += 2
+	}
+	if b.openEnd && serves(cards[n-1], cards[n-2]) {
+		score += 2
+	}
+	return score
+}
+
+// endCard checks transport card c on day i, the first or the last of the
+// journey: a fault where the rules keep region cards at that end; else it
+// must serve the region beside it (prev, before a last card; the card on
+// day 1, a region card within the deck's copies, after a first one).
+func (b *Board) endCard(cards []CardID, i int, c CardID, prev int, seen *[16]uint64, copies bool) (Fault, int) {
+	n := len(cards)
+	switch {
+	case i == 0 && (!b.openStart || n == 1):
+		return StartsWithTransport, 0
+	case i == n-1 && i > 0 && !b.openEnd:
+		return EndsWithTransport, i
+	case i == n-1:
+		if !b.Serves(c, prev) {
+			return NotLinked, i - 1
+		}
+		return NoFault, 0
+	}
+	d := cards[1]
+	switch {
+	case d >= CardID(len(b.kind)):
+		return UnknownCard, 1
+	case b.kind[d] != RegionCard:
+		return TransportsSideBySide, 0
+	case copies && b.over(cards, 1, seen):
+		return TooManyCopies, 1
+	case !b.Serves(c, int(b.reg[d])):
+		return NotLinked, 0
+	}
+	return NoFault, 0
+}
+
+// Serves reports whether transport card t can take a journey on from
+// region r (or bring it there): t links r to some region. A journey may
+// start or end on such a card where the rules say (OpenStart, OpenEnd).
+func (b *Board) Serves(t CardID, r int) bool {
+	if int(t) >= len(b.kind) || b.kind[t] == RegionCard || r < 0 || r >= len(b.regions) {
+		return false
+	}
+	m := b.link[t]
+	for _, w := range m.bits[r*m.w : (r+1)*m.w] {
+		if w != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// OpenStart and OpenEnd report whether a journey may start or end on a
+// transport card that serves the region beside it (the pack's
+// rules.journey); else region cards are at both ends.
+func (b *Board) OpenStart() bool { return b.openStart }
+func (b *Board) OpenEnd() bool   { return b.openEnd }
+
 func (v Verdict) fail(f Fault, at int) Verdict {
 	v.Fault, v.At = f, at
 	return v
@@ -180,9 +266,10 @@ func (b *Board) overCopies(cards []CardID, i int) bool {
 }
 
 // Progress measures how near cards are to a valid journey, for bots: one
-// point for a region card at each end, and one for every pair of adjacent
-// slots that holds (two linked regions, or a transport and a region of a
-// step that links). A valid journey scores len(cards)+1 and only a valid
+// point for a region card at each end (or a transport serving the region
+// beside it, where the rules let a journey start or end on one:
+// openEndsScore), and one for every pair of adjacent slots that holds (two
+// linked regions, or a transport and a region of a step that links). A valid journey scores len(cards)+1 and only a valid
 // journey (copies aside) does. NoCard slots score nothing. It allocates
 // nothing.
 func (b *Board) Progress(cards []CardID) int {
@@ -193,6 +280,9 @@ func (b *Board) Progress(cards []CardID) int {
 	nc := CardID(len(b.kind))
 	isRegion := func(i int) bool { return cards[i] < nc && b.kind[cards[i]] == RegionCard }
 	score := 0
+	if b.openStart || b.openEnd {
+		score = b.openEndsScore(cards)
+	}
 	if isRegion(0) {
 		score++
 	}

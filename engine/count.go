@@ -16,6 +16,20 @@ const CountDefinition = "ordered sequences of card kinds, one per day, that pass
 	"holds at least one such card; a neutral train is one kind, whichever line a player names it on; " +
 	"on a combined board (20 Days Around the World), only journeys holding a region of every map"
 
+// CountDefinition is CountDefinition for this board: where its rules let a
+// journey start or end on a transport card, it says so.
+func (b *Board) CountDefinition() string {
+	switch {
+	case b.openStart && b.openEnd:
+		return CountDefinition + "; as this edition's rules allow, a journey may also start and end on a transport card that serves the region beside it"
+	case b.openStart:
+		return CountDefinition + "; as this edition's rules allow, a journey may also start on a transport card that serves the region after it"
+	case b.openEnd:
+		return CountDefinition + "; as this edition's rules allow, a journey may also end on a transport card that serves the region before it"
+	}
+	return CountDefinition
+}
+
 // Count is the number of journeys of a length, overall and per region.
 type Count struct {
 	Days    int
@@ -105,6 +119,10 @@ type countGraph struct {
 	// square of a colour class was 97% of counting a 2,000-region map).
 	cliques []clique
 	in      [][]int32 // the cliques each region is in
+	// open0, openN: where a journey may start (end) on a transport card,
+	// the number of transport kinds that serve each region (nil where it
+	// may not).
+	open0, openN []uint64
 }
 
 type clique struct {
@@ -122,6 +140,25 @@ func (b *Board) countGraph() *countGraph {
 	for r := range n {
 		c := b.regions[r].Card
 		g.usable[r] = c != NoCard && b.count[c] > 0
+	}
+	if b.openStart || b.openEnd {
+		serve := make([]uint64, n)
+		for c := range b.cards {
+			if b.kind[c] == RegionCard || b.count[c] == 0 {
+				continue
+			}
+			for r := range n {
+				if b.Serves(CardID(c), r) {
+					serve[r]++
+				}
+			}
+		}
+		if b.openStart {
+			g.open0 = serve
+		}
+		if b.openEnd {
+			g.openN = serve
+		}
 	}
 	g.in = make([][]int32, n)
 	var sparse []int
@@ -284,6 +321,12 @@ func (g *countGraph) count64(days, skip int) (total uint64, ok bool) {
 					}
 				}
 			}
+			if i == 1 && g.open0 != nil {
+				// A transport on day 1, then r.
+				if sum, carry = bits.Add64(sum, g.open0[r], 0); carry != 0 {
+					return 0, false
+				}
+			}
 			f[i][r] = sum
 		}
 	}
@@ -292,6 +335,16 @@ func (g *countGraph) count64(days, skip int) (total uint64, ok bool) {
 		total, carry = bits.Add64(total, v, 0)
 		if carry != 0 {
 			return 0, false
+		}
+	}
+	if g.openN != nil && days >= 2 {
+		// A transport on the last day, serving the region before it.
+		for r, v := range f[days-2] {
+			hi, lo := bits.Mul64(v, g.openN[r])
+			var carry uint64
+			if total, carry = bits.Add64(total, lo, 0); hi != 0 || carry != 0 {
+				return 0, false
+			}
 		}
 	}
 	return total, true
@@ -345,11 +398,20 @@ func (g *countGraph) countBig(days, skip int) *big.Int {
 					sum.Add(sum, &term)
 				}
 			}
+			if i == 1 && g.open0 != nil {
+				sum.Add(sum, term.SetUint64(g.open0[r]))
+			}
 		}
 	}
 	total := new(big.Int)
 	for r := range f[days-1] {
 		total.Add(total, &f[days-1][r])
+	}
+	if g.openN != nil && days >= 2 {
+		for r := range f[days-2] {
+			term.SetUint64(g.openN[r])
+			total.Add(total, term.Mul(&term, &f[days-2][r]))
+		}
 	}
 	return total
 }
@@ -484,6 +546,11 @@ func (g *countGraph) count128(days int, skip []bool) (hi, lo uint64, ok bool) {
 					}
 				}
 			}
+			if i == 1 && g.open0 != nil {
+				if sum, ok = sum.addMul(u128{0, 1}, g.open0[r]); !ok {
+					return 0, 0, false
+				}
+			}
 			f[i][r] = sum
 		}
 	}
@@ -491,6 +558,13 @@ func (g *countGraph) count128(days int, skip []bool) (hi, lo uint64, ok bool) {
 	for _, v := range f[days-1] {
 		if total, ok = total.addMul(v, 1); !ok {
 			return 0, 0, false
+		}
+	}
+	if g.openN != nil && days >= 2 {
+		for r, v := range f[days-2] {
+			if total, ok = total.addMul(v, g.openN[r]); !ok {
+				return 0, 0, false
+			}
 		}
 	}
 	return total.hi, total.lo, true

@@ -46,7 +46,7 @@ func (b *Board) CountReport(c *Count) *CountReport {
 		}
 		return strings.Compare(x.ID, y.ID)
 	})
-	out := &CountReport{Pack: b.Pack().Edition.ID, Days: c.Days, Definition: CountDefinition,
+	out := &CountReport{Pack: b.Pack().Edition.ID, Days: c.Days, Definition: b.CountDefinition(),
 		Total: json.RawMessage(c.Total.String()), name: b.Pack().Edition.Name, word: b.Word()}
 	for _, r := range regions {
 		out.Regions = append(out.Regions, RegionCountReport{ID: r.ID, Name: r.Name,

@@ -13,7 +13,9 @@ import (
 // one on day To (0-based), over the transport card on day Via (-1: on
 // foot) and, for two ships side by side on seas that connect, the second
 // on day Via2 (-1: none). Why says what links them, or why they are not
-// linked.
+// linked. Where the rules let a journey start or end on a transport card,
+// its first or last step has no region at one end (From or To -1): the
+// transport on day Via serves the region at the other.
 type Step struct {
 	From, Via, To int
 	Via2          int
@@ -39,7 +41,24 @@ func (v Verdict) Steps() []Step {
 	if !v.Valid && v.Fault != NotLinked && v.At >= 0 {
 		last = v.At
 	}
-	for i := 0; i+1 < len(cards); {
+	i := 0
+	if s, ok := b.openStartStep(cards); ok {
+		if s.To > last {
+			return nil
+		}
+		steps = append(steps, s)
+		if !s.Linked {
+			return steps
+		}
+		i = s.To
+	}
+	for i+1 < len(cards) {
+		if s, ok := b.openEndStep(cards, i); ok {
+			if s.Via <= last {
+				steps = append(steps, s)
+			}
+			break
+		}
 		s, ok := v.stepAt(i)
 		if !ok || s.To > last {
 			break
@@ -82,13 +101,73 @@ func (v Verdict) stepAt(i int) (Step, bool) {
 	return s, true
 }
 
+// openStartStep is the first step of a journey that starts on a transport
+// card (where the rules allow it): the card on day 0 serving the region on
+// day 1.
+func (b *Board) openStartStep(cards []CardID) (Step, bool) {
+	if !b.openStart || len(cards) < 2 || b.IsRegion(cards[0]) || !b.IsRegion(cards[1]) || int(cards[0]) >= len(b.kind) {
+		return Step{}, false
+	}
+	s := Step{From: -1, Via: 0, Via2: -1, To: 1}
+	s.Linked, s.How, s.Why = b.whyServe(cards[0], b.RegionOf(cards[1]), "starts")
+	s.Text = b.stepText(cards, s)
+	return s, true
+}
+
+// openEndStep is the last step of a journey that ends on a transport card
+// (where the rules allow it): the region on day i served by the card after
+// it, the last.
+func (b *Board) openEndStep(cards []CardID, i int) (Step, bool) {
+	n := len(cards)
+	if !b.openEnd || i != n-2 || b.IsRegion(cards[n-1]) || int(cards[n-1]) >= len(b.kind) {
+		return Step{}, false
+	}
+	s := Step{From: i, Via: n - 1, Via2: -1, To: -1}
+	s.Linked, s.How, s.Why = b.whyServe(cards[n-1], b.RegionOf(cards[i]), "ends")
+	s.Text = b.stepText(cards, s)
+	return s, true
+}
+
+// whyServe explains whether transport card t, opening or closing a
+// journey (ends: "starts" or "ends"), serves region r.
+func (b *Board) whyServe(t CardID, r int, ends string) (linked bool, how, why string) {
+	how = b.Card(t).Kind.String()
+	name := b.regions[r].Name
+	if b.Serves(t, r) {
+		return true, how, fmt.Sprintf("the journey %s on %s, which serves %s", ends, b.Name(t), name)
+	}
+	return false, how, fmt.Sprintf("%s links %s to no other %s, so the journey cannot %s on it", b.Name(t), name, b.word, strings.TrimSuffix(ends, "s"))
+}
+
+// Days is the first and last day (0-based) the step spans: its regions'
+// or, at an open end, the transport's in place of the missing region.
+func (s Step) Days() (first, last int) {
+	first, last = s.From, s.To
+	if first < 0 {
+		first = s.Via
+	}
+	if last < 0 {
+		last = s.Via
+	}
+	return first, last
+}
+
 func (b *Board) stepText(cards []CardID, s Step) string {
 	return string(b.appendStepText(make([]byte, 0, 64), cards, s))
 }
 
-// appendStepText appends the step's text: "Oregon → car → Arizona: why".
+// appendStepText appends the step's text: "Oregon → car → Arizona: why";
+// at an open end, the transport and the region it serves.
 func (b *Board) appendStepText(dst []byte, cards []CardID, s Step) []byte {
 	const arrow = " → "
+	switch {
+	case s.From < 0:
+		dst = append(append(append(dst, b.Name(cards[s.Via])...), arrow...), b.Name(cards[s.To])...)
+		return append(append(dst, ": "...), s.Why...)
+	case s.To < 0:
+		dst = append(append(append(dst, b.Name(cards[s.From])...), arrow...), b.Name(cards[s.Via])...)
+		return append(append(dst, ": "...), s.Why...)
+	}
 	dst = append(dst, b.Name(cards[s.From])...)
 	for _, via := range [2]int{s.Via, s.Via2} {
 		if via >= 0 {
@@ -162,7 +241,7 @@ func (v Verdict) Reason() string {
 			msg += " (but two ships on seas that connect"
 			if c, d := cards[v.At], cards[v.At+1]; b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && b.sea[c] == b.sea[d] {
 				msg += ", not two on one sea"
-			} else if b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && !b.ShipPair(c, d) {
+			} else if b.Kind(c) == ShipCard && b.Kind(d) == ShipCard && b.sea[c] >= 0 && b.sea[d] >= 0 && !b.ShipPair(c, d) {
 				msg += fmt.Sprintf(", and the %s and the %s do not: the edition's seas say which connect", b.seas[b.sea[c]].Name, b.seas[b.sea[d]].Name)
 			} else if v.At > 0 && b.ShipPair(cards[v.At-1], c) {
 				msg += ", two and no more"
@@ -206,7 +285,8 @@ func (v Verdict) Reason() string {
 		}
 		for _, s := range v.Steps() {
 			if !s.Linked {
-				return fmt.Sprintf("days %d–%d: %s", s.From+1, s.To+1, s.Text)
+				from, to := s.Days()
+				return fmt.Sprintf("days %d–%d: %s", from+1, to+1, s.Text)
 			}
 		}
 	}
@@ -374,7 +454,7 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 		if !linked {
 			return false, how, b.whyNoCar(x, y)
 		}
-		why = "car"
+		why = b.Transport(CarCard).ID
 		if li := b.carLink[x*len(b.regions)+y]; li >= 0 {
 			if via := b.pack.Links[li].Via; len(via) > 0 {
 				names := make([]string, len(via))
@@ -395,6 +475,9 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 	case PlaneCard:
 		c := b.colors[info.Color].Name
 		colorOf := func(r *RegionInfo) string { return b.colors[r.Color].Name }
+		if why, ok := b.whyColorless(info, rx, ry, linked); ok {
+			return linked, how, why
+		}
 		switch {
 		case rx.AirOnly && ry.AirOnly:
 			return true, how, fmt.Sprintf("any plane serves between %s and %s", rx.Name, ry.Name)
@@ -421,6 +504,9 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 		}
 		return false, how, strings.Join(off, " and ") + ", not " + c
 	case ShipCard:
+		if info.Routes {
+			return b.whyRoute(info, x, y, linked)
+		}
 		sea := b.seas[info.Sea].Name
 		if linked {
 			return true, how, "both on the " + sea
@@ -452,6 +538,53 @@ func (b *Board) whyLink(t CardID, x, y int) (linked bool, how, why string) {
 		return false, how, fmt.Sprintf("%s and %s share no rail line", rx.Name, ry.Name)
 	}
 	return linked, how, ""
+}
+
+// whyColorless explains a plane between two regions one of which is in
+// no colour (ok false when neither is): no plane reaches it, or the plane
+// takes the other end's colour, as the rules say.
+func (b *Board) whyColorless(info CardInfo, rx, ry *RegionInfo, linked bool) (string, bool) {
+	if !rx.Colorless && !ry.Colorless {
+		return "", false
+	}
+	plane := info.Token
+	none, other := rx, ry
+	if !rx.Colorless {
+		none, other = ry, rx
+	}
+	switch {
+	case !b.colorlessOtherEnd:
+		return fmt.Sprintf("%s is in no colour: no %s reaches it", none.Name, b.pack.Rules.Kind(mapdata.PlaneCard).ID), true
+	case b.wild(other):
+		return fmt.Sprintf("any %s serves between %s and %s", b.pack.Rules.Kind(mapdata.PlaneCard).ID, rx.Name, ry.Name), true
+	case linked:
+		return fmt.Sprintf("%s is in no colour, and %s matches %s's colour, %s", none.Name, plane, other.Name, b.colors[info.Color].Name), true
+	}
+	return fmt.Sprintf("%s is in no colour: the %s to or from it must match %s's colour (%s), not %s", none.Name, b.pack.Rules.Kind(mapdata.PlaneCard).ID,
+		other.Name, b.colors[other.Color].Name, b.colors[info.Color].Name), true
+}
+
+// whyRoute explains whether a ship of the routes (info) links x and y:
+// both stops of one ship route (of its own route, when it is named on one).
+func (b *Board) whyRoute(info CardInfo, x, y int, linked bool) (bool, string, string) {
+	rx, ry := &b.regions[x], &b.regions[y]
+	var joining []string
+	first := info.Route
+	for k, stops := range b.routeStops {
+		if slices.Contains(stops, int32(x)) && slices.Contains(stops, int32(y)) {
+			joining = append(joining, b.routes[k].Name)
+			if first < 0 {
+				first = k
+			}
+		}
+	}
+	if linked {
+		return true, "ship", "along the ship route " + b.routes[first].Name
+	}
+	if info.Route >= 0 && len(joining) > 0 {
+		return false, "ship", fmt.Sprintf("the ship route %s does not join %s and %s; %s does", b.routes[info.Route].Name, rx.Name, ry.Name, orList(joining))
+	}
+	return false, "ship", fmt.Sprintf("no ship route joins %s and %s: ships sail only along the routes drawn on the board", rx.Name, ry.Name)
 }
 
 // whyPair explains whether ships c then d, side by side, take a journey

@@ -1,6 +1,8 @@
 package engine
 
 // StepReport is one step of a journey as scripts read it; days are 1-based.
+// A step at an open end (a journey that starts or ends on a transport)
+// runs from or to the transport's own day.
 type StepReport struct {
 	From   int    `json:"from"`
 	Via    int    `json:"via,omitempty"`
@@ -34,7 +36,8 @@ func (b *Board) Report(cards []CardID, v Verdict) VerdictReport {
 		out.Cards = append(out.Cards, b.Card(c).Token)
 	}
 	for _, s := range v.Steps() {
-		sj := StepReport{From: s.From + 1, To: s.To + 1, Linked: s.Linked, How: s.How, Why: s.Why, Text: s.Text}
+		from, to := s.Days() // an open end spans the transport's day
+		sj := StepReport{From: from + 1, To: to + 1, Linked: s.Linked, How: s.How, Why: s.Why, Text: s.Text}
 		if s.Via >= 0 {
 			sj.Via = s.Via + 1
 		}

@@ -2,6 +2,7 @@ package export
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/tendays/tendays/export/scene"
 	"github.com/tendays/tendays/mapdata"
@@ -48,6 +49,9 @@ func CardsCSV(p *mapdata.Pack) ([]byte, error) {
 					sea = nameOr(s.Name, s.ID)
 				}
 			}
+			if c.Routes {
+				sea = "ship routes"
+			}
 			name = "Ship (" + sea + ")"
 		case mapdata.TrainCard:
 			name = "Train"
@@ -56,6 +60,10 @@ func CardsCSV(p *mapdata.Pack) ([]byte, error) {
 					name = "Train (" + nameOr(r.Name, r.ID) + ")"
 				}
 			}
+		}
+		if own := p.Rules.Kind(c.Kind); c.Kind != mapdata.RegionCard && own.Name != (mapdata.Rules{}).Kind(c.Kind).Name {
+			// The edition's own name for the kind: "Zug (Red)".
+			name = own.Name + strings.TrimPrefix(name, (mapdata.Rules{}).Kind(c.Kind).Name)
 		}
 		if where == "" && colour != "" {
 			for _, r := range p.Regions {

@@ -35,7 +35,7 @@ const MaxPlayers = 4
 // packRules judge a regions pack (kind pack).
 var packRules = []*Rule{
 	{RuleInfo: diag.RuleInfo{ID: RuleUnknownID, Severity: diag.Error,
-		Doc: "Every region, colour, sea and rail a link, region, rail or card names exists."}, Kind: KindPack, Run: On(checkUnknownIDs)},
+		Doc: "Every region, colour, sea and rail a link, region, rail, ship route or card names exists, and the ship routes a ship of the routes sails."}, Kind: KindPack, Run: On(checkUnknownIDs)},
 	{RuleInfo: diag.RuleInfo{ID: RuleDuplicateID, Severity: diag.Error,
 		Doc: "Ids of regions, colours, seas, rails and deck tokens are unique, and so are region names; no region id is, as a card token (case and spacing aside), another region's id or name."}, Kind: KindPack, Run: On(checkDuplicateIDs)},
 	{RuleInfo: diag.RuleInfo{ID: RuleSelfLink, Severity: diag.Error,
@@ -57,7 +57,7 @@ var packRules = []*Rule{
 	{RuleInfo: diag.RuleInfo{ID: RuleExpectTotals, Severity: diag.Error,
 		Doc: "The deck's totals equal what the rulebook states (the edition's expect block)."}, Kind: KindPack, Run: On(checkExpectTotals)},
 	{RuleInfo: diag.RuleInfo{ID: RuleDeckTooSmall, Severity: diag.Error,
-		Doc: "The deck deals four holders and still has a card for each face-up pile (three; a combined edition says its own, six in 20 Days Around the World) and one for each draw pile."}, Kind: KindPack, Run: On(checkDeckSize)},
+		Doc: "The deck deals four holders and still has a card for each face-up pile (three, or as the rules say: five in Europa Tour; a combined edition says its own, six in 20 Days Around the World) and one for each draw pile."}, Kind: KindPack, Run: On(checkDeckSize)},
 	{RuleInfo: diag.RuleInfo{ID: RuleDeckCopies, Severity: diag.Error,
 		Doc: "Every region has a card in the deck, as many as its copies."}, Kind: KindPack, Run: On(checkDeckCopies)},
 }
@@ -146,6 +146,11 @@ func checkUnknownIDs(pass *Pass, p *mapdata.Pack) {
 			region(s, ptr("rails", i, "stops", j), "rail line "+r.ID)
 		}
 	}
+	for i, r := range p.ShipRoutes {
+		for j, s := range r.Stops {
+			region(s, ptr("shipRoutes", i, "stops", j), "ship route "+r.ID)
+		}
+	}
 	for i, c := range p.Deck.Cards {
 		at := func(field string) string { return ptr("deck", "cards", i, field) }
 		what := fmt.Sprintf("card %q", c.Token)
@@ -155,6 +160,12 @@ func checkUnknownIDs(pass *Pass, p *mapdata.Pack) {
 		case mapdata.PlaneCard:
 			known(f.colors, "colour", c.Color, at("color"), what)
 		case mapdata.ShipCard:
+			if c.Routes {
+				if len(p.ShipRoutes) == 0 {
+					pass.ReportHintf(at("routes"), "add the ship routes, or give the card a sea", "%s sails the ship routes, but the pack has none", what)
+				}
+				continue
+			}
 			known(f.seas, "sea", c.Sea, at("sea"), what)
 		case mapdata.TrainCard:
 			if c.Rail != "" {
@@ -307,10 +318,12 @@ func checkAirOnlyLinks(pass *Pass, p *mapdata.Pack) {
 }
 
 // colorHolders counts the regions (not air-only) of each colour.
+// colorHolders counts the regions a plane serves by each colour: air-only
+// regions and those in no colour (the rules' colorless) aside.
 func colorHolders(p *mapdata.Pack) map[string]int {
 	n := map[string]int{}
 	for _, r := range p.Regions {
-		if !r.AirOnly {
+		if !r.AirOnly && (p.Rules.Colorless == nil || r.Color != p.Rules.Colorless.Color) {
 			n[r.Color]++
 		}
 	}
@@ -382,6 +395,18 @@ func reachability(p *mapdata.Pack) []reach {
 	for _, c := range p.Deck.Cards {
 		switch c.Kind {
 		case mapdata.ShipCard:
+			if c.Routes {
+				// A ship of the routes takes every stop of a route of two
+				// stops or more to another.
+				for _, route := range p.ShipRoutes {
+					for _, id := range route.Stops {
+						if i, ok := f.regions[id]; ok && len(route.Stops) > 1 {
+							out[i].ground = true
+						}
+					}
+				}
+				continue
+			}
 			ships[c.Sea] = true
 		case mapdata.TrainCard:
 			if c.Rail == "" {
@@ -421,8 +446,9 @@ func reachability(p *mapdata.Pack) []reach {
 			}
 		}
 		_, colorPlanes := planes[r.Color]
+		wild := r.AirOnly || (p.Rules.Colorless != nil && r.Color == p.Rules.Colorless.Color && p.Rules.Colorless.Planes == mapdata.ColorlessOtherEnd)
 		switch {
-		case r.AirOnly:
+		case wild:
 			// Any plane to another air-only region; a plane of the other end's colour otherwise.
 			out[i].plane = anyPlane && (airOnlyCount > 1 || servedColor(planes, holders))
 		default:
@@ -471,11 +497,12 @@ func checkExpectTotals(pass *Pass, p *mapdata.Pack) {
 }
 
 // deckPiles is the number of face-up piles and of draw piles a pack's game
-// lays out after dealing: three and one for a box, what the combined block
+// lays out after dealing: three (or as the rules say: five in Europa Tour)
+// and one for a box, what the combined block
 // says for a combined edition (six and three in 20 Days Around the World),
 // as the engine deals them.
 func deckPiles(p *mapdata.Pack) (faceUp, draw int) {
-	faceUp, draw = 3, 1
+	faceUp, draw = p.Rules.FaceUpPiles(), 1
 	if c := p.Combined; c != nil {
 		if c.FaceUp > 0 {
 			faceUp = c.FaceUp

@@ -22,13 +22,28 @@ type Edition struct {
 	Transports TransportsSpec      `json:"transports"`
 	Seas       map[string]SeaSpec  `json:"seas,omitempty"`
 	Rails      map[string]RailSpec `json:"rails,omitempty"`
-	Expect     ExpectSpec          `json:"expect,omitempty"`
-	Provenance []string            `json:"provenance,omitempty"` // free notes copied into the pack
+	// ShipRoutes are the ship routes drawn on the board (Europa Tour's ferry
+	// lines): a ship card of the routes (transports.ship.routes) joins two
+	// stops of one route, and nothing else.
+	ShipRoutes map[string]ShipRouteSpec `json:"ship_routes,omitempty"`
+	Expect     ExpectSpec               `json:"expect,omitempty"`
+	Provenance []string                 `json:"provenance,omitempty"` // free notes copied into the pack
 }
 
-// EditionRules are the rulebook switches.
+// EditionRules are the rulebook switches. Each one left out plays as the
+// series' boxes do (see rules.go): three face-up piles, seat order, region
+// cards at both ends of a journey, every region in a colour, the transports
+// under their own names, no swap.
 type EditionRules struct {
 	Swap bool `json:"swap,omitempty"`
+	// FaceUp is the number of face-up piles (0: three; Europa Tour has five).
+	FaceUp int `json:"face_up,omitempty"`
+	// Start is who takes the first turn: "seat-order" (the default) or
+	// "first-to-fill" (everyone fills at once; the first to fill starts).
+	Start      string              `json:"start,omitempty"`
+	Journey    JourneySpec         `json:"journey,omitempty"`
+	Colorless  *ColorlessSpec      `json:"colorless,omitempty"`
+	Transports map[string]KindSpec `json:"transports,omitempty"`
 }
 
 // BordersSpec names the borders file and how its features become regions.
@@ -125,8 +140,16 @@ type LinkSpec struct {
 type TransportsSpec struct {
 	Airplane   *AirplaneSpec   `json:"airplane,omitempty"`
 	Automobile *AutomobileSpec `json:"automobile,omitempty"`
-	Ship       map[string]int  `json:"ship,omitempty"` // sea -> cards
+	Ship       map[string]int  `json:"ship,omitempty"` // sea -> cards; ShipRoutes -> cards along the routes
 	Train      *TrainSpec      `json:"train,omitempty"`
+}
+
+// ShipRouteSpec is a ship route drawn on the board: a pair of regions, or a
+// chain of them (a ship joins any two stops of one route, as a train joins
+// two stops of one line).
+type ShipRouteSpec struct {
+	Name  string   `json:"name,omitempty"`
+	Stops []string `json:"stops"`
 }
 
 // AirplaneSpec: planes of every palette colour.

@@ -77,8 +77,11 @@ type Pack struct {
 	Removed       []Link      `json:"removed,omitempty"`
 	Seas          []Sea       `json:"seas"`
 	Rails         []Rail      `json:"rails"`
-	Deck          Deck        `json:"deck"`
-	Expect        *Expect     `json:"expect,omitempty"`
+	// ShipRoutes are the ship routes drawn on the board (see ShipRoute); none in
+	// the boxes that sail from coast to coast.
+	ShipRoutes []ShipRoute `json:"shipRoutes,omitempty"`
+	Deck       Deck        `json:"deck"`
+	Expect     *Expect     `json:"expect,omitempty"`
 	// Combined is set for a pack of several maps (see KindCombined).
 	Combined   *Combined  `json:"combined,omitempty"`
 	Provenance Provenance `json:"provenance"`
@@ -91,10 +94,21 @@ type EditionInfo struct {
 	Days int    `json:"days"`
 }
 
-// Rules are the rulebook switches that differ between editions.
+// Rules are the rulebook switches that differ between editions. Every one
+// but Swap is left out of a pack that plays as the boxes before Europa
+// Tour did (see rules.go for the defaults and the accessors).
 type Rules struct {
 	// Swap allows the "swap two cards" action (10 Days in Europe).
 	Swap bool `json:"swap"`
+	// FaceUp is the number of face-up piles (0: DefaultFaceUp).
+	FaceUp int `json:"faceUp,omitempty"`
+	// Start is who takes the first turn ("": StartSeatOrder).
+	Start   string        `json:"start,omitempty"`
+	Journey *JourneyRules `json:"journey,omitempty"`
+	// Colorless is set when some regions are in no colour.
+	Colorless *ColorlessRules `json:"colorless,omitempty"`
+	// Transports are the kinds of transport card the edition names itself.
+	Transports []TransportKind `json:"transports,omitempty"`
 }
 
 // Color is a card colour. Hex is for pictures only; rules compare IDs.
@@ -181,7 +195,9 @@ type Card struct {
 	Color  string   `json:"color,omitempty"`
 	Sea    string   `json:"sea,omitempty"`
 	Rail   string   `json:"rail,omitempty"` // empty: a neutral train, good on any line
-	Count  int      `json:"count"`
+	// Routes marks a ship of the ship routes (ShipRoutes), which names no sea.
+	Routes bool `json:"routes,omitempty"`
+	Count  int  `json:"count"`
 	// Maps is, on a combined pack, how many of the copies come from each
 	// member's box (a tile's back shows its box): ship:atlantic is four
 	// Europe tiles and four Americas tiles. The counts add up to Count.
@@ -283,4 +299,4 @@ func SatAdd(total, n int) int {
 
 // MinDeckFor is the fewest cards that deal players holders of days cards and
 // still leave three face-up piles and a card to draw.
-func MinDeckFor(players, days int) int { return players*days + 3 + 1 }
+func MinDeckFor(players, days int) int { return players*days + DefaultFaceUp + 1 }

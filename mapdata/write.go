@@ -33,6 +33,10 @@ func Canonicalize(p *Pack) {
 	canonLinks(p.Removed)
 	sort.Slice(p.Seas, func(i, j int) bool { return p.Seas[i].ID < p.Seas[j].ID })
 	sort.Slice(p.Rails, func(i, j int) bool { return p.Rails[i].ID < p.Rails[j].ID })
+	sort.Slice(p.ShipRoutes, func(i, j int) bool { return p.ShipRoutes[i].ID < p.ShipRoutes[j].ID })
+	sort.SliceStable(p.Rules.Transports, func(i, j int) bool {
+		return cardKindOrder(p.Rules.Transports[i].Kind) < cardKindOrder(p.Rules.Transports[j].Kind)
+	})
 	sort.SliceStable(p.Deck.Cards, func(i, j int) bool {
 		a, b := p.Deck.Cards[i], p.Deck.Cards[j]
 		if ka, kb := cardKindOrder(a.Kind), cardKindOrder(b.Kind); ka != kb {

@@ -18,8 +18,8 @@ func (r *Result) ID() string {
 }
 
 // Counts are what the pack holds, by name (build --format json's "counts"):
-// regions, links (and links/KIND), seas, rails and cards for a regions or
-// combined pack; stations, routes, tokens, companies and tickets for a
+// regions, links (and links/KIND), seas, rails, shipRoutes (where there
+// are some) and cards for a regions or combined pack; stations, routes, tokens, companies and tickets for a
 // network pack. Nil when nothing was derived.
 func (r *Result) Counts() map[string]int {
 	if r.Pack == nil {
@@ -48,6 +48,9 @@ func regionCounts(p *mapdata.Pack) map[string]int {
 	for _, l := range p.Links {
 		c["links/"+string(l.Kind)]++
 	}
+	if len(p.ShipRoutes) > 0 {
+		c["shipRoutes"] = len(p.ShipRoutes)
+	}
 	return c
 }
 
@@ -69,7 +72,11 @@ func regionHeadline(p *mapdata.Pack, s lint.Summary, out string) string {
 		}
 	}
 	t := p.Deck.Totals
-	return fmt.Sprintf("%s: %d regions; links: %s; %d seas, %d rail lines; deck %d cards (%d region, %d transport); %d warning(s) -> %s",
-		p.Edition.ID, len(p.Regions), strings.Join(links, ", "), len(p.Seas), len(p.Rails), t.Cards, t.RegionCards, t.TransportCards,
+	routes := ""
+	if n := len(p.ShipRoutes); n > 0 {
+		routes = fmt.Sprintf(", %d ship routes", n)
+	}
+	return fmt.Sprintf("%s: %d regions; links: %s; %d seas, %d rail lines%s; deck %d cards (%d region, %d transport); %d warning(s) -> %s",
+		p.Edition.ID, len(p.Regions), strings.Join(links, ", "), len(p.Seas), len(p.Rails), routes, t.Cards, t.RegionCards, t.TransportCards,
 		s.Warnings, out)
 }

@@ -24,6 +24,10 @@ type Rules struct {
 	File    string              `json:"file"`
 	Counts  map[string]int      `json:"counts"`
 	Rules   []mapdata.RuleEntry `json:"rules"`
+	// Play is how the edition's rules block departs from the boxes before
+	// Europa Tour, as the engine plays it (mapdata.Edition.Departures);
+	// absent when it does not.
+	Play []string `json:"play,omitempty"`
 }
 
 // Where a rule of an edition without SOURCES.md comes from: the base
@@ -72,6 +76,10 @@ func ReadRules(edition string, opts Options) (*Rules, error) {
 		return nil, err
 	}
 	r.Counts = mapdata.OriginCounts(r.Rules)
+	var ed mapdata.Edition
+	if mapdata.PackKind(doc) == mapdata.KindRegions && doc.Decode(&ed) == nil {
+		r.Play = ed.Departures() // an edition that does not decode is build's to report
+	}
 	return r, nil
 }
 
@@ -114,6 +122,12 @@ func (r *Rules) WriteText(w io.Writer) error {
 			if e.Status == status {
 				fmt.Fprintf(&out, "  - %s\n      %s: %s\n", plainCell(e.Rule), label, plainCell(e.Source))
 			}
+		}
+	}
+	if len(r.Play) > 0 {
+		fmt.Fprintf(&out, "\nAs the engine plays it (edition.yaml, rules:):\n")
+		for _, line := range r.Play {
+			fmt.Fprintf(&out, "  - %s\n", line)
 		}
 	}
 	_, err := w.Write(out.Bytes())

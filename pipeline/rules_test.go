@@ -78,3 +78,22 @@ func TestReadRules(t *testing.T) {
 	assert.Equal(t, "usa", r.Edition)
 	assert.NotEmpty(t, r.Rules)
 }
+
+// The rules block's departures from the boxes: Europa Tour's, and none for
+// an edition that keeps the boxes' rules (its text as before).
+func TestReadRulesPlay(t *testing.T) {
+	r, err := ReadRules("europa-tour", Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"5 face-up piles", "everyone fills their holder at once; the first to fill it starts",
+		"plane cards are called Flugzeug", "ship cards are called Schiff",
+		"ship cards of the routes sail only along the 15 ship routes drawn on the board"}, r.Play)
+	var out bytes.Buffer
+	require.NoError(t, r.WriteText(&out))
+	assert.Contains(t, out.String(), "\nAs the engine plays it (edition.yaml, rules:):\n  - 5 face-up piles\n")
+	usa, err := ReadRules("usa", Options{})
+	require.NoError(t, err)
+	assert.Nil(t, usa.Play)
+	out.Reset()
+	require.NoError(t, usa.WriteText(&out))
+	assert.NotContains(t, out.String(), "As the engine plays it")
+}

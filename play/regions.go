@@ -109,7 +109,11 @@ func Regions(in io.Reader, out io.Writer, gm Game) error {
 
 func playGame(c *console, g *game.Game, bots []game.Player, botName string, turnCap int) error {
 	w, b := c.out, c.b
-	fmt.Fprintf(w, "\nFilling the holders: each player draws a card and places it on an open day, in turn.\n")
+	if g.FirstToFill() {
+		fmt.Fprintf(w, "\nFilling the holders: everyone at once, each card drawn and placed on an open day; who is quicker is chance here, and the first to fill starts.\n")
+	} else {
+		fmt.Fprintf(w, "\nFilling the holders: each player draws a card and places it on an open day, in turn.\n")
+	}
 	for g.Phase() == game.Filling {
 		s := g.Seat()
 		if s != 0 {
@@ -142,7 +146,11 @@ func playGame(c *console, g *game.Game, bots []game.Player, botName string, turn
 			fmt.Fprintf(w, "  %s\n", plainError(err, "a day number"))
 		}
 	}
-	fmt.Fprintf(w, "\nThe holders are full. Seat 1 begins.\n")
+	if g.FirstToFill() {
+		fmt.Fprintf(w, "\nThe holders are full. Seat %d filled theirs first and begins.\n", g.Starter()+1)
+	} else {
+		fmt.Fprintf(w, "\nThe holders are full. Seat 1 begins.\n")
+	}
 	for g.Phase() != game.Over && g.Turns() < turnCap {
 		s := g.Seat()
 		if s != 0 {
@@ -419,7 +427,8 @@ func WriteVerdict(w io.Writer, b *engine.Board, journey []engine.CardID, v engin
 		if !s.Linked {
 			mark = "NO"
 		}
-		fmt.Fprintf(w, "  %-2s days %-6s %s\n", mark, fmt.Sprintf("%d–%d", s.From+1, s.To+1), s.Text)
+		from, to := s.Days()
+		fmt.Fprintf(w, "  %-2s days %-6s %s\n", mark, fmt.Sprintf("%d–%d", from+1, to+1), s.Text)
 	}
 	if cov := coverageLine(b, journey); cov != "" {
 		fmt.Fprintf(w, "  maps covered: %s\n", cov)

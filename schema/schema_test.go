@@ -122,5 +122,7 @@ func TestCardKindNeedsItsField(t *testing.T) {
 		map[string]any{"token": "z", "kind": "ship", "count": 1},
 		map[string]any{"token": "car", "kind": "car", "count": 1},
 		map[string]any{"token": "train", "kind": "train", "count": 1},
+		// A ship of the ship routes names no sea.
+		map[string]any{"token": "ship", "kind": "ship", "routes": true, "count": 1},
 	))
 }

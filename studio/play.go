@@ -18,6 +18,7 @@ import (
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/engine/sim"
 	"github.com/tendays/tendays/kinds"
+	"github.com/tendays/tendays/mapdata"
 )
 
 // maxGames is how many games the studio keeps; starting one more forgets
@@ -566,11 +567,15 @@ func (tg *tenGame) logf(format string, args ...any) {
 
 // CardView is a card as the page shows it.
 type CardView struct {
-	Token  string `json:"token"`
-	Name   string `json:"name"`
-	Kind   string `json:"kind"`
-	Region string `json:"region,omitempty"`
-	Hex    string `json:"hex,omitempty"` // the region's or the plane's colour
+	Token string `json:"token"`
+	// Name is a region's name, or a transport's token; where the edition
+	// names the kind itself, its own name and the token's colour, sea or
+	// line ("Zug red"), with the kind's Pictogram.
+	Name      string `json:"name"`
+	Pictogram string `json:"pictogram,omitempty"`
+	Kind      string `json:"kind"`
+	Region    string `json:"region,omitempty"`
+	Hex       string `json:"hex,omitempty"` // the region's or the plane's colour
 }
 
 // SeatView says who plays a seat.
@@ -597,21 +602,25 @@ type GameView struct {
 	// Options are the game's settings as a URL states them (the seed
 	// included), and Moves the people's actions in short forms: together
 	// they reproduce the game.
-	Options     GameRequest           `json:"options"`
-	Moves       string                `json:"moves"`
-	CanUndo     bool                  `json:"canUndo"`
-	Steps       int                   `json:"steps"` // every seat's actions so far: a replay's steps
-	Hand        *CardView             `json:"hand,omitempty"`
-	Holder      []*CardView           `json:"holder"` // the viewer's; null: an open day
-	Tops        []*CardView           `json:"tops"`
-	PileSizes   []int                 `json:"pileSizes"`
-	Draw        int                   `json:"draw"`      // cards in all the draw piles
-	CanDraw     bool                  `json:"canDraw"`   // some draw pile can give a card
-	DrawPiles   []int                 `json:"drawPiles"` // each draw pile's cards (one pile, or three in a combined edition)
-	CanDrawFrom []bool                `json:"canDrawFrom"`
-	PileDraw    []int                 `json:"pileDraw"` // the draw pile each face-up pile was turned up from
-	MustPile    int                   `json:"mustPile"`
-	SwapAllowed bool                  `json:"swapAllowed"`
+	Options     GameRequest `json:"options"`
+	Moves       string      `json:"moves"`
+	CanUndo     bool        `json:"canUndo"`
+	Steps       int         `json:"steps"` // every seat's actions so far: a replay's steps
+	Hand        *CardView   `json:"hand,omitempty"`
+	Holder      []*CardView `json:"holder"` // the viewer's; null: an open day
+	Tops        []*CardView `json:"tops"`
+	PileSizes   []int       `json:"pileSizes"`
+	Draw        int         `json:"draw"`      // cards in all the draw piles
+	CanDraw     bool        `json:"canDraw"`   // some draw pile can give a card
+	DrawPiles   []int       `json:"drawPiles"` // each draw pile's cards (one pile, or three in a combined edition)
+	CanDrawFrom []bool      `json:"canDrawFrom"`
+	PileDraw    []int       `json:"pileDraw"` // the draw pile each face-up pile was turned up from
+	MustPile    int         `json:"mustPile"`
+	SwapAllowed bool        `json:"swapAllowed"`
+	// FirstToFill: everyone fills at once and the first to fill starts
+	// (Europa Tour); Starter is then that seat, once known.
+	FirstToFill bool                  `json:"firstToFill,omitempty"`
+	Starter     *int                  `json:"starter,omitempty"`
 	OpenHands   bool                  `json:"openHands"`
 	Turns       int                   `json:"turns"`
 	TurnCap     int                   `json:"turnCap"`
@@ -670,7 +679,10 @@ func (tg *tenGame) viewOf(id string, g *game.Game, viewer int, open bool) GameVi
 	v := GameView{ID: id, Kind: "regions", Seed: Seed(tg.seed), Phase: phase, Seat: g.Seat(), Viewer: viewer, Players: g.Players(), Humans: tg.humans(),
 		Days: g.Days(), Bot: tg.bot, Options: tg.opts, Moves: game.FormatActions(tg.people), CanUndo: len(tg.people) > 0, Steps: len(tg.rec.Moves),
 		SwapAllowed: g.SwapAllowed(), OpenHands: g.OpenHands(), Turns: g.Turns(), TurnCap: tg.turnCap, Draw: g.DrawSize(), CanDraw: g.CanDraw(),
-		MustPile: g.MustPile(), Winner: g.Winner(), Stalled: tg.stalled && g == tg.g, Log: tg.log, Table: g.Table()}
+		MustPile: g.MustPile(), Winner: g.Winner(), Stalled: tg.stalled && g == tg.g, Log: tg.log, Table: g.Table(), FirstToFill: g.FirstToFill()}
+	if s := g.Starter(); g.FirstToFill() && s >= 0 {
+		v.Starter = &s
+	}
 	for seat := range tg.seats {
 		v.Seats = append(v.Seats, SeatView{Seat: seat, Human: tg.seats[seat] == "human", Name: tg.who(seat)})
 	}
@@ -803,6 +815,12 @@ func cardView(b *engine.Board, c engine.CardID) *CardView {
 		cv.Hex = hexOf(b.Color(r.Color).ID)
 	case engine.PlaneCard:
 		cv.Hex = hexOf(b.Color(info.Color).ID)
+	}
+	if own := b.Transport(info.Kind); info.Kind != engine.RegionCard && own.Name != (mapdata.Rules{}).Kind(own.Kind).Name {
+		cv.Name, cv.Pictogram = own.Name, own.Pictogram
+		if _, arg, ok := strings.Cut(info.Token, ":"); ok {
+			cv.Name += " " + arg
+		}
 	}
 	return cv
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/tendays/tendays/engine/game"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
+	"github.com/tendays/tendays/pipeline"
 )
 
 // playTo plays the person's side of a game through the API with a simple
@@ -207,6 +208,67 @@ func TestNetworkGame(t *testing.T) {
 	}
 	if code, out := post(t, ts, "/api/games", GameRequest{Bots: 9}, nil); code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "setups for") {
 		t.Errorf("too many bots: %d %v", code, out)
+	}
+}
+
+// Europa Tour in the studio: five face-up piles, the first to fill
+// begins, the ship routes drawn on the board, the kinds' own names on the
+// cards.
+func TestEuropaTourGame(t *testing.T) {
+	ts, _ := serveStudio(t, Pipeline(pipeline.Source{Path: "europa-tour"}, pipeline.Options{}))
+	code, g := post(t, ts, "/api/games", map[string]any{"bots": 2, "seed": "1"}, nil)
+	if code != http.StatusCreated {
+		t.Fatalf("POST /api/games: %d %v", code, g)
+	}
+	if g["firstToFill"] != true || g["starter"] != nil {
+		t.Fatalf("while filling: firstToFill %v, starter %v", g["firstToFill"], g["starter"])
+	}
+	g = playTo(t, ts, g, func(v map[string]any) bool { return v["phase"] == "choosing" })
+	if tops := g["tops"].([]any); len(tops) != 5 {
+		t.Fatalf("%d face-up piles, want 5", len(tops))
+	}
+	starter, ok := g["starter"].(float64)
+	if !ok {
+		t.Fatalf("no starter once the holders are full: %v", g["starter"])
+	}
+	// The person (seat 1) moves now: either they filled first, or the
+	// bots that did have played their turns.
+	if want := int(starter); want == 0 && g["turns"].(float64) != 0 {
+		t.Errorf("seat 1 filled first, but %v turns were played before its first", g["turns"])
+	}
+	named := 0
+	for _, c := range append(g["holder"].([]any), g["tops"].([]any)...) {
+		card, _ := c.(map[string]any)
+		switch {
+		case card == nil:
+		case card["kind"] == "plane":
+			if !strings.HasPrefix(card["name"].(string), "Flugzeug ") || card["pictogram"] != "airplane" {
+				t.Errorf("a plane card shows %v (%v)", card["name"], card["pictogram"])
+			}
+			named++
+		case card["kind"] == "ship":
+			if card["name"] != "Schiff" || card["token"] != "ship" {
+				t.Errorf("a ship card shows %v, token %v", card["name"], card["token"])
+			}
+			named++
+		}
+	}
+	if named == 0 {
+		t.Error("no transport card in the holder or on the piles with this seed: choose another")
+	}
+	res, err := http.Get(ts.URL + "/api/view")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var view struct {
+		SVG string `json:"svg"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&view); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(view.SVG, `class="ship-route"`); n != 15 {
+		t.Errorf("the board draws %d ship routes, want 15 (status %d)", n, res.StatusCode)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/mapdata"
@@ -139,6 +140,13 @@ func addCardLinks(out []RegionView, eb *engine.Board) []string {
 		}
 		transport = append(transport, info.Token)
 		for x := range eb.NumRegions() {
+			if info.Kind == engine.ShipCard && info.Routes {
+				// A ship of the routes: each route x is a stop of.
+				for k := range eb.NumRoutes() {
+					out[x].Seas = append(out[x].Seas, routeGroup(eb, info.Token, k, x)...)
+				}
+				continue
+			}
 			addCardGroup(&out[x], eb, info, cardGroup(eb, id, x))
 		}
 	}
@@ -189,6 +197,24 @@ func addCardGroup(r *RegionView, eb *engine.Board, info engine.CardInfo, g Group
 			r.Rails = append(r.Rails, g)
 		}
 	}
+}
+
+// routeGroup is ship route k as region x's panel lists it (with the seas:
+// where its ship takes a journey): the route's other stops, or nothing when
+// x is no stop of it.
+func routeGroup(b *engine.Board, card string, k, x int) []Group {
+	stops := b.RouteStops(k)
+	if !slices.Contains(stops, int32(x)) {
+		return nil
+	}
+	r := b.Route(k)
+	g := Group{Card: card, ID: r.ID, Name: "ship route " + r.Name, Regions: []string{}}
+	for _, y := range stops {
+		if int(y) != x {
+			g.Regions = append(g.Regions, b.Region(int(y)).ID)
+		}
+	}
+	return []Group{g}
 }
 
 // addSeasAndRails names on each panel the seas and rail lines the region

@@ -36,6 +36,13 @@ func newTestServer(t *testing.T, name string, opts Options) (*httptest.Server, *
 		}
 		return &Build{Source: path, Pack: target.Pack, Findings: pipeline.LintRules().Check(target)}, nil
 	}
+	ts, s := serveStudio(t, opts)
+	return ts, s, &loads
+}
+
+// serveStudio serves a studio of opts on loopback for the test.
+func serveStudio(t *testing.T, opts Options) (*httptest.Server, *Server) {
+	t.Helper()
 	s, err := New(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +51,7 @@ func newTestServer(t *testing.T, name string, opts Options) (*httptest.Server, *
 	ts.Config.Handler = s.Handler(ts.Listener.Addr().String())
 	ts.Start()
 	t.Cleanup(ts.Close)
-	return ts, s, &loads
+	return ts, s
 }
 
 func post(t *testing.T, ts *httptest.Server, path string, body any, header map[string]string) (int, map[string]any) {

@@ -109,6 +109,11 @@ edition.yaml: docs/edition.md.`,
 			if len(opts.Request.Borders) == 0 {
 				return &usageError{msg: "--borders FILE is required (or --borders world, --borders admin1)", help: cmd.CommandPath()}
 			}
+			if opts.Request.Rules != "" {
+				if _, err := starter.LookupPreset(opts.Request.Rules); err != nil {
+					return &usageError{msg: err.Error(), help: cmd.CommandPath()}
+				}
+			}
 			return runInit(opts)
 		},
 	}
@@ -126,6 +131,7 @@ edition.yaml: docs/edition.md.`,
 	f.StringVar(&opts.Request.Within, "within", "", "keep features mostly inside the polygons of this GeoJSON `file`")
 	f.StringVar(&opts.Request.EditionID, "edition-id", "", "the edition's `id` (default: from the folder's name)")
 	f.StringVar(&opts.Request.EditionName, "edition-name", "", "the edition's `name` (default: 10 Days in <Folder>)")
+	f.StringVar(&opts.Request.Rules, "rules", "", "start with a box's rules block: `deutschland` (10 Tage durch Deutschland's trains and buses, Berlin in no colour; its districts are not bundled)")
 	f.BoolVar(&opts.Force, "force", false, "overwrite an existing edition.yaml")
 	return cmd
 }

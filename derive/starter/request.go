@@ -46,6 +46,9 @@ type Request struct {
 	EditionID, EditionName string
 	// MaxBytes refuses bigger borders files (0: mapdata.DefaultMaxInput).
 	MaxBytes int64
+	// Rules names a box whose rules block the edition starts with
+	// (Presets: deutschland); "" for the boxes' usual rules.
+	Rules string
 }
 
 // Selection reads the selection of a request: the --where conditions, the
@@ -348,6 +351,13 @@ func (r Request) Plan(src *Source, sel Selection, res *Result) (*Plan, error) {
 		return nil, fmt.Errorf("--edition-name \"%s\": %v", diag.OneLine(spec.Name), err)
 	}
 	spec.Sea = SeaFor(features, res, spec.Name)
+	if r.Rules != "" {
+		preset, err := LookupPreset(r.Rules)
+		if err != nil {
+			return nil, err
+		}
+		spec.Rules = preset
+	}
 	spec.Ferries = IslandFerries(features, res)
 	spec.Insets = Insets(features, res.Kept, spec.AirOnly)
 	plan.Spec, plan.Edition = spec, Write(spec)

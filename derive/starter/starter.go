@@ -619,6 +619,8 @@ type Spec struct {
 	// Insets are the boxes beside the main map for far regions (Insets).
 	Insets    []Inset
 	Selection string // how the regions were selected, for the comment
+	// Rules is the box whose rules block init writes (--rules), or nil.
+	Rules *RulesPreset
 }
 
 // Sea is a sea init writes when most regions border no other (islands):
@@ -688,6 +690,13 @@ func Write(s Spec) []byte {
 	w("id: %s\n", s.ID)
 	w("name: %s\n", q(s.Name))
 	w("days: %d\n\n", Days)
+	if s.Rules != nil {
+		w("%s", s.Rules.write(s))
+		if r := s.Rules.colorlessRegion(s); r != "" && size.Copies[r] < 2 {
+			size.RegionCards += 2 - size.Copies[r]
+			size.Copies[r] = 2
+		}
+	}
 	w("borders:\n  file: %s\n", q(s.BordersFile))
 	if s.Object != "" {
 		w("  object: %s\n", q(s.Object))

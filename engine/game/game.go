@@ -1,11 +1,14 @@
 // Package game plays the 10 Days games by the rulebooks: filling the
-// holders one card at a time in turn order, the draw pile and three face-up
-// discard piles (a combined edition's own: three draw piles and six face-up
+// holders one card at a time in turn order (or all at once, the first to
+// fill starting, where the pack's rules say so: Europa Tour), the draw pile
+// and three face-up discard piles (as many as the pack's rules say: five in
+// Europa Tour; a combined edition's own: three draw piles and six face-up
 // piles in 20 Days Around the World), a turn (take the draw pile's top or a discard top, then
 // replace a slot or discard the card, never leaving a pile empty), the swap
 // action, reshuffling all but the tops when the draw pile runs out, and the
-// win checked at the end of each turn. Variants: the number of days, swap
-// on or off, open hands.
+// win checked at the end of each turn. Variants: the number of days (the
+// pack's rules may give one for the number of players), swap on or off,
+// open hands.
 //
 // Game is a state machine driven by calls (Place, Take, Put, Swap) that
 // refuse illegal moves with an error a person can read, so that bots and
@@ -24,6 +27,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/tendays/tendays/engine"
+	"github.com/tendays/tendays/mapdata"
 )
 
 // Source is where a turn's card comes from: a draw pile (FromDraw, or
@@ -104,7 +108,7 @@ const (
 // Config is a game's variant.
 type Config struct {
 	Players   int
-	Days      int // 0: the edition's
+	Days      int // 0: the edition's (for this number of players, where its rules give one)
 	Swap      SwapRule
 	OpenHands bool
 	// VariantPlayers allows more than BoxPlayers seats (5 or 6 holders,
@@ -197,9 +201,15 @@ type Game struct {
 	slots  [][]card          // [seat][day]
 	kinds  [][]engine.CardID // the same as kinds, for checks and bots
 
-	phase      Phase
-	seat       int
-	hand       card
+	phase Phase
+	seat  int
+	hand  card
+	// firstFill: everyone fills at once and the first to fill starts
+	// (the pack's rules.start); left is each seat's cards still to place,
+	// starter the seat that takes the first turn (-1 until known).
+	firstFill  bool
+	left       []int
+	starter    int
 	took       Source
 	tookMap    int // the map of the card drawn this turn from a draw pile, or -1
 	turns      int
@@ -225,7 +235,7 @@ func New(b *engine.Board, cfg Config, rng *rand.Rand) (*Game, error) {
 	}
 	days := cfg.Days
 	if days == 0 {
-		days = b.Days()
+		days = b.Pack().Rules.DaysFor(cfg.Players, b.Days())
 	}
 	if days < 2 {
 		return nil, fmt.Errorf("a journey of %d days is too short (at least 2)", days)
@@ -239,7 +249,8 @@ func New(b *engine.Board, cfg Config, rng *rand.Rand) (*Game, error) {
 	if cfg.Players > MaxVariantPlayers {
 		return nil, fmt.Errorf("%d players: the box is for 2–%d, and the variant for %d or %d", cfg.Players, BoxPlayers, BoxPlayers+1, MaxVariantPlayers)
 	}
-	g := &Game{board: b, days: days, players: cfg.Players, open: cfg.OpenHands, rng: rng, winner: -1, hand: noCard, refill: cfg.Refill}
+	g := &Game{board: b, days: days, players: cfg.Players, open: cfg.OpenHands, rng: rng, winner: -1, hand: noCard, refill: cfg.Refill,
+		firstFill: b.Pack().Rules.StartRule() == mapdata.StartFirstToFill, starter: -1}
 	switch cfg.Swap {
 	case SwapAsPack:
 		g.swap = b.Pack().Rules.Swap
@@ -301,7 +312,14 @@ func New(b *engine.Board, cfg Config, rng *rand.Rand) (*Game, error) {
 		}
 	}
 	g.fillLeft = cfg.Players * days
+	g.left = make([]int, cfg.Players)
+	for s := range g.left {
+		g.left[s] = days
+	}
 	g.phase = Filling
+	if g.firstFill {
+		g.seat = g.nextFiller()
+	}
 	if g.fill == nil {
 		g.hand = g.pop()
 	}
@@ -538,8 +556,12 @@ func (g *Game) Place(day int) error {
 	g.kinds[g.seat][day] = g.kindOf[g.hand]
 	g.hand = noCard
 	g.fillLeft--
-	g.seat = (g.seat + 1) % g.players
+	g.left[g.seat]--
+	if g.left[g.seat] == 0 && g.starter < 0 && g.firstFill {
+		g.starter = g.seat
+	}
 	if g.fillLeft > 0 {
+		g.seat = g.nextFiller()
 		if g.fill == nil {
 			g.hand = g.pop()
 		}
@@ -565,9 +587,55 @@ func (g *Game) Place(day int) error {
 	for k := range g.piles {
 		g.piles[k] = append(g.piles[k], g.popFrom(g.group(k)))
 	}
-	g.seat = 0
+	g.seat = max(g.starter, 0)
+	g.starter = g.seat
 	g.phase = Choosing
 	return nil
+}
+
+// nextFiller is the seat that places the next card of the fill: the next
+// seat in order; or, where everyone fills at once, whoever is quicker,
+// which the toolkit takes for chance among the seats still filling (drawn
+// from the game's random source, so a seed replays it).
+func (g *Game) nextFiller() int {
+	if !g.firstFill {
+		return (g.seat + 1) % g.players
+	}
+	k := g.rng.IntN(g.fillLeftSeats())
+	for s, n := range g.left {
+		if n > 0 {
+			if k == 0 {
+				return s
+			}
+			k--
+		}
+	}
+	return g.seat
+}
+
+// fillLeftSeats counts the seats still filling.
+func (g *Game) fillLeftSeats() int {
+	n := 0
+	for _, l := range g.left {
+		if l > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// FirstToFill reports whether everyone fills at once and the first to fill
+// starts (the pack's rules.start); else the holders are filled in seat
+// order and seat 1 starts.
+func (g *Game) FirstToFill() bool { return g.firstFill }
+
+// Starter is the seat that took (or takes) the first turn: known once a
+// holder is full where the first to fill starts, else seat 0; -1 before.
+func (g *Game) Starter() int {
+	if !g.firstFill && g.phase != Filling {
+		return 0
+	}
+	return g.starter
 }
 
 // Take takes the top of the draw pile or of a discard pile into the hand.

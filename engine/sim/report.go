@@ -30,6 +30,10 @@ type Report struct {
 	// Variants lists how the games depart from the box (6 players...);
 	// empty for the box's own rules.
 	Variants []string `json:"variants,omitempty"`
+	// Rules lists how the edition's own rules depart from the boxes
+	// before Europa Tour (5 face-up piles, the first to fill starts...),
+	// as the games played them; empty when they do not.
+	Rules []string `json:"rules,omitempty"`
 
 	Finished int `json:"finished"`
 	Stalled  int `json:"stalled"`
@@ -117,10 +121,11 @@ func cardStats(b *engine.Board, journeys [][]engine.CardID) ([]CardStat, []strin
 func summarize(b *engine.Board, cfg Config, outcomes []outcome) *Report {
 	days := cfg.Game.Days
 	if days == 0 {
-		days = b.Days()
+		days = b.Pack().Rules.DaysFor(cfg.Game.Players, b.Days())
 	}
 	r := &Report{Pack: b.Pack().Edition.ID, Games: cfg.Games, Players: cfg.Game.Players, Days: days,
-		OpenHands: cfg.Game.OpenHands, Seed: cfg.Seed, Bots: cfg.Bots, TurnCap: cfg.TurnCap, Variants: cfg.Game.VariantsOn(b)}
+		OpenHands: cfg.Game.OpenHands, Seed: cfg.Seed, Bots: cfg.Bots, TurnCap: cfg.TurnCap, Variants: cfg.Game.VariantsOn(b),
+		Rules: b.Pack().Departures()}
 	switch cfg.Game.Swap {
 	case 0:
 		r.Swap = b.Pack().Rules.Swap

@@ -31,6 +31,9 @@ func (r *Report) WriteText(w io.Writer, b *engine.Board) error {
 	}
 	fmt.Fprintf(&out, "%s: %d games, %d players, %d days, swap %s%s, seed %d, bots %s\n",
 		b.Pack().Edition.Name, r.Games, r.Players, r.Days, swap, hands, r.Seed, strings.Join(r.Bots, ","))
+	if len(r.Rules) > 0 {
+		fmt.Fprintf(&out, "rules: %s\n", strings.Join(r.Rules, "; "))
+	}
 	if len(r.Variants) > 0 {
 		fmt.Fprintf(&out, "variant: %s\n", strings.Join(r.Variants, "; "))
 	}

@@ -291,25 +291,31 @@ func (d *doc) corners(colour, hex string, x, y float64) {
 
 func (d *doc) transportFace(c card, x, y, cx, inner float64) {
 	d.setText(ink)
-	title, what, rule, picture, symbol := "", "", "", "", -1
+	// The edition's own name and pictogram for the kind, or the box's.
+	own := d.p.Rules.Kind(c.Kind)
+	title, picture := own.Name, scene.PictureOf(own.Pictogram)
+	what, rule, symbol := "", "", -1
 	switch c.Kind {
 	case mapdata.PlaneCard:
 		_, cname := d.colour(c.Color)
-		title, what, rule, picture = "Airplane", cname, "between two regions of this colour", scene.PlanePicture
+		what, rule = cname, "between two regions of this colour"
 		if s, ok := d.symbols[c.Color]; ok {
 			symbol = s
 		}
 	case mapdata.CarCard:
-		title, rule, picture = "Automobile", "through a region that borders both", scene.CarPicture
+		rule = "through a region that borders both"
 	case mapdata.ShipCard:
-		title, what, rule, picture = "Ship", c.Sea, "between two regions on this sea", scene.ShipPicture
+		what, rule = c.Sea, "between two regions on this sea"
+		if c.Routes {
+			what, rule = "the ship routes", "between two stops of one ship route"
+		}
 		for _, s := range d.p.Seas {
 			if s.ID == c.Sea && s.Name != "" {
 				what = s.Name
 			}
 		}
 	case mapdata.TrainCard:
-		title, what, rule, picture = "Train", "any line", "between two stops of one line", scene.TrainPicture
+		what, rule = "any line", "between two stops of one line"
 		for _, r := range d.p.Rails {
 			if r.ID == c.Rail && c.Rail != "" {
 				what = cmpOr(r.Name, r.ID)

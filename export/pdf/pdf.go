@@ -162,7 +162,7 @@ func deckCards(p *mapdata.Pack) ([]card, error) {
 }
 
 // CardTitle is the name a card shows: the region's name, or the
-// transport's kind with its colour, sea or line.
+// transport's kind (under the edition's own name, where it gives one).
 func CardTitle(p *mapdata.Pack, c mapdata.Card) (string, error) {
 	switch c.Kind {
 	case mapdata.RegionCard:
@@ -171,14 +171,8 @@ func CardTitle(p *mapdata.Pack, c mapdata.Card) (string, error) {
 			return "", fmt.Errorf("deck card %q names region %q, which the pack does not have", c.Token, c.Region)
 		}
 		return r.Name, nil
-	case mapdata.PlaneCard:
-		return "Airplane", nil
-	case mapdata.CarCard:
-		return "Automobile", nil
-	case mapdata.ShipCard:
-		return "Ship", nil
-	case mapdata.TrainCard:
-		return "Train", nil
+	case mapdata.PlaneCard, mapdata.CarCard, mapdata.ShipCard, mapdata.TrainCard:
+		return p.Rules.Kind(c.Kind).Name, nil // Airplane ..., or the edition's own name
 	}
 	return "", fmt.Errorf("deck card %q has kind %q, which tendays cannot print", c.Token, c.Kind)
 }

@@ -67,6 +67,9 @@ func (d *doc) summary() {
 			planes = append(planes, fmt.Sprintf("%d %s", c.Count, name))
 		case mapdata.ShipCard:
 			name := c.Sea
+			if c.Routes {
+				name = "along the ship routes"
+			}
 			for _, s := range d.p.Seas {
 				if s.ID == c.Sea && s.Name != "" {
 					name = s.Name
@@ -83,17 +86,25 @@ func (d *doc) summary() {
 			trains = append(trains, fmt.Sprintf("%d %s", c.Count, name))
 		}
 	}
+	// kindsOf is a kind's heading: the box's plural, or the edition's own
+	// name for the kind ("Zug cards").
+	kindsOf := func(k mapdata.CardKind, plural string) string {
+		if t := d.p.Rules.Kind(k); t.Name != (mapdata.Rules{}).Kind(k).Name {
+			return t.Name + " cards"
+		}
+		return plural
+	}
 	if len(planes) > 0 {
-		line(fmt.Sprintf("Airplanes (%d): %s.", kinds[mapdata.PlaneCard], strings.Join(planes, ", ")))
+		line(fmt.Sprintf("%s (%d): %s.", kindsOf(mapdata.PlaneCard, "Airplanes"), kinds[mapdata.PlaneCard], strings.Join(planes, ", ")))
 	}
 	if n := kinds[mapdata.CarCard]; n > 0 {
-		line(fmt.Sprintf("Automobiles: %d.", n))
+		line(fmt.Sprintf("%s: %d.", kindsOf(mapdata.CarCard, "Automobiles"), n))
 	}
 	if len(ships) > 0 {
-		line(fmt.Sprintf("Ships (%d): %s.", kinds[mapdata.ShipCard], strings.Join(ships, ", ")))
+		line(fmt.Sprintf("%s (%d): %s.", kindsOf(mapdata.ShipCard, "Ships"), kinds[mapdata.ShipCard], strings.Join(ships, ", ")))
 	}
 	if len(trains) > 0 {
-		line(fmt.Sprintf("Trains (%d): %s.", kinds[mapdata.TrainCard], strings.Join(trains, ", ")))
+		line(fmt.Sprintf("%s (%d): %s.", kindsOf(mapdata.TrainCard, "Trains"), kinds[mapdata.TrainCard], strings.Join(trains, ", ")))
 	}
 
 	heading("Colours and their symbols")
@@ -218,8 +229,14 @@ func (d *doc) travelRules() []string {
 	if len(p.Rails) > 0 {
 		out = append(out, "A train links two stops of one rail line (a line's name on the card limits it to that line).")
 	}
+	if n := len(p.ShipRoutes); n > 0 {
+		out = append(out, fmt.Sprintf("A ship of the routes links two stops of one of the %d ship routes drawn on the board, and no other two coasts.", n))
+	}
 	if p.Rules.Swap {
 		out = append(out, "A player may swap two cards of their journey instead of drawing.")
+	}
+	for _, rule := range p.Rules.Departures() {
+		out = append(out, strings.ToUpper(rule[:1])+rule[1:]+".")
 	}
 	if c := p.Combined; c != nil {
 		var maps []string

@@ -23,20 +23,21 @@ type Options struct {
 
 // Colours of the board that are not the pack's.
 const (
-	waterColor  = "#dce8f1"
-	landColor   = "#ebe6dc"
-	landEdge    = "#b9b2a6"
-	seaColor    = "#4f8fcb"
-	seaText     = "#2a5a86"
-	borderColor = "#2b2b2b"
-	textColor   = "#1c1c1c"
-	haloColor   = "#ffffff"
-	bridgeColor = "#1f1f1f"
-	ferryColor  = "#1d4f8c"
-	railColor   = "#383838"
-	carColor    = "#6f6f6f"
-	insetFrame  = "#7a7a7a"
-	fallback    = "#bdbdbd"
+	waterColor     = "#dce8f1"
+	landColor      = "#ebe6dc"
+	landEdge       = "#b9b2a6"
+	seaColor       = "#4f8fcb"
+	seaText        = "#2a5a86"
+	borderColor    = "#2b2b2b"
+	textColor      = "#1c1c1c"
+	haloColor      = "#ffffff"
+	bridgeColor    = "#1f1f1f"
+	ferryColor     = "#1d4f8c"
+	shipRouteColor = "#0f6f8f" // a ship route: where a ship card sails
+	railColor      = "#383838"
+	carColor       = "#6f6f6f"
+	insetFrame     = "#7a7a7a"
+	fallback       = "#bdbdbd"
 )
 
 // placed is a region on the page.
@@ -525,6 +526,7 @@ func (l *BoardLayout) linkLayer() *Group {
 			links.Items = append(links.Items, &Path{Class: "link-ferry", Title: linkTitle(lk), Rings: seg, Style: Style{Stroke: ferryColor, StrokeOpacity: 1, StrokeWidth: 2.4 * u, Dash: []float64{7 * u, 5 * u}}})
 		}
 	}
+	links.Items = append(links.Items, l.shipRoutes(land)...)
 	if l.opt.Graph {
 		for _, pr := range l.regions {
 			links.Items = append(links.Items, &Circle{Class: "node", Center: pr.anchor, R: 3 * u, Style: Style{Fill: "#111111", FillOpacity: 1, Stroke: "#ffffff", StrokeOpacity: 1, StrokeWidth: 1 * u}})
@@ -534,6 +536,33 @@ func (l *BoardLayout) linkLayer() *Group {
 		return nil
 	}
 	return links
+}
+
+// shipRoutes draws the ship routes, as the box prints its ferry lines:
+// dashed, coast to coast from each stop to the next.
+func (l *BoardLayout) shipRoutes(land []shape) []Item {
+	u := l.u
+	var out []Item
+	for _, route := range l.p.ShipRoutes {
+		var segs [][]orb.Point
+		for i := 0; i+1 < len(route.Stops); i++ {
+			a, bb := l.byID[route.Stops[i]], l.byID[route.Stops[i+1]]
+			if a == nil || bb == nil {
+				continue
+			}
+			seg := []orb.Point{a.anchor, bb.anchor}
+			if a.inset < 0 && bb.inset < 0 {
+				c := crossing(a.shape, bb.shape, land, 14*u)
+				seg = []orb.Point{c[0], c[1]}
+			}
+			segs = append(segs, seg)
+		}
+		if len(segs) > 0 {
+			out = append(out, &Path{ID: "route-" + route.ID, Class: "ship-route", Title: "ship route: " + route.Name, Rings: segs,
+				Style: Style{Stroke: shipRouteColor, StrokeOpacity: 1, StrokeWidth: 2.2 * u, Dash: []float64{4 * u, 4 * u}, RoundCaps: true}})
+		}
+	}
+	return out
 }
 
 // insetLayer draws each inset: a frame, the region, and its name as the

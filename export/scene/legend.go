@@ -63,6 +63,9 @@ func legend(p *mapdata.Pack, regions []*placed, graph, seas bool, bands coastBan
 	if has[mapdata.Ferry] {
 		line("ferry", Style{Stroke: ferryColor, StrokeOpacity: 1, StrokeWidth: 2.4 * u, Dash: []float64{7 * u, 5 * u}})
 	}
+	if len(p.ShipRoutes) > 0 {
+		line("ship route (ship cards)", Style{Stroke: shipRouteColor, StrokeOpacity: 1, StrokeWidth: 2.2 * u, Dash: []float64{4 * u, 4 * u}, RoundCaps: true})
+	}
 	if rails {
 		line("rail line", Style{Stroke: railColor, StrokeOpacity: 1, StrokeWidth: 3.2 * u, RoundCaps: true}, Style{Stroke: "#ffffff", StrokeOpacity: 1, StrokeWidth: 1.4 * u, Dash: []float64{5 * u, 5 * u}})
 	}

@@ -22,6 +22,21 @@ const (
 	TrainPicture = "train"
 )
 
+// PictureOf is the picture of an edition's pictogram for a kind of
+// transport card (mapdata.Pictograms): a bus is drawn as a car, a ferry as
+// a ship; the box's own (airplane, automobile, ship, train) as theirs.
+func PictureOf(pictogram string) string {
+	switch pictogram {
+	case "automobile", "bus":
+		return CarPicture
+	case "ship", "ferry":
+		return ShipPicture
+	case "train":
+		return TrainPicture
+	}
+	return PlanePicture
+}
+
 type picture struct {
 	body   [][]orb.Point // filled with the card's colour, outlined
 	cutout [][]orb.Point // windows and portholes: paper over the body

@@ -3,6 +3,7 @@ package tts
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/paulmach/orb"
 	"github.com/tendays/tendays/export/board"
@@ -113,12 +114,14 @@ func FacesAt(p *mapdata.Pack, b *board.Geometry, w, h float64) ([]Face, error) {
 			if v, ok := syms[c.Color]; ok {
 				sym = v
 			}
-			sc, frame := transportFace("AIRPLANE", colourName(c.Color), "between two regions of this colour", colour(c.Color), scene.PlanePicture, sym, w, h)
-			f = Face{Title: "Airplane (" + colourName(c.Color) + ")", Scene: sc, frame: frame}
+			label, name, picture := kindLook(p, c.Kind)
+			sc, frame := transportFace(label, colourName(c.Color), "between two regions of this colour", colour(c.Color), picture, sym, w, h)
+			f = Face{Title: name + " (" + colourName(c.Color) + ")", Scene: sc, frame: frame}
 			corners(f.Scene, c.Color, colour(c.Color))
 		case mapdata.CarCard:
-			sc, frame := transportFace("AUTOMOBILE", "", "through a region that borders both", carBg, scene.CarPicture, -1, w, h)
-			f = Face{Title: "Automobile", Scene: sc, frame: frame}
+			label, name, picture := kindLook(p, c.Kind)
+			sc, frame := transportFace(label, "", "through a region that borders both", carBg, picture, -1, w, h)
+			f = Face{Title: name, Scene: sc, frame: frame}
 		case mapdata.ShipCard:
 			sea := c.Sea
 			for _, s := range p.Seas {
@@ -126,16 +129,22 @@ func FacesAt(p *mapdata.Pack, b *board.Geometry, w, h float64) ([]Face, error) {
 					sea = s.Name
 				}
 			}
-			sc, frame := transportFace("SHIP", sea, "between two regions on this sea", shipBg, scene.ShipPicture, -1, w, h)
-			f = Face{Title: "Ship (" + sea + ")", Scene: sc, frame: frame}
+			rule := "between two regions on this sea"
+			if c.Routes {
+				sea, rule = "the ship routes", "between two stops of one ship route"
+			}
+			label, name, picture := kindLook(p, c.Kind)
+			sc, frame := transportFace(label, sea, rule, shipBg, picture, -1, w, h)
+			f = Face{Title: name + " (" + sea + ")", Scene: sc, frame: frame}
 		case mapdata.TrainCard:
-			line, title := "any line", "Train"
+			label, name, picture := kindLook(p, c.Kind)
+			line, title := "any line", name
 			for _, r := range p.Rails {
 				if r.ID == c.Rail && c.Rail != "" {
-					line, title = nameOr(r.Name, r.ID), "Train ("+nameOr(r.Name, r.ID)+")"
+					line, title = nameOr(r.Name, r.ID), name+" ("+nameOr(r.Name, r.ID)+")"
 				}
 			}
-			sc, frame := transportFace("TRAIN", line, "between two stops of one line", trainBg, scene.TrainPicture, -1, w, h)
+			sc, frame := transportFace(label, line, "between two stops of one line", trainBg, picture, -1, w, h)
 			f = Face{Title: title, Scene: sc, frame: frame}
 		default:
 			return nil, fmt.Errorf("deck card %q has kind %q, which tendays cannot draw", c.Token, c.Kind)
@@ -144,6 +153,14 @@ func FacesAt(p *mapdata.Pack, b *board.Geometry, w, h float64) ([]Face, error) {
 		out = append(out, f)
 	}
 	return out, nil
+}
+
+// kindLook is how a kind of transport card looks under the pack's rules:
+// its label and name (Airplane, or the edition's own: Zug) and the picture
+// of its pictogram (scene.PictureOf).
+func kindLook(p *mapdata.Pack, k mapdata.CardKind) (label, name, picture string) {
+	t := p.Rules.Kind(k)
+	return strings.ToUpper(t.Name), t.Name, scene.PictureOf(t.Pictogram)
 }
 
 func nameOr(name, id string) string {

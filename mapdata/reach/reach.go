@@ -41,8 +41,8 @@ type Groups struct {
 
 // Linked groups the regions of p a player moves between without a plane:
 // walking links and car links, a sea that ship cards serve (and the seas
-// it connects with, ship cards on both), a rail line that a train card
-// rides. The main group is the one with the most regions; a tie is broken
+// it connects with, ship cards on both), a ship route that ships of the
+// routes sail, a rail line that a train card rides. The main group is the one with the most regions; a tie is broken
 // by area (areas, in km², by region id; nil: none), never by the regions'
 // order; with no area to tell them apart, tied groups are all main (none
 // is cut off from the others).
@@ -66,6 +66,19 @@ func Linked(p *mapdata.Pack, areas map[string]float64) Groups {
 		}
 		switch c.Kind {
 		case mapdata.ShipCard:
+			if c.Routes {
+				// A ship of the routes joins the stops of each route.
+				for _, route := range p.ShipRoutes {
+					for _, stop := range route.Stops {
+						a, aok := idx[route.Stops[0]]
+						b, bok := idx[stop]
+						if aok && bok {
+							sets.Union(a, b)
+						}
+					}
+				}
+				continue
+			}
 			ships[c.Sea] = true
 		case mapdata.TrainCard:
 			rails[c.Rail] = true

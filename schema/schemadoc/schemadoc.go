@@ -51,7 +51,7 @@ type node struct {
 // kinds are the three kinds of edition, each a $defs entry of the schema.
 var kinds = []struct{ kind, def, title, about string }{
 	{"regions", "regionsEdition", "Regions editions (the 10 Days games)",
-		"The default kind: `kind` may be left out. The bundled `usa`, `europe`, `africa`, `asia` and `americas` are of this kind, as is every edition `tendays init` starts."},
+		"The default kind: `kind` may be left out. The bundled `usa`, `europe`, `europa-tour`, `africa`, `asia` and `americas` are of this kind, as is every edition `tendays init` starts. The `rules` block and the ship routes are explained, with examples, in [play-rules.md](play-rules.md)."},
 	{"network", "networkEdition", "Network editions (route-network games)",
 		"`kind: network`: a route-network game such as Across the United States (the bundled `across-the-us`)."},
 	{"combined", "combinedEdition", "Combined editions (several maps played as one)",

@@ -238,7 +238,8 @@ export class Play {
     const head = [
       this.error ? h("p", { class: "note", "data-game-error": "", role: "alert" }, this.error) : "",
       h("p", { class: "meta" }, `Turn ${g.turns} · ${g.players} players (${g.humans > 1 ? `${g.humans} people` : "you"}${g.players > g.humans ? `, ${g.players - g.humans} ${g.bot} bot${g.players - g.humans === 1 ? "" : "s"}` : ""}) · ${g.days} days · seed `,
-        h("code", { "data-seed-text": "" }, game.seed), " · ", h("a", { href: link, "data-game-link": "" }, "link to this game")),
+        h("code", { "data-seed-text": "" }, game.seed), " · ", h("a", { href: link, "data-game-link": "" }, "link to this game"),
+        g.starter !== undefined ? h("span", { "data-starter": g.starter }, ` · ${seatName(g.starter)} filled first and began`) : ""),
     ];
     if (hidden) {
       this.ctx.onHolder([]);
@@ -261,7 +262,8 @@ export class Play {
     const mine = !this.replay && g.phase !== "over";
     const table = g.table || { drawPiles: [] };
     const prompt = {
-      filling: table.mustChooseFill ? "Choose which map's tiles to draw your next card from." : "Put the card you drew on an open day.",
+      filling: (table.mustChooseFill ? "Choose which map's tiles to draw your next card from." : "Put the card you drew on an open day.") +
+        (g.firstToFill ? " Everyone fills at once; the first to fill starts." : ""),
       choosing: (g.drawPiles.length > 1 ? "Take a card: a draw pile or a face-up pile" : "Take a card: the draw pile or a face-up pile") +
         (g.swapAllowed ? " — or pick two days and swap them." : "."),
       placing: "Put the card on a day (the card there is discarded), or discard it.",
