@@ -174,6 +174,96 @@ func (r *reader) intPtr() *int {
 
 // The pack's types, key by key, as their json tags name them.
 
+// line is a rail line or a ship route: an id, a name and its stops.
+func (r *reader) line() (id, name string, stops []string) {
+	r.object(func(k string) bool {
+		switch k {
+		case "id":
+			id = r.str()
+		case "name":
+			name = r.str()
+		case "stops":
+			stops = r.strings()
+		default:
+			return false
+		}
+		return true
+	})
+	return id, name, stops
+}
+
+// rules is the pack's rules block (mapdata.Rules).
+func (r *reader) rules(rs *mapdata.Rules) {
+	r.object(func(k string) bool {
+		switch k {
+		case "swap":
+			rs.Swap = r.boolean()
+		case "faceUp":
+			rs.FaceUp = r.int()
+		case "start":
+			rs.Start = r.str()
+		case "journey":
+			j := &mapdata.JourneyRules{}
+			r.object(func(k string) bool {
+				switch k {
+				case "startOnTransport":
+					j.StartOnTransport = r.boolean()
+				case "endOnTransport":
+					j.EndOnTransport = r.boolean()
+				case "daysByPlayers":
+					j.DaysByPlayers = map[string]int{}
+					r.object(func(k string) bool {
+						j.DaysByPlayers[k] = r.int()
+						return true
+					})
+				default:
+					return false
+				}
+				return true
+			})
+			rs.Journey = j
+		case "colorless":
+			c := &mapdata.ColorlessRules{}
+			r.object(func(k string) bool {
+				switch k {
+				case "color":
+					c.Color = r.str()
+				case "planes":
+					c.Planes = r.str()
+				default:
+					return false
+				}
+				return true
+			})
+			rs.Colorless = c
+		case "transports":
+			rs.Transports = []mapdata.TransportKind{}
+			r.array(func() {
+				var t mapdata.TransportKind
+				r.object(func(k string) bool {
+					switch k {
+					case "kind":
+						t.Kind = mapdata.CardKind(r.str())
+					case "id":
+						t.ID = r.str()
+					case "name":
+						t.Name = r.str()
+					case "pictogram":
+						t.Pictogram = r.str()
+					default:
+						return false
+					}
+					return true
+				})
+				rs.Transports = append(rs.Transports, t)
+			})
+		default:
+			return false
+		}
+		return true
+	})
+}
+
 func (r *reader) pack(p *mapdata.Pack) {
 	r.object(func(k string) bool {
 		switch k {
@@ -198,13 +288,7 @@ func (r *reader) pack(p *mapdata.Pack) {
 				return true
 			})
 		case "rules":
-			r.object(func(k string) bool {
-				if k != "swap" {
-					return false
-				}
-				p.Rules.Swap = r.boolean()
-				return true
-			})
+			r.rules(&p.Rules)
 		case "colors":
 			p.Colors = []mapdata.Color{}
 			r.array(func() {
@@ -253,21 +337,14 @@ func (r *reader) pack(p *mapdata.Pack) {
 		case "rails":
 			p.Rails = []mapdata.Rail{}
 			r.array(func() {
-				var l mapdata.Rail
-				r.object(func(k string) bool {
-					switch k {
-					case "id":
-						l.ID = r.str()
-					case "name":
-						l.Name = r.str()
-					case "stops":
-						l.Stops = r.strings()
-					default:
-						return false
-					}
-					return true
-				})
-				p.Rails = append(p.Rails, l)
+				id, name, stops := r.line()
+				p.Rails = append(p.Rails, mapdata.Rail{ID: id, Name: name, Stops: stops})
+			})
+		case "shipRoutes":
+			p.ShipRoutes = []mapdata.ShipRoute{}
+			r.array(func() {
+				id, name, stops := r.line()
+				p.ShipRoutes = append(p.ShipRoutes, mapdata.ShipRoute{ID: id, Name: name, Stops: stops})
 			})
 		case "deck":
 			r.deck(&p.Deck)
@@ -378,6 +455,8 @@ func (r *reader) deck(d *mapdata.Deck) {
 						c.Sea = r.str()
 					case "rail":
 						c.Rail = r.str()
+					case "routes":
+						c.Routes = r.boolean()
 					case "count":
 						c.Count = r.int()
 					case "maps":
