@@ -25,8 +25,7 @@ const maxBody = 64 << 10
 func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(webFS, "web")
-	files := http.FileServerFS(static)
-	mux.Handle("GET /", files)
+	mux.Handle("GET /", withStaticETag(http.FileServerFS(static)))
 	mux.HandleFunc("GET /fonts/{name}", getFont)
 	mux.HandleFunc("GET /api/pack", s.getPack)
 	mux.HandleFunc("GET /api/view", s.getView)
@@ -42,6 +41,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/games/{id}/undo", s.postUndo)
 	mux.HandleFunc("GET /api/games/{id}/replay", s.getReplay)
 	mux.HandleFunc("GET /api/games/{id}/log", s.getLog)
+	mux.HandleFunc("GET /api/qr", s.getQR)
 	return mux
 }
 
@@ -59,6 +59,9 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'")
 		if !s.hostAllowed(r.Host) {
 			httpError(w, http.StatusMisdirectedRequest, fmt.Sprintf("this studio answers for %s only, not for host %q", s.servedHost(), r.Host))
+			return
+		}
+		if s.opts.Token != "" && !s.admit(w, r) {
 			return
 		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -150,15 +153,13 @@ func (s *Server) getView(w http.ResponseWriter, r *http.Request) {
 	if q := r.URL.Query().Get("lang"); lang == "" && validLang(q) {
 		lang = q
 	}
-	body := st.viewIn(lang)
-	extra := map[string]any{"allowEdit": s.opts.AllowEdit, "doctor": s.opts.Doctor != nil, "error": loadErr}
-	tail := mustJSON(extra)
-	// Splice the two objects: {...view..., ...extra...}.
-	out := make([]byte, 0, len(body)+len(tail))
-	out = append(out, body[:len(body)-1]...)
-	out = append(out, ',')
-	out = append(out, tail[1:]...)
-	writeJSON(w, http.StatusOK, out)
+	extra := map[string]any{"allowEdit": s.opts.AllowEdit, "doctor": s.opts.Doctor != nil, "error": loadErr, "lan": s.opts.Token != ""}
+	if s.opts.Lang == "" && len(st.langs) > 0 {
+		// The page asks again in the browser's language only when the
+		// edition has names in it: the preloaded view serves the rest.
+		extra["langs"] = st.langs
+	}
+	st.encodedView(lang, mustJSON(extra)).serve(w, r, "application/json; charset=utf-8")
 }
 
 // validLang is a language code as the page sends it (navigator.language).

@@ -67,7 +67,7 @@ func fromResult(res *pipeline.Result) (*Build, error) {
 	b := &Build{Source: res.Name, Pack: res.Pack, Findings: res.Findings}
 	if errs := res.PlayErrors(); len(errs) > 0 && res.Pack != nil {
 		// As journey check and play refuse a pack with lint errors.
-		b.Unplayable = fmt.Sprintf("the pack has %d lint error(s) (see the findings): journey check and play refuse it until they are fixed", len(errs))
+		b.Unplayable = fmt.Sprintf("the pack has %s (see the findings): journey check and play refuse it until they are fixed", plural(len(errs), "lint error", "lint errors"))
 	}
 	land, err := res.Land()
 	if err != nil {

@@ -56,6 +56,9 @@ type session struct {
 	mu   sync.Mutex
 	id   string
 	game play
+	// seats, at a table (table.go): each person's key, by seat ("" for a
+	// bot); nil for a game at one screen.
+	seats []string
 }
 
 // Seed is a game's seed. It is read from a JSON number or a decimal string
@@ -107,6 +110,9 @@ type GameRequest struct {
 	Refill string `json:"refill,omitempty"`
 	Turns  int    `json:"turnCap,omitempty"` // 0: the simulator's default
 	Moves  string `json:"moves,omitempty"`
+	// Table seats each person at a device of their own (table.go): each
+	// seat joins with its own key and sees its own holder only.
+	Table bool `json:"table,omitempty"`
 }
 
 // MoveRequest is the body of POST /api/games/{id}/moves: a 10 Days
@@ -148,6 +154,10 @@ func (s *Server) postGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ss := &session{id: newID(), game: g}
+	if req.Table {
+		s.openTable(w, ss)
+		return
+	}
 	s.games.add(ss)
 	writeJSON(w, http.StatusCreated, mustJSON(g.view(ss.id)))
 }
@@ -168,7 +178,10 @@ func newTenGame(b *engine.Board, req GameRequest, seed uint64) (*tenGame, error)
 	if req.Days < 0 || req.Days > 40 || req.Turns < 0 || req.Turns > 100000 {
 		return nil, fmt.Errorf("days or turn cap out of range")
 	}
-	tg := &tenGame{board: b, seed: seed, bot: req.Bot, turnCap: req.Turns, opts: req,
+	if req.Table && req.Moves != "" {
+		return nil, fmt.Errorf("moves: a table's game starts from its deal (its moves are the seats' secret)")
+	}
+	tg := &tenGame{board: b, seed: seed, bot: req.Bot, turnCap: req.Turns, opts: req, atTable: req.Table,
 		cfg: game.Config{Players: req.Humans + req.Bots, Days: req.Days, OpenHands: req.Open}}
 	tg.opts.Seed, tg.opts.Moves = Seed(seed), ""
 	swap, err := kinds.ParseSwap(req.Swap)
@@ -224,6 +237,10 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	if ss.seats != nil {
+		tableAnswer(w, r, ss, http.StatusOK)
+		return
+	}
 	writeJSON(w, http.StatusOK, mustJSON(ss.view()))
 }
 
@@ -252,8 +269,19 @@ func (s *Server) change(w http.ResponseWriter, r *http.Request, req any, f func(
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	if ss.seats != nil {
+		if code, err := tableMayChange(ss, r); err != nil {
+			httpError(w, code, err.Error())
+			return
+		}
+	}
 	if err := f(ss); err != nil {
 		httpError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if ss.seats != nil {
+		s.tableMoved(ss)
+		tableAnswer(w, r, ss, http.StatusOK)
 		return
 	}
 	writeJSON(w, http.StatusOK, mustJSON(ss.view()))
@@ -273,6 +301,9 @@ func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	if tableSecret(w, ss) {
+		return
+	}
 	v, err := ss.game.replayAt(ss.id, step)
 	if err != nil {
 		httpError(w, http.StatusBadRequest, err.Error())
@@ -289,6 +320,9 @@ func (s *Server) getLog(w http.ResponseWriter, r *http.Request) {
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	if tableSecret(w, ss) {
+		return
+	}
 	rec, edition, seed, err := ss.game.gameLog()
 	if err != nil {
 		httpError(w, http.StatusBadRequest, err.Error())
@@ -325,11 +359,16 @@ type tenGame struct {
 	seed    uint64
 	turnCap int
 
+	// atTable: each person at a device of their own (table.go): the log
+	// says only what the table sees, and names seats "Player N".
+	atTable bool
+
 	g       *game.Game
 	bots    []game.Player // by seat; nil for a person
 	people  []game.Action // the people's actions: with the seed they replay the game
 	rec     game.Record   // every seat's actions
 	log     []string
+	logFrom int // lines dropped from the front of log (it keeps the last 200)
 	stalled bool
 }
 
@@ -339,7 +378,7 @@ func (tg *tenGame) deal() error {
 	if err != nil {
 		return err
 	}
-	tg.g, tg.people, tg.log, tg.stalled = g, nil, nil, false
+	tg.g, tg.people, tg.log, tg.logFrom, tg.stalled = g, nil, nil, 0, false
 	tg.bots = make([]game.Player, len(tg.seats))
 	for seat, name := range tg.seats {
 		if name == "human" {
@@ -351,11 +390,20 @@ func (tg *tenGame) deal() error {
 	}
 	tg.rec = game.NewRecord(g, tg.seed, tg.seats, tg.turnCap)
 	humans := tg.humans()
-	who := fmt.Sprintf("you and %d %s bot(s)", len(tg.seats)-humans, tg.bot)
-	if humans > 1 {
+	who := "you and " + plural(len(tg.seats)-humans, tg.bot+" bot", tg.bot+" bots")
+	switch {
+	case tg.atTable:
+		who = fmt.Sprintf("%s at a table", plural(humans, "person", "people"))
+		if bots := len(tg.seats) - humans; bots > 0 {
+			who += fmt.Sprintf(" and %s", plural(bots, tg.bot+" bot", tg.bot+" bots"))
+		}
+		// The seed is the deal: a table keeps it for the end.
+		tg.logf("New game: %s. Fill your holder: each card drawn goes to a day you choose.", who)
+		return tg.runBots()
+	case humans > 1:
 		who = fmt.Sprintf("%d people at one screen", humans)
 		if bots := len(tg.seats) - humans; bots > 0 {
-			who += fmt.Sprintf(" and %d %s bot(s)", bots, tg.bot)
+			who += " and " + plural(bots, tg.bot+" bot", tg.bot+" bots")
 		}
 	}
 	tg.logf("New game: %s, seed %d. Fill your holder: each card drawn goes to a day you choose.", who, tg.seed)
@@ -398,7 +446,7 @@ func (tg *tenGame) who(seat int) string {
 	switch {
 	case tg.seats[seat] != "human":
 		return fmt.Sprintf("Seat %d (%s)", seat+1, tg.seats[seat])
-	case tg.humans() == 1:
+	case tg.humans() == 1 && !tg.atTable:
 		return "You"
 	}
 	return fmt.Sprintf("Player %d", seat+1)
@@ -440,7 +488,7 @@ func (tg *tenGame) act(a game.Action) error {
 	tg.rec.Moves = append(tg.rec.Moves, game.SeatAction{Seat: seat, Action: a})
 	// One person sees their own cards in the log; at a hot seat the log
 	// says only what the table sees.
-	secret := tg.humans() > 1
+	secret := tg.humans() > 1 || tg.atTable
 	you := tg.who(seat)
 	switch a.Action {
 	case "fill":
@@ -490,7 +538,7 @@ func (tg *tenGame) describeTurn(t game.Turn) string {
 	if fromDraw && g.NumDraw() > 1 {
 		drew = fmt.Sprintf("drew from draw pile %d", d+1)
 		if t.FromMap >= 0 {
-			drew += fmt.Sprintf(" (a %s tile)", b.Map(t.FromMap).Name) // its back shows its box
+			drew += fmt.Sprintf(" (%s %s tile)", article(b.Map(t.FromMap).Name), b.Map(t.FromMap).Name) // its back shows its box
 		}
 	}
 	switch {
@@ -561,6 +609,7 @@ func (tg *tenGame) checkCap() {
 func (tg *tenGame) logf(format string, args ...any) {
 	tg.log = append(tg.log, fmt.Sprintf(format, args...))
 	if len(tg.log) > 200 {
+		tg.logFrom += len(tg.log) - 200
 		tg.log = tg.log[len(tg.log)-200:]
 	}
 }
@@ -619,18 +668,21 @@ type GameView struct {
 	SwapAllowed bool        `json:"swapAllowed"`
 	// FirstToFill: everyone fills at once and the first to fill starts
 	// (Europa Tour); Starter is then that seat, once known.
-	FirstToFill bool                  `json:"firstToFill,omitempty"`
-	Starter     *int                  `json:"starter,omitempty"`
-	OpenHands   bool                  `json:"openHands"`
-	Turns       int                   `json:"turns"`
-	TurnCap     int                   `json:"turnCap"`
-	Others      []OtherView           `json:"others"`
-	Log         []string              `json:"log"`
-	Winner      int                   `json:"winner"` // -1: none (yet)
-	Stalled     bool                  `json:"stalled"`
-	Yours       *engine.VerdictReport `json:"yours,omitempty"`   // the viewer's full holder, checked
-	Journey     *engine.VerdictReport `json:"journey,omitempty"` // the winning journey, explained
-	Winning     []*CardView           `json:"winning,omitempty"`
+	FirstToFill bool        `json:"firstToFill,omitempty"`
+	Starter     *int        `json:"starter,omitempty"`
+	OpenHands   bool        `json:"openHands"`
+	Turns       int         `json:"turns"`
+	TurnCap     int         `json:"turnCap"`
+	Others      []OtherView `json:"others"`
+	Log         []string    `json:"log"`
+	// LogFrom is the number of the log's first line kept (from 0): a page
+	// counts the lines it has said by it, past the last 200 kept.
+	LogFrom int                   `json:"logFrom"`
+	Winner  int                   `json:"winner"` // -1: none (yet)
+	Stalled bool                  `json:"stalled"`
+	Yours   *engine.VerdictReport `json:"yours,omitempty"`   // the viewer's full holder, checked
+	Journey *engine.VerdictReport `json:"journey,omitempty"` // the winning journey, explained
+	Winning []*CardView           `json:"winning,omitempty"`
 	// Coverage is the winning journey's regions on each member map of a
 	// combined edition (as play's "maps covered"); none for one map.
 	Coverage []MapCount `json:"coverage,omitempty"`
@@ -679,7 +731,7 @@ func (tg *tenGame) viewOf(id string, g *game.Game, viewer int, open bool) GameVi
 	v := GameView{ID: id, Kind: "regions", Seed: Seed(tg.seed), Phase: phase, Seat: g.Seat(), Viewer: viewer, Players: g.Players(), Humans: tg.humans(),
 		Days: g.Days(), Bot: tg.bot, Options: tg.opts, Moves: game.FormatActions(tg.people), CanUndo: len(tg.people) > 0, Steps: len(tg.rec.Moves),
 		SwapAllowed: g.SwapAllowed(), OpenHands: g.OpenHands(), Turns: g.Turns(), TurnCap: tg.turnCap, Draw: g.DrawSize(), CanDraw: g.CanDraw(),
-		MustPile: g.MustPile(), Winner: g.Winner(), Stalled: tg.stalled && g == tg.g, Log: tg.log, Table: g.Table(), FirstToFill: g.FirstToFill()}
+		MustPile: g.MustPile(), Winner: g.Winner(), Stalled: tg.stalled && g == tg.g, Log: tg.log, LogFrom: tg.logFrom, Table: g.Table(), FirstToFill: g.FirstToFill()}
 	if s := g.Starter(); g.FirstToFill() && s >= 0 {
 		v.Starter = &s
 	}
@@ -689,7 +741,10 @@ func (tg *tenGame) viewOf(id string, g *game.Game, viewer int, open bool) GameVi
 	if g.Seat() == viewer && (g.Phase() == game.Filling || g.Phase() == game.Placing) {
 		v.Hand = cardView(b, g.Hand())
 	}
-	v.Holder = holderView(b, g.Holder(viewer))
+	v.Holder = []*CardView{} // a spectator (viewer -1) holds none
+	if viewer >= 0 {
+		v.Holder = holderView(b, g.Holder(viewer))
+	}
 	for i := range g.NumDraw() {
 		v.DrawPiles = append(v.DrawPiles, g.DrawPileSize(i))
 		v.CanDrawFrom = append(v.CanDrawFrom, g.CanDrawFrom(i))
@@ -715,9 +770,11 @@ func (tg *tenGame) viewOf(id string, g *game.Game, viewer int, open bool) GameVi
 		}
 		v.Others = append(v.Others, o)
 	}
-	if mine := g.Holder(viewer); !slices.Contains(mine, engine.NoCard) {
-		yv := b.Report(mine, b.Check(mine))
-		v.Yours = &yv
+	if viewer >= 0 {
+		if mine := g.Holder(viewer); !slices.Contains(mine, engine.NoCard) {
+			yv := b.Report(mine, b.Check(mine))
+			v.Yours = &yv
+		}
 	}
 	if w := g.Winner(); w >= 0 {
 		h := g.Holder(w)

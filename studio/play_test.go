@@ -25,23 +25,7 @@ func playTo(t *testing.T, ts *httptest.Server, g map[string]any, stop func(map[s
 		if moves > 5000 {
 			t.Fatal("the game does not end")
 		}
-		var m game.Action
-		switch g["phase"] {
-		case "filling":
-			for i, c := range g["holder"].([]any) {
-				if c == nil {
-					m = game.Action{Action: "place", Day: i}
-					break
-				}
-			}
-		case "choosing":
-			m = game.Action{Action: "take", From: -1}
-			if !g["canDraw"].(bool) {
-				m.From = 0
-			}
-		case "placing":
-			m = game.Action{Action: "put", Slot: -1, Pile: max(0, int(g["mustPile"].(float64)))}
-		}
+		m := simpleMove(g)
 		var code int
 		code, g = post(t, ts, "/api/games/"+id+"/moves", m, nil)
 		if code != 200 {
@@ -49,6 +33,29 @@ func playTo(t *testing.T, ts *httptest.Server, g map[string]any, stop func(map[s
 		}
 	}
 	return g
+}
+
+// simpleMove is the person's move by playTo's rule: the first open day,
+// draw when it can, discard what it drew.
+func simpleMove(g map[string]any) game.Action {
+	var m game.Action
+	switch g["phase"] {
+	case "filling":
+		for i, c := range g["holder"].([]any) {
+			if c == nil {
+				m = game.Action{Action: "place", Day: i}
+				break
+			}
+		}
+	case "choosing":
+		m = game.Action{Action: "take", From: -1}
+		if !g["canDraw"].(bool) {
+			m.From = 0
+		}
+	case "placing":
+		m = game.Action{Action: "put", Slot: -1, Pile: max(0, int(g["mustPile"].(float64)))}
+	}
+	return m
 }
 
 // A seed past 2^53 goes in as a string and comes back as the same string;

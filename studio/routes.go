@@ -161,7 +161,7 @@ func (ng *netGame) deal() error {
 	for s := 1; s < len(ng.seats); s++ {
 		ng.bots[s], _ = route.NewBot(ng.seats[s], ng.seed+uint64(s))
 	}
-	ng.logf("New game: you and %d %s bot(s), %d rounds, seed %d.", len(ng.seats)-1, ng.opts.Bot, g.Setup.Rounds, ng.seed)
+	ng.logf("New game: you and %s, %d rounds, seed %d.", plural(len(ng.seats)-1, ng.opts.Bot+" bot", ng.opts.Bot+" bots"), g.Setup.Rounds, ng.seed)
 	return ng.runBots()
 }
 

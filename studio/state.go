@@ -1,7 +1,9 @@
 package studio
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,10 +23,40 @@ type state struct {
 	findings []byte // GET /api/findings
 	view     []byte // GET /api/view: what the page draws
 
+	// langs are the languages the regions have names in (sorted).
+	langs []string
+
 	// views are the view in other languages (GET /api/view?lang=), made
-	// when first asked for.
-	viewsMu sync.Mutex
-	views   map[string][]byte
+	// when first asked for; encodings the answers made of a view and the
+	// server's tail (allowEdit, the last error), each gzipped once.
+	viewsMu   sync.Mutex
+	views     map[string][]byte
+	encodings map[string]*encoded
+}
+
+// encodedView is the answer of GET /api/view in lang: the view with the
+// server's own fields (tail, a JSON object) spliced in, made once for
+// each tail, with its ETag and its gzip form.
+func (st *state) encodedView(lang string, tail []byte) *encoded {
+	body := st.viewIn(lang)
+	key := lang + "\x00" + string(tail)
+	st.viewsMu.Lock()
+	defer st.viewsMu.Unlock()
+	if e, ok := st.encodings[key]; ok {
+		return e
+	}
+	// Splice the two objects: {...view..., ...tail...}.
+	out := make([]byte, 0, len(body)+len(tail)+1)
+	out = append(out, body[:len(body)-1]...)
+	out = append(out, ',')
+	out = append(out, tail[1:]...)
+	out = append(out, '\n')
+	if st.encodings == nil || len(st.encodings) > 16 {
+		st.encodings = map[string]*encoded{} // a few tails a build: forget, never grow
+	}
+	e := newEncoded(out)
+	st.encodings[key] = e
+	return e
 }
 
 // viewIn is the view with the regions named in lang, where the pack has
@@ -186,7 +218,23 @@ func newState(b *Build, version int) (*state, error) {
 		v.SVG = v.SVG[strings.Index(v.SVG, "?>")+2:]
 	}
 	st.view = mustJSON(v)
+	if p, ok := b.Pack.(*mapdata.Pack); ok {
+		st.langs = packLanguages(p)
+	}
 	return st, nil
+}
+
+// packLanguages are the languages a pack's regions have names in.
+func packLanguages(p *mapdata.Pack) []string {
+	seen := map[string]bool{}
+	for _, r := range p.Regions {
+		for lang, name := range r.Names {
+			if name != "" {
+				seen[lang] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
 }
 
 // regionPointer is a JSON pointer into a pack's regions.

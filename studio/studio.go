@@ -2,9 +2,12 @@
 // as it is being edited, checks journeys, lists lint findings, shows the
 // doctor's report and plays games (against bots, at a hot seat, on a route
 // network; replayed from a seed and moves, step by step, or from a game
-// log). It holds HTTP handlers, the embedded page (web/, plain ES modules,
-// no build step: the board's zoom, markers and keyboard, the journey drawn,
-// the games) and the event stream that tells open pages about a rebuild.
+// log; at a table, each person on a device of their own, table.go). It
+// holds HTTP handlers, the embedded page (web/, plain ES modules, no build
+// step: the board's zoom, markers and keyboard, the journey drawn, the
+// games), the event stream that tells open pages about a rebuild and a
+// table's moves, the guard of a studio on the local network (lan.go: the
+// join link's token) and the answers' compression (compress.go).
 //
 // It has no game logic of its own: journeys are checked by engine, games
 // played by engine/game, engine/bot and engine/route, the board drawn by
@@ -78,6 +81,9 @@ type Options struct {
 	// Lang names the regions in this language where the pack has names in
 	// it (serve --lang), unless the page asks for the browser's.
 	Lang string
+	// Token, when set, is the table's token (serve --lan, NewToken): every
+	// request must carry it (lan.go), and the page offers join links.
+	Token string
 	// OnBuild, when set, hears of every rebuild: its duration and error.
 	OnBuild func(version int, took time.Duration, err error)
 }
@@ -132,7 +138,7 @@ func (s *Server) Handler(addr string) http.Handler {
 	s.mu.Lock()
 	s.host = addr
 	s.mu.Unlock()
-	return s.guard(s.routes())
+	return s.guard(compressed(s.routes()))
 }
 
 // Serve answers on ln until ctx is done, rebuilding when watched files

@@ -21,6 +21,11 @@ type serveOptions struct {
 	Addr      string
 	AllowEdit bool
 	Lang      string
+	// LAN serves the table's network (a LAN address, a token); LANEdit
+	// lets the devices there apply the doctor's proposals too.
+	LAN     bool
+	LANEdit bool
+	addrSet bool // --addr was given
 }
 
 func newServeCmd(io *IOStreams, g *globalOptions) *cobra.Command {
@@ -41,46 +46,68 @@ The first line on standard output is "serving http://HOST:PORT/"; with
 address only, answers only requests for that address, refuses cross-origin
 writes, and writes a file only with --allow-edit: the edition's edition.yaml,
 when a doctor's proposal is applied. The JSON API the page uses is described
-in docs/studio.md.`,
+in docs/studio.md.
+
+With --lan it serves the table instead: it listens on this machine's address
+on the local network (or the one --addr names; --addr :0 picks a free port
+on it), prints "serving http://ADDR:PORT/" and then "join: LINK", the link
+that lets a phone or a laptop at the table in (and its QR code on standard
+error). Every page and API there needs the link's token (401 without it, 403
+with a wrong one). --allow-edit is refused with --lan unless --lan-edit says
+the devices at the table may edit too.`,
 		Example: `  tendays serve usa
   tendays serve ./my-edition --allow-edit
-  tendays serve europe.pack.json --addr 127.0.0.1:0`,
+  tendays serve europe.pack.json --addr 127.0.0.1:0
+  tendays serve usa --lan`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Target = "."
 			if len(args) == 1 {
 				opts.Target = args[0]
 			}
+			opts.addrSet = cmd.Flags().Changed("addr")
 			return runServe(cmd.Context(), opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "listen on this loopback `host:port` (port 0: a free one)")
 	cmd.Flags().BoolVar(&opts.AllowEdit, "allow-edit", false, "let the page apply the doctor's proposals to edition.yaml")
+	cmd.Flags().BoolVar(&opts.LAN, "lan", false, "serve the table: listen on this machine's LAN address, every request needing the join link's token")
+	cmd.Flags().BoolVar(&opts.LANEdit, "lan-edit", false, "with --lan and --allow-edit: let the devices on the LAN apply the doctor's proposals too")
 	cmd.Flags().StringVar(&opts.Lang, "lang", "", "region names in this `language` where the edition has them (default: the browser's)")
 	return cmd
 }
 
 func runServe(ctx context.Context, opts *serveOptions) error {
-	host, _, err := net.SplitHostPort(opts.Addr)
+	addr, err := listenAddress(opts)
 	if err != nil {
-		return usageErrorf("--addr %q: want host:port, such as 127.0.0.1:8080", opts.Addr)
-	}
-	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		return usageErrorf("--addr %s: the studio listens on this machine only (127.0.0.1, ::1 or localhost)", opts.Addr)
+		return err
 	}
 	so, err := studioOptions(opts)
 	if err != nil {
 		return err
 	}
+	if opts.LAN {
+		if so.Token, err = studio.NewToken(); err != nil {
+			return err
+		}
+	}
 	srv, err := studio.New(ctx, so)
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", opts.Addr)
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return usageErrorf("--addr %s: %v", opts.Addr, err)
+		return usageErrorf("--addr %s: %v", addr, err)
 	}
 	fmt.Fprintf(opts.IO.Out, "serving http://%s/\n", ln.Addr())
+	if opts.LAN {
+		srv.Handler(ln.Addr().String()) // the served address, for the link
+		link := srv.JoinLink("", "")
+		if qr, err := studio.QRText(link); err == nil {
+			fmt.Fprintf(opts.IO.ErrOut, "scan to join the table:\n%s", qr)
+		}
+		fmt.Fprintf(opts.IO.Out, "join: %s\n", link)
+	}
 	if f, ok := opts.IO.Out.(interface{ Sync() error }); ok {
 		_ = f.Sync()
 	}
@@ -89,6 +116,37 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	untilStopped.Store(true)
 	defer untilStopped.Store(false)
 	return srv.Serve(ctx, ln)
+}
+
+// listenAddress is where serve listens: --addr on loopback; with --lan the
+// LAN address --addr names, or this machine's (LANAddress) with --addr's
+// port.
+func listenAddress(opts *serveOptions) (string, error) {
+	host, port, err := net.SplitHostPort(opts.Addr)
+	if err != nil {
+		return "", usageErrorf("--addr %q: want host:port, such as 127.0.0.1:8080", opts.Addr)
+	}
+	ip := net.ParseIP(host)
+	if !opts.LAN {
+		if host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+			return "", usageErrorf("--addr %s: the studio listens on this machine only (127.0.0.1, ::1 or localhost); --lan serves a table on the local network", opts.Addr)
+		}
+		return opts.Addr, nil
+	}
+	if opts.AllowEdit && !opts.LANEdit {
+		return "", usageErrorf("--allow-edit with --lan: editing stays on this machine; add --lan-edit to let the devices on the local network edit too")
+	}
+	if !opts.addrSet || host == "" {
+		lan, err := studio.LANAddress()
+		if err != nil {
+			return "", usageErrorf("--lan: %v; name the address with --addr IP:PORT", err)
+		}
+		return net.JoinHostPort(lan.String(), port), nil
+	}
+	if ip == nil || ip.IsLoopback() || ip.IsUnspecified() {
+		return "", usageErrorf("--addr %s with --lan: name this machine's one address on the local network (not loopback, not 0.0.0.0)", opts.Addr)
+	}
+	return opts.Addr, nil
 }
 
 // studioOptions wires the studio to the edition or pack through the

@@ -141,7 +141,14 @@ func newBrowser(t *testing.T) *browser {
 // on the page (a refused script, a failed request) fail the test.
 func (b *browser) tab(t *testing.T, w, h int64) context.Context {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(b.ctx)
+	return b.tabWith(t, w, h)
+}
+
+// tabWith is tab with chromedp's options: WithNewBrowserContext is a
+// device of its own (its own cookies and storage).
+func (b *browser) tabWith(t *testing.T, w, h int64, opts ...chromedp.ContextOption) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx, opts...)
 	ctx, tcancel := context.WithTimeout(ctx, 3*time.Minute)
 	var mu sync.Mutex
 	var problems []string
@@ -216,6 +223,7 @@ func TestStudio(t *testing.T) {
 		{"HotSeat", studioHotSeat},
 		{"Across", studioAcross},
 		{"DoctorPreview", studioDoctorPreview},
+		{"Defects", studioDefects},
 	} {
 		t.Run(st.name, func(t *testing.T) {
 			t.Parallel()
@@ -434,9 +442,14 @@ func studioEditionsFirstPaint(t *testing.T, b *browser) {
 	for _, name := range editions.Names() {
 		t.Run(name, func(t *testing.T) {
 			url := startServe(t, name, false)
-			ctx := b.tab(t, 1500, 1000)
+			ctx := b.tab(t, 1440, 900)
 			open(t, ctx, url)
 			p := firstPaint(t, ctx)
+			// The whole board in a 1440 × 900 window (issue 36: Around the
+			// World's ran 80 px below it).
+			if bottom := eval[float64](t, ctx, `document.querySelector("#board").getBoundingClientRect().bottom`); bottom > 900 {
+				t.Errorf("%s: the board ends %.0f px down a 900 px window", name, bottom)
+			}
 			t.Logf("%s: first contentful paint %.0f ms, board drawn %.0f ms after navigation", name, p.FCP, p.Board)
 			if n := eval[int](t, ctx, `performance.getEntriesByType("resource").filter(e => e.name.endsWith("/api/view")).length`); n != 1 {
 				t.Logf("%s: /api/view fetched %d times (the preload went unused)", name, n)

@@ -457,6 +457,24 @@ func studioAcross(t *testing.T, b *browser) {
 		t.Errorf("the end: final offering seen %v, %d score rows, %d cubes, %q", final, rows, cubes, text(t, ctx, `[data-final]`))
 	}
 	screenshot(t, ctx, "studio-across-the-us-play.png")
+	// At 360 px the score headings stay apart (issue 36: they overlapped).
+	do(t, ctx, chromedp.EmulateViewport(360, 740))
+	overlaps := eval[[]string](t, ctx, `(() => {
+		const ths = [...document.querySelectorAll("#game table.scores thead th")];
+		const out = [];
+		ths.forEach((th, i) => {
+			if (th.scrollWidth > th.clientWidth + 1) out.push(th.textContent + " is cut");
+			const next = ths[i + 1];
+			if (!next) return;
+			const a = document.createRange(); a.selectNodeContents(th);
+			const b = document.createRange(); b.selectNodeContents(next);
+			if (a.getBoundingClientRect().right > b.getBoundingClientRect().left + 0.5) out.push(th.textContent + " runs into " + next.textContent);
+		});
+		return out;
+	})()`)
+	if len(overlaps) > 0 {
+		t.Errorf("the score headings at 360 px: %v", overlaps)
+	}
 }
 
 // The doctor's proposals on the board: hovering a proposed ferry draws it;

@@ -7,6 +7,11 @@
 // asked, the test skips with a message naming the variable. The rule is
 // written here once; tests call Integration, Long, Tool or NodeModule.
 //
+// NetNS runs a test again inside a network namespace it makes (unshare -n
+// and a veth pair), for servers that listen beyond loopback, which these
+// machines allow only there; it skips where namespaces cannot be made and
+// fails under CI=true.
+//
 // It holds no test of the toolkit itself and is imported by test files only;
 // CPUTime is for benchmarks on a loaded machine.
 package testenv

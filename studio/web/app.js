@@ -194,10 +194,24 @@ function broken(view) {
   return view.kind === "" || (errors.length > 0 && !!view.playable);
 }
 
+// viewLanguage is the one of langs (the languages the edition names its
+// regions in) the browser's language picks, as the server's NameIn reads
+// it: the whole tag, else the part before "-"; "" when none.
+export function viewLanguage(browser, langs) {
+  const want = browser.toLowerCase().replace(/[^a-z0-9-]/g, "");
+  if (!want) return "";
+  const lower = langs.map((l) => l.toLowerCase());
+  if (lower.includes(want)) return want;
+  const base = want.split("-")[0];
+  return lower.includes(base) ? base : "";
+}
+
 async function loadView() {
-  // Region names in the browser's language, where the edition has them.
-  const lang = (navigator.language || "").replace(/[^A-Za-z0-9-]/g, "");
-  const res = await api("GET", lang ? "/api/view?lang=" + encodeURIComponent(lang) : "/api/view");
+  // The view the page preloads; then, where the edition has names in the
+  // browser's language, the view in it.
+  let res = await api("GET", "/api/view");
+  const lang = res.ok ? viewLanguage(navigator.language || "", res.body.langs || []) : "";
+  if (lang) res = await api("GET", "/api/view?lang=" + encodeURIComponent(lang));
   if (!res.ok) {
     showError("cannot load the view: " + res.error);
     return;
@@ -292,15 +306,19 @@ function connect() {
     const d = JSON.parse(e.data);
     showError(`the last rebuild failed: ${d.error}`);
   });
+  es.addEventListener("game", (e) => {
+    if (player && player.onGameEvent) player.onGameEvent(JSON.parse(e.data));
+  });
   es.addEventListener("error", () => {
     status.dataset.status = "offline";
-    status.textContent = "reconnecting…";
+    status.textContent = "the studio does not answer: reconnecting…";
   });
 }
 
 // ---- games ---------------------------------------------------------------------
 
-const gameCtx = { nameOf, onRegion: (id) => { select(id, false, false); tabs.show("play", false); }, onHolder: markGame, board: () => board, view: () => studio.view };
+const gameCtx = { nameOf, onRegion: (id) => { select(id, false, false); tabs.show("play", false); }, onHolder: markGame, board: () => board, view: () => studio.view,
+  clearJourney: () => { journey.mark([]); journey.hide(); } };
 const play = new Play($("#game"), $("#new-game"), gameCtx);
 const netplay = new NetPlay($("#game"), $("#new-game"), gameCtx);
 let player = null;
@@ -345,7 +363,24 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
+// fitBoardHeight keeps the whole board in the window: its box ends above
+// the window's bottom edge whatever stands above it (the journey bar, the
+// transport cards), on a wide screen where the panels are beside it.
+function fitBoardHeight() {
+  const el = $("#board");
+  if (window.innerWidth <= 900) {
+    el.style.maxHeight = "";
+    return;
+  }
+  const top = el.getBoundingClientRect().top + window.scrollY;
+  el.style.maxHeight = `${Math.max(320, window.innerHeight - top - 44)}px`;
+}
+window.addEventListener("resize", fitBoardHeight);
+$("#transport-box").addEventListener("toggle", fitBoardHeight);
+
 await loadView();
+fitBoardHeight();
+board.fit(board.fitted || "board");
 studio.timings.firstBoard = performance.now();
 connect();
 // /?play&seed=S&bots=N...: that game, its moves replayed.
@@ -353,5 +388,9 @@ const params = new URLSearchParams(location.search);
 if (params.has("play") && player && !player.notPlayable) {
   tabs.show("play", false);
   await player.fromURL(params);
+} else if (params.has("table") && player && player.fromTable && !player.notPlayable) {
+  // A seat of a table (its link, or a reload): back in that seat.
+  tabs.show("play", false);
+  await player.fromTable(params);
 }
 document.body.dataset.ready = "true";

@@ -191,6 +191,18 @@ export class Board {
     this.show(f.x + mb[0], f.y + mb[1], mb[2] - mb[0], mb[3] - mb[1]);
   }
 
+  // fitRegions shows the regions (their label points and a margin): a
+  // holder just filled, a winning journey.
+  fitRegions(ids) {
+    const pts = ids.map((id) => this.pos.get(id)).filter(Boolean);
+    if (!pts.length || !this.world) return;
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
+    const pad = Math.max(x1 - x0, y1 - y0) * 0.15 + Math.min(this.world.w, this.world.h) * 0.06;
+    this.fitted = "";
+    this.show(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad);
+  }
+
   zoomBy(factor, cx, cy) {
     if (!this.vb) return;
     const fitScale = Math.min((this.box.clientWidth || 1) / this.world.w, (this.box.clientHeight || 1) / this.world.h);

@@ -52,7 +52,7 @@ export async function api(method, path, body) {
   try {
     res = await fetch(path, init);
   } catch (err) {
-    return { ok: false, status: 0, error: "the studio does not answer (is tendays serve still running?)" };
+    return { ok: false, status: 0, error: "the studio does not answer: the server is gone or unreachable (is tendays serve still running?)" };
   }
   let data;
   try {

@@ -101,6 +101,13 @@ export class Journey {
       v.className = full ? (r.valid ? "valid" : "invalid") : (v.dataset.fault ? "invalid" : "partial");
       this.steps.replaceChildren(...r.steps.map((st, n) => h("li", { class: st.linked ? "ok" : "no", "data-step": n + 1 },
         h("span", { class: "days" }, `days ${st.from}–${st.to}`), " ", st.text)));
+    } else if (res.status === 0 || res.status >= 500) {
+      // No verdict was given: the studio is gone, or failed.
+      v.dataset.verdict = "";
+      v.dataset.fault = "no-answer";
+      v.className = "lost";
+      v.textContent = "No verdict: " + res.error;
+      this.steps.replaceChildren();
     } else {
       v.dataset.verdict = full ? "not valid" : "";
       v.dataset.fault = "";

@@ -43,6 +43,7 @@ export class NetPlay {
     const f = this.form;
     f.querySelector("#humans").closest("label").hidden = true;
     f.querySelector("#game-options").hidden = true;
+    for (const el of f.querySelectorAll("[data-ten]")) el.hidden = true; // a table plays 10 Days
     f.querySelector("#strength").replaceChildren(...["random", "greedy"].map((n) => h("option", { selected: n === "greedy" }, n)));
   }
 
@@ -126,7 +127,7 @@ export class NetPlay {
         legal.length > 12 ? h("label", {}, "Find a move ", h("input", { type: "search", "data-move-filter": "", value: this.filter })) : "",
         h("ul", { class: "choices" }, ...legal.map((m) => h("li", { hidden: !!this.filter && !m.text.toLowerCase().includes(this.filter) },
           h("button", { type: "button", "data-choice": m.choice, "data-kind": m.kind }, m.text))))) : "",
-      g.phase === "final" || over ? h("p", { "data-final": "" }, "Final offering: ", g.seats.map((s) => `${s.name} ${g.chosen && g.chosen[s.seat] ? (over ? `kept ${g.kept[s.seat]}` : "has chosen") : "is choosing"}`).join(", ")) : "",
+      g.phase === "final" || over ? h("p", { "data-final": "" }, "Final offering: ", g.seats.map((s) => `${s.name} ${g.chosen && g.chosen[s.seat] ? (over ? `kept ${g.kept[s.seat]}` : "has chosen") : s.name === "You" ? "are choosing" : "is choosing"}`).join(", ")) : "",
       over ? this.scores(g) : "",
       h("h3", {}, "Share prices (cubes on the board)"),
       h("ul", { class: "companies" }, ...g.companies.map((c) => h("li", {}, h("span", { class: "swatch", style: `background:${c.hex}` }), ` ${c.name}: ${c.cubes}`))),

@@ -63,3 +63,59 @@ test("a game's URL holds its options and moves, and leaves out the defaults", ()
   assert.equal(gameURL({ bots: 1, turnCap: 150, days: 5 }, ""), "?play&bots=1&cap=150&days=5");
   assert.equal(gameURL({ bot: "strong & co" }), "?play&bot=strong%20%26%20co");
 });
+
+import { candidates, chooseLabels, cutWords, shortID, wraps } from "../../../studio/web/labels.js";
+
+// Each letter 7 px wide, a space too: a card 50 px wide holds 7 letters a line.
+const width7 = (s) => s.length * 7;
+
+test("a name wraps on two lines at spaces; a word wider than the card does not fit", () => {
+  assert.equal(wraps("South Dakota", 50, 2, width7), true);
+  assert.equal(wraps("South Dakota", 50, 1, width7), false);
+  assert.equal(wraps("Massachusetts", 50, 2, width7), false);
+  assert.equal(wraps("New Hampshire", 50, 2, width7), false);
+  assert.equal(wraps("light-blue", 50, 2, width7), true);
+  assert.equal(wraps("light-blue", 50, 1, width7), false);
+});
+
+test("a shortened name cuts long words and drops small ones; an id is its last part", () => {
+  assert.equal(cutWords("Democratic Republic of the Congo"), "Democ. Repub. Congo");
+  assert.equal(cutWords("South Carolina"), "South Carol.");
+  assert.equal(shortID("africa.CAF"), "CAF");
+  assert.equal(shortID("europe:TUR"), "TUR");
+  assert.deepEqual(candidates({ name: "Central African Republic", token: "africa.CAF" }, ["CAF", "Central African Rep.", "africa:CAF"]),
+    ["Central African Republic", "Central African Rep.", "Central African Repub.", "CAF", "africa.CAF"]);
+});
+
+test("labels fit on two lines and stay unique: South Dakota and South Carolina apart, Mississippi and Missouri too", () => {
+  const cards = [
+    { name: "South Dakota", token: "SD" }, { name: "South Carolina", token: "SC" },
+    { name: "Mississippi", token: "MS" }, { name: "Missouri", token: "MO" }, { name: "Massachusetts", token: "MA" },
+  ].map((c) => ({ token: c.token, candidates: candidates(c, []) }));
+  const labels = chooseLabels(cards, (label) => wraps(label, 50, 2, width7));
+  assert.deepEqual(labels, ["South Dakota", "South Carol.", "Missi.", "Misso.", "Massa."]);
+  assert.equal(new Set(labels).size, labels.length);
+  // Two copies of one card show one label.
+  const twice = chooseLabels([cards[2], cards[2]], (label) => wraps(label, 50, 2, width7));
+  assert.deepEqual(twice, ["Missi.", "Missi."]);
+  // Nothing fits: the shortest label no other card shows.
+  assert.deepEqual(chooseLabels(cards.slice(0, 2), () => false), ["SD", "SC"]);
+  const planes = [{ name: "plane:green", token: "plane:green" }, { name: "plane:red", token: "plane:red" }].map((c) => ({ token: c.token, candidates: candidates(c, []) }));
+  assert.deepEqual(chooseLabels(planes, (label) => wraps(label, 38, 2, width7)), ["green", "red"]);
+});
+
+import { freshLines } from "../../../studio/web/play.js";
+
+test("a long game's log is told to its end: lines are counted from the game's first, past the 200 the server keeps", () => {
+  const log = (from, n) => Array.from({ length: n }, (_, i) => `line ${from + i}`);
+  // 150 lines said; the server now keeps lines 10 to 209.
+  let r = freshLines(150, 10, log(10, 200));
+  assert.deepEqual(r.fresh, log(150, 60));
+  assert.equal(r.seen, 210);
+  // Full for long: lines 300 to 499 kept, the last ones new.
+  r = freshLines(497, 300, log(300, 200));
+  assert.deepEqual(r.fresh, ["line 497", "line 498", "line 499"]);
+  // A new game: its log starts again.
+  r = freshLines(0, 0, log(0, 2));
+  assert.deepEqual(r.fresh, ["line 0", "line 1"]);
+});
