@@ -2,7 +2,11 @@
 // formats other tools read: CSV tables, graphs (GraphML, DOT, node-link
 // JSON), GeoJSON, TopoJSON (export/topojson), GIS-ready layers, an SVG
 // picture of the board, a Frictionless data package, a Tabletop Simulator
-// save, a print-and-play PDF (export/pdf) and a card list for card tools.
+// save, a print-and-play PDF (export/pdf), a card list for card tools, and
+// for other game engines: a boardgame.io package, a conformance suite and
+// the studio as a static site, each carrying the engine built for
+// JavaScript (their entries are here; they are made above export, by
+// jsengine/exports: Engines).
 //
 // A format is a value (Format) holding every fact about it: its name, its
 // doc, one file or several, and for each kind of pack it serves its file
@@ -52,6 +56,9 @@ const (
 	PDF         = "pdf"         // print and play: export/pdf
 	Cards       = "cards"       // one CSV row per physical card
 	CardImages  = "card-images" // a folder: one PNG a card face and back at a print preset, manifest.csv
+	BoardgameIO = "boardgameio" // an npm package: jsengine/boardgameio
+	Conformance = "conformance" // JSON lines of cases: jsengine/conformance
+	Site        = "site"        // the studio as static files: jsengine/site
 )
 
 // BoardUse is what an export does with the board geometry (the
@@ -91,10 +98,14 @@ type Format struct {
 	// folder of files at -o, created when missing; see Write).
 	write func(in Input, f *Format, out string, isDir bool, opt Options) ([]string, error)
 	// ownFolder: the format makes its output folder itself and never
-	// writes over what is not its own (a data package): Output neither
-	// creates a folder named with a trailing slash for it nor lets that
-	// folder hold an input.
+	// writes over what is not its own (a data package, an npm package, a
+	// site): Output neither creates a folder named with a trailing slash
+	// for it nor lets that folder hold an input.
 	ownFolder bool
+	// refuse says why the format cannot serve a kind it does not list,
+	// when there is more to say than that it does not apply (what is
+	// missing for it); For wraps it.
+	refuse map[string]error
 }
 
 // Export is how a format exports packs of one kind.
@@ -190,7 +201,8 @@ func init() {
 			Doc:   "a Frictionless Data Package folder: the pack, the tables, the GeoJSON, and datapackage.json with sizes and SHA-256 hashes",
 			Kinds: regions(Export{Board: UsesBoard, Without: "the data package has no GeoJSON", Render: onRegions(DataPackageFiles)})},
 		{Name: TTS, Output: "-o FILE.json, with the images written beside it", write: writeTTS,
-			Doc:   "a Tabletop Simulator saved object with card sheets and the board as PNG images beside it",
+			Doc: "a Tabletop Simulator saved object with card sheets and the board as PNG images beside it, named by their bare names " +
+				"(copy them into Tabletop Simulator's Mods/Images folder), or under --image-url BASE where you host them: never a path of this machine",
 			Kinds: regions(Export{Board: NeedsBoard, Render: onRegions(TTSFiles)})},
 		{Name: PDF, OneFile: true,
 			Doc: "print and play (--paper a4|letter): a summary page, the cards at 63 x 88 mm with a 3 mm bleed and crop marks, " +
@@ -211,8 +223,44 @@ func init() {
 			Doc: "for print services (-o FOLDER): one PNG a card face and one for the back, with bleed, at --preset poker " +
 				"(2.5 x 3.5 in + 1/8 in, 300 dpi: 825 x 1125 px) or 63x88 (63 x 88 mm + 3 mm: 815 x 1110), and manifest.csv: each image's copies to print",
 			Kinds: regions(Export{Board: UsesBoard, Render: onRegions(CardImageFiles)})},
+		{Name: BoardgameIO, Output: "-o FOLDER: a new or empty folder, or a package tendays wrote", write: writeOwn, ownFolder: true,
+			Doc: "an npm package folder (-o DIR): require(DIR) or import gives { game, engine, bots }, a boardgame.io Game for the pack, " +
+				"the engine (journeys, the deal, legal moves, the win) compiled to WebAssembly, and its bots; " +
+				"the engine is built with the Go toolchain (go on PATH) from this tendays's own source",
+			Kinds: regions(Export{Render: engineRender(BoardgameIO, func(w EngineWriters) func(*mapdata.Pack, Input) ([]File, error) {
+				if w.BoardgameIO == nil {
+					return nil
+				}
+				return func(p *mapdata.Pack, in Input) ([]File, error) { return w.BoardgameIO(p, in.PackJSON) }
+			})}),
+			refuse: jsRefusal},
+		{Name: Conformance, OneFile: true,
+			Doc: "JSON lines, one case a line: journeys (\"cards\", \"days\", \"valid\", \"reason\") and positions (\"kind\": \"legal-moves\") " +
+				"with the engine's answers, for another implementation to test itself",
+			Kinds: regions(Export{Ext: ".conformance.jsonl", Render: engineRender(Conformance, func(w EngineWriters) func(*mapdata.Pack, Input) ([]File, error) {
+				if w.Conformance == nil {
+					return nil
+				}
+				return func(p *mapdata.Pack, _ Input) ([]File, error) {
+					data, err := w.Conformance(p)
+					if err != nil {
+						return nil, err
+					}
+					return []File{{Name: baseName(p) + ".conformance.jsonl", Data: data}}, nil
+				}
+			})}),
+			refuse: jsRefusal},
+		{Name: Site, Output: "-o FOLDER: a new or empty folder, or a site tendays wrote", write: writeOwn, ownFolder: true,
+			Doc: "the studio as static files (-o DIR): DIR/index.html shows the board, checks journeys and plays against bots with no server, " +
+				"from any web host or opened from disk",
+			Kinds:  regions(Export{Board: NeedsBoard, Render: engineRender(Site, func(w EngineWriters) func(*mapdata.Pack, Input) ([]File, error) { return w.Site })}),
+			refuse: jsRefusal},
 	}
 }
+
+// jsRefusal is why the formats of the engine in JavaScript refuse a route
+// network: the JavaScript engine plays the 10 Days games only.
+var jsRefusal = map[string]error{mapdata.KindNetwork: errRouteNetworkEngine}
 
 // Formats lists every format, in the order the help gives them. The
 // formats are shared and must not be changed.
@@ -245,6 +293,9 @@ func Lookup(name string) (*Format, error) {
 func (f *Format) For(kind string) (Export, error) {
 	if e, ok := f.Kinds[kind]; ok {
 		return e, nil
+	}
+	if err := f.refuse[kind]; err != nil {
+		return Export{}, fmt.Errorf("--format %s: %w", f.Name, err)
 	}
 	var want []string
 	for _, g := range formats {

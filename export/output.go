@@ -55,7 +55,7 @@ func Output(w io.Writer, in Input, f *Format, out string, inputs []string, opt O
 		return nil, fmt.Errorf("%w: -o %s is a device or a pipe, and --format %s writes several files: give %s", ErrOutput, out, f.Name, f.Output)
 	}
 	if f.ownFolder {
-		if err := checkInside(out, inputs); err != nil {
+		if err := checkInside(out, f.Name, inputs); err != nil {
 			return nil, err
 		}
 	}
@@ -73,9 +73,9 @@ func Output(w io.Writer, in Input, f *Format, out string, inputs []string, opt O
 	return Write(in, f, strings.TrimSuffix(out, "/"), opt)
 }
 
-// checkInside refuses a data package folder that holds an input: the
-// export would write over it.
-func checkInside(out string, inputs []string) error {
+// checkInside refuses a folder a format owns (a data package, an npm
+// package, a site) that holds an input: the export would write over it.
+func checkInside(out, format string, inputs []string) error {
 	dir, err := filepath.Abs(filepath.Clean(out))
 	if err != nil || out == "" || out == atomicfile.Stdout {
 		return nil
@@ -95,7 +95,7 @@ func checkInside(out string, inputs []string) error {
 			abs = real
 		}
 		if strings.HasPrefix(abs, dir+string(filepath.Separator)) {
-			return fmt.Errorf("%w: -o %s: the data package folder holds %s, an input of this run: write it elsewhere", ErrOutput, out, in)
+			return fmt.Errorf("%w: -o %s: the %s folder holds %s, an input of this run: write it elsewhere", ErrOutput, out, ownMarker(format).what, in)
 		}
 	}
 	return nil

@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -214,12 +213,14 @@ func TestTTS(t *testing.T) {
 	// Delta has two copies that share a face.
 	assert.Equal(t, deck.DeckIDs[3], deck.DeckIDs[4])
 
-	fileURL := regexp.MustCompile(`^file:///.*/([^/]+\.png)$`)
+	// The images by their bare names: nothing of the machine that wrote
+	// them (its folders) is in the save, which can be shared.
 	require.Len(t, deck.CustomDeck, 1)
 	sheet := deck.CustomDeck["1"]
-	m := fileURL.FindStringSubmatch(sheet.FaceURL)
-	require.NotNil(t, m, "face URL %s is a file URL", sheet.FaceURL)
-	assert.Equal(t, "play.cards-1.png", m[1])
+	assert.Equal(t, "play.cards-1.png", sheet.FaceURL)
+	assert.Equal(t, "play.back.png", sheet.BackURL)
+	assert.NotContains(t, string(raw), filepath.ToSlash(dir), "the save names a folder of the machine")
+	assert.NotContains(t, string(raw), "file:")
 	assert.Equal(t, 10, sheet.NumWidth)
 	assert.Equal(t, 2, sheet.NumHeight)
 	assert.True(t, sheet.BackIsHidden)
@@ -235,7 +236,7 @@ func TestTTS(t *testing.T) {
 	}
 	assert.Equal(t, 800, readPNG(t, filepath.Join(dir, "play.board.png")).Bounds().Dx())
 	require.NotNil(t, tile.CustomImage)
-	assert.True(t, strings.HasSuffix(tile.CustomImage.ImageURL, "/play.board.png"))
+	assert.Equal(t, "play.board.png", tile.CustomImage.ImageURL)
 }
 
 // TestTTSManySheets: a deck of more faces than a sheet holds spans sheets,

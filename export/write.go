@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,8 +27,12 @@ var ErrOutput = errors.New("bad output path")
 //     replaced, and no file in it removed;
 //   - tts: the save at out (out.tts.json when out has no .json ending, or
 //     <id>.tts.json inside a folder) with its images beside it, named after
-//     it. Unless opt.AssetURL is set, the save points at them by file://
-//     URL;
+//     it. The save names them by their bare names (copy them into
+//     Tabletop Simulator's Mods/Images folder, or host them and set
+//     opt.AssetURL, the prefix of their URLs): never by a path of the
+//     machine that wrote them, so the save can be shared;
+//   - boardgameio and site: the folder out, created, or written into when
+//     it is empty or one this export wrote (see writeOwnFolder);
 //   - any other format of several files (gis): its files in the folder
 //     out, created if it is not there.
 //
@@ -133,6 +136,16 @@ func writeDataPackage(in Input, f *Format, out string, _ bool, opt Options) ([]s
 	return writePackage(out, files)
 }
 
+// writeOwn writes a folder the format owns (an npm package, a static
+// site) as the folder out.
+func writeOwn(in Input, f *Format, out string, _ bool, opt Options) ([]string, error) {
+	files, err := f.Render(in, opt)
+	if err != nil {
+		return nil, err
+	}
+	return writeOwnFolder(out, files, ownMarker(f.Name))
+}
+
 // writeTTS writes the Tabletop Simulator save at out (or inside the folder
 // out) and its images beside it, the images first: a save never points at
 // images that are not there yet.
@@ -149,13 +162,9 @@ func writeTTS(in Input, f *Format, out string, isDir bool, opt Options) ([]strin
 	}
 	o := opt
 	o.AssetBase = strings.TrimSuffix(strings.TrimSuffix(save, filepath.Ext(save)), ".tts")
-	if o.AssetURL == "" {
-		abs, err := filepath.Abs(dir)
-		if err != nil {
-			return nil, err
-		}
-		o.AssetURL = (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs) + "/"}).String()
-	}
+	// No AssetURL: the images by their bare names, which Tabletop
+	// Simulator looks up in its Mods/Images folder, never a path of the
+	// machine that exported them.
 	files, err := f.Render(in, o)
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/lint"
 	"github.com/tendays/tendays/mapdata"
 )
@@ -53,7 +54,7 @@ type boardJSON struct {
 
 // boardBytes is the derived board (r.Board) as build writes it.
 func (r *Result) boardBytes() ([]byte, error) {
-	r.boardJSON.once.Do(func() { r.boardJSON.data, r.boardJSON.err = mapdata.EncodeBoard(r.Board) })
+	r.boardJSON.once.Do(func() { r.boardJSON.data, r.boardJSON.err = board.EncodeGeoJSON(r.Board) })
 	return r.boardJSON.data, r.boardJSON.err
 }
 

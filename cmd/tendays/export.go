@@ -17,6 +17,7 @@ import (
 	"github.com/tendays/tendays/export/topojson"
 	"github.com/tendays/tendays/geo"
 	"github.com/tendays/tendays/internal/textwidth"
+	_ "github.com/tendays/tendays/jsengine/exports" // the formats that carry the engine: boardgameio, conformance, site
 	"github.com/tendays/tendays/mapdata"
 	"github.com/tendays/tendays/pipeline"
 )
@@ -66,6 +67,8 @@ the hash of its board, and a board beside it that is not its pair is refused.
   tendays export asia --format gis -o asia-layers/
   tendays export europe.pack.json --format graphml > europe.graphml
   tendays export asia.pack.json --format datapackage -o asia-data
+  tendays export usa --format boardgameio -o tendays-usa
+  tendays export europe --format site -o europe-site
   tendays export usa.pack.json --format tts -o "Saved Objects/usa.json"
   tendays export usa --format pdf --paper letter -o usa.pdf
   tendays export europe --format cards -o europe.cards.csv
@@ -97,7 +100,8 @@ the hash of its board, and a board beside it that is not its pair is refused.
 	f.Float64Var(&opts.Width, "width", 1600, "svg: page width in `pixels`")
 	f.StringVar(&opts.License, "license", export.DefaultLicense, "datapackage: the data's licence (SPDX or Open Definition `id`)")
 	f.StringVar(&opts.PackageVersion, "package-version", "1.0.0", "datapackage: the package's `version`")
-	f.StringVar(&opts.AssetURL, "asset-url", "", "tts: `prefix` of the image URLs, e.g. where you upload them (default: file:// URLs of the files written)")
+	f.StringVar(&opts.AssetURL, "image-url", "", "tts: the `BASE` URL the images are hosted under (default: their bare names, which Tabletop Simulator finds in its Mods/Images folder)")
+	f.StringVar(&opts.AssetURL, "asset-url", "", "tts: the same as --image-url")
 	f.IntVar(&opts.CardWidth, "card-width", 400, "tts: card face width in `pixels`")
 	f.IntVar(&opts.BoardWidth, "board-width", 3200, "tts: board image width in `pixels`")
 	f.StringVar(&opts.Paper, "paper", "a4", "pdf: the `paper`, a4, letter or card (one card a page)")
@@ -302,8 +306,12 @@ func (opts *exportOptions) exportOptions() (export.Options, error) {
 	if err != nil {
 		return export.Options{}, usageErrorf("--winding %q: want rfc7946 or d3", opts.Winding)
 	}
+	base := opts.AssetURL
+	if base != "" && !strings.HasSuffix(base, "/") {
+		base += "/" // a folder of images: each image's URL is BASE/name
+	}
 	eo := export.Options{Graph: opts.Graph, Width: opts.Width, License: opts.License, PackageVersion: opts.PackageVersion,
-		AssetURL: opts.AssetURL, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, CardPreset: opts.Preset, Winding: winding, Quantization: opts.Quantization}
+		AssetURL: base, CardWidth: opts.CardWidth, BoardWidth: opts.BoardWidth, Paper: opts.Paper, CardPreset: opts.Preset, Winding: winding, Quantization: opts.Quantization}
 	if err := eo.Check(); err != nil {
 		return eo, usageErrorf("%s", err)
 	}

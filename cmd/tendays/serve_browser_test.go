@@ -620,35 +620,7 @@ func studioPlayAgainstBots(t *testing.T, b *browser) {
 	do(t, ctx,
 		chromedp.Click(css(`[data-action="new-game"]`)),
 		chromedp.WaitVisible(css(`#game[data-phase="filling"]`)))
-	clicks := 0
-	for {
-		phase := attr(t, ctx, `#game`, "data-phase")
-		count := attr(t, ctx, `#game`, "data-moves")
-		var sel string
-		switch phase {
-		case "filling":
-			sel = `#game [data-slot][data-open]`
-		case "choosing":
-			sel = `#game [data-action="draw"]`
-		case "placing":
-			sel = `#game [data-action="discard"]`
-		case "over":
-		default:
-			t.Fatalf("phase %q", phase)
-		}
-		if phase == "over" {
-			break
-		}
-		if clicks++; clicks > 3000 {
-			t.Fatal("the game does not end")
-		}
-		do(t, ctx,
-			chromedp.Click(css(sel)),
-			chromedp.WaitVisible(css(fmt.Sprintf(`#game:not([data-moves=%q])`, count))))
-		if eval[int](t, ctx, `document.querySelectorAll("[data-game-error]").length`) > 0 {
-			t.Fatalf("click %d (%s): %s", clicks, phase, text(t, ctx, `[data-game-error]`))
-		}
-	}
+	clicks := clickToTheEnd(t, ctx)
 	outcome := attr(t, ctx, `[data-game-over]`, "data-game-over")
 	over := text(t, ctx, `[data-game-over]`)
 	t.Logf("game over after %d clicks: %s: %s", clicks, outcome, strings.SplitN(over, "\n", 2)[0])
@@ -664,6 +636,34 @@ func studioPlayAgainstBots(t *testing.T, b *browser) {
 		t.Errorf("game over reads %q", outcome)
 	}
 	screenshot(t, ctx, "studio-play.png")
+}
+
+// clickToTheEnd plays the game on the page to its end by the first move
+// each phase offers (an open day, the draw pile, discarding what is taken),
+// each click waiting for the game to answer; it returns the clicks.
+func clickToTheEnd(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	clicks := 0
+	for {
+		phase := attr(t, ctx, `#game`, "data-phase")
+		if phase == "over" {
+			return clicks
+		}
+		count := attr(t, ctx, `#game`, "data-moves")
+		sel := map[string]string{"filling": `#game [data-slot][data-open]`, "choosing": `#game [data-action="draw"]`, "placing": `#game [data-action="discard"]`}[phase]
+		if sel == "" {
+			t.Fatalf("phase %q", phase)
+		}
+		if clicks++; clicks > 3000 {
+			t.Fatal("the game does not end")
+		}
+		do(t, ctx,
+			chromedp.Click(css(sel)),
+			chromedp.WaitVisible(css(fmt.Sprintf(`#game:not([data-moves=%q])`, count))))
+		if eval[int](t, ctx, `document.querySelectorAll("[data-game-error]").length`) > 0 {
+			t.Fatalf("click %d (%s): %s", clicks, phase, text(t, ctx, `[data-game-error]`))
+		}
+	}
 }
 
 func contains(s []string, x string) bool {

@@ -13,8 +13,12 @@
 // Game is a state machine driven by calls (Place, Take, Put, Swap) that
 // refuse illegal moves with an error a person can read, so that bots and
 // a person at a terminal drive it the same way; Play runs a whole game with
-// Players. Randomness comes from the *rand.Rand a caller seeds. The package
-// never prints; the bots are in engine/bot.
+// Players. Legal lists the moves the rules allow now, Decide turns a
+// Player's choice into an Action, and a Position is a game as one seat
+// knows it, from which FromPosition makes a game that seat cannot tell
+// from the real one (a bot playing a seat away from the game). Randomness
+// comes from the *rand.Rand a caller seeds. The package never prints; the
+// bots are in engine/bot.
 package game
 
 import (

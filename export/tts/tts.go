@@ -45,9 +45,10 @@
 // (10 by 7, the last place left to the hidden-card image), so a larger deck
 // spans several sheets. Cards with several copies share a face. GUIDs are
 // six hex digits derived from the card, so the same pack gives the same
-// save. The URLs are the image names after a prefix (Options.AssetURL): a
-// file:// URL of the folder for a local test, or the address a designer
-// uploads the images to.
+// save. The URLs are the image names after a prefix (Options.AssetURL):
+// none, so that Tabletop Simulator finds them by name in its Mods/Images
+// folder, or the address a designer uploads the images to; never a path of
+// the machine that exported them, so that the save can be shared.
 package tts
 
 import (

@@ -15,7 +15,7 @@ const module = "github.com/tendays/tendays"
 // top-level folders a package under each top-level folder may import,
 // beside its own folder's packages and those underneath. "*" is any
 // library package (cmd/tendays, a main package, imports everything; nothing
-// imports it). play, kinds, geo and colorvision came after the table and
+// imports it). play, kinds, jsengine, geo and colorvision came after the table and
 // are written here as README's Layout describes them.
 var mayImport = map[string][]string{
 	"mapdata":  {},
@@ -33,6 +33,13 @@ var mayImport = map[string][]string{
 	// their own"), and the table of what a pack of each kind does.
 	"play":  {"engine", "mapdata"},
 	"kinds": {"pipeline", "engine", "play", "mapdata"},
+	// The rules for other engines (issue 35): the engine as JavaScript
+	// calls it, and the exports that carry it (a boardgame.io package, a
+	// conformance suite, the studio as a static site), which compose the
+	// engine with export's files and the studio's page. export lists
+	// those formats and jsengine/exports installs their writers
+	// (export.Engines), so that export never imports the engine.
+	"jsengine": {"engine", "export", "studio", "mapdata"},
 }
 
 // underneath may be imported by every package, and imports only
@@ -145,6 +152,10 @@ func TestTheTableRefusesTheStarsBreaks(t *testing.T) {
 		{"export/tts", "internal/atomicfile", true},
 		{"studio", "advise", true},
 		{"kinds", "play", true},
+		{"export", "jsengine", false},
+		{"engine", "jsengine/conformance", false},
+		{"jsengine/site", "studio", true},
+		{"jsengine/exports", "export", true},
 	} {
 		if got := allowed(c.from, c.to); got != c.ok {
 			t.Errorf("allowed(%s, %s) = %v, want %v", c.from, c.to, got, c.ok)

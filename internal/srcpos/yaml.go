@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	goyaml "github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
@@ -249,36 +250,43 @@ func (w *yamlWalker) value(n ast.Node, pointer string, depth int) (any, error) {
 	return nil, fail(n, "unsupported YAML construct %s", n.Type())
 }
 
-// The YAML 1.2 core schema's plain scalars other than strings (YAML 1.2.2,
-// section 10.3.2).
-var (
-	coreNull  = regexp.MustCompile(`^(null|Null|NULL|~|)$`)
-	coreBool  = regexp.MustCompile(`^(true|True|TRUE|false|False|FALSE)$`)
-	coreInt10 = regexp.MustCompile(`^[-+]?[0-9]+$`)
-	coreInt8  = regexp.MustCompile(`^0o[0-7]+$`)
-	coreInt16 = regexp.MustCompile(`^0x[0-9a-fA-F]+$`)
-	coreFloat = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
-	coreInf   = regexp.MustCompile(`^([-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$`)
-)
+// coreScalars are the YAML 1.2 core schema's plain scalars other than
+// strings (YAML 1.2.2, section 10.3.2), compiled when YAML is first read:
+// a program that reads no YAML (the engine in WebAssembly) does not pay
+// for them at start.
+type coreScalars struct{ null, bool, int10, int8, int16, float, inf *regexp.Regexp }
+
+var core = sync.OnceValue(func() coreScalars {
+	return coreScalars{
+		null:  regexp.MustCompile(`^(null|Null|NULL|~|)$`),
+		bool:  regexp.MustCompile(`^(true|True|TRUE|false|False|FALSE)$`),
+		int10: regexp.MustCompile(`^[-+]?[0-9]+$`),
+		int8:  regexp.MustCompile(`^0o[0-7]+$`),
+		int16: regexp.MustCompile(`^0x[0-9a-fA-F]+$`),
+		float: regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`),
+		inf:   regexp.MustCompile(`^([-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$`),
+	}
+})
 
 // resolvePlain reads the text of a plain (unquoted) scalar as YAML 1.2's
 // core schema does: null, a bool, an integer, a finite number, or else the
 // string itself.
 func resolvePlain(n ast.Node, text string) (any, error) {
+	c := core()
 	switch {
-	case coreNull.MatchString(text):
+	case c.null.MatchString(text):
 		return nil, nil
-	case coreBool.MatchString(text):
+	case c.bool.MatchString(text):
 		return text[0] == 't' || text[0] == 'T', nil
-	case coreInt10.MatchString(text), coreInt8.MatchString(text), coreInt16.MatchString(text):
+	case c.int10.MatchString(text), c.int8.MatchString(text), c.int16.MatchString(text):
 		return coreInteger(n, text)
-	case coreFloat.MatchString(text):
+	case c.float.MatchString(text):
 		f, err := strconv.ParseFloat(text, 64)
 		if err != nil || math.IsInf(f, 0) {
 			return nil, fail(n, "not a finite number: %s", text)
 		}
 		return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
-	case coreInf.MatchString(text):
+	case c.inf.MatchString(text):
 		return nil, fail(n, "not a finite number: %s", text)
 	}
 	return text, nil
@@ -375,7 +383,8 @@ func (w *yamlWalker) tagged(t *ast.TagNode, pointer string, depth int) (any, err
 	case bool:
 		ok = name == "!!bool"
 	case json.Number:
-		isInt := coreInt10.MatchString(text) || coreInt8.MatchString(text) || coreInt16.MatchString(text)
+		c := core()
+		isInt := c.int10.MatchString(text) || c.int8.MatchString(text) || c.int16.MatchString(text)
 		ok = name == "!!float" || name == "!!int" && isInt
 	}
 	if !ok {

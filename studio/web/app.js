@@ -285,6 +285,11 @@ function showError(msg, findings, extra) {
 
 function connect() {
   const status = $("#status");
+  if (globalThis.tendaysInPage) { // a static site: no server to hear from
+    status.dataset.status = "static";
+    status.textContent = "static site";
+    return;
+  }
   const es = new EventSource("/api/events");
   let lost = false;
   es.addEventListener("hello", (e) => {

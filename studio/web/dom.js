@@ -41,6 +41,8 @@ export function clear(el) {
 
 // api calls the studio's JSON API: {ok, status, body, error}.
 export async function api(method, path, body) {
+  // A page with the engine inside (tendays export --format site) answers itself.
+  if (globalThis.tendaysInPage) return globalThis.tendaysInPage.api(method, path, body);
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";

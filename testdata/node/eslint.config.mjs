@@ -1,5 +1,6 @@
-// ESLint for the studio's page (studio/web, plain ES modules in a browser)
-// and the Node.js scripts the tests run (testdata/node). .ci/run runs it
+// ESLint for the studio's page (studio/web, plain ES modules in a browser),
+// the JavaScript the engine's exports carry (jsengine/*/js) and the Node.js
+// scripts the tests run (testdata/node). .ci/run runs it
 // from the module root:
 //   testdata/node/node_modules/.bin/eslint -c testdata/node/eslint.config.mjs
 // so that the patterns below are relative to the module root.
@@ -22,7 +23,28 @@ export default [
     languageOptions: { ecmaVersion: 2024, sourceType: "commonjs", globals: globals.node },
   },
   {
-    // An error caught to be turned into the page's message needs no name.
-    rules: { "no-unused-vars": ["error", { caughtErrors: "none" }] },
+    // The JavaScript the boardgameio and site exports carry
+    // (jsengine/*/js): the package's modules for Node (CommonJS and ESM)
+    // and for a page, and the site's classic script.
+    files: ["jsengine/boardgameio/js/**/*.cjs"],
+    languageOptions: { ecmaVersion: 2024, sourceType: "commonjs", globals: globals.node },
+  },
+  {
+    files: ["jsengine/boardgameio/js/index.mjs"],
+    languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: globals.node },
+  },
+  {
+    files: ["jsengine/boardgameio/js/browser.mjs"],
+    languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: globals.browser },
+  },
+  {
+    files: ["jsengine/site/js/**/*.js"],
+    languageOptions: { ecmaVersion: 2024, sourceType: "script", globals: globals.browser },
+  },
+  {
+    // An error caught to be turned into the page's message needs no name;
+    // a field taken out of an object to leave the rest (a view without
+    // the secret) is not a value to use.
+    rules: { "no-unused-vars": ["error", { caughtErrors: "none", ignoreRestSiblings: true }] },
   },
 ];

@@ -32,7 +32,6 @@ import (
 	"strings"
 
 	"github.com/tendays/tendays/derive/borders"
-	"github.com/tendays/tendays/derive/borders/geopackage"
 	"github.com/tendays/tendays/derive/borders/shapefile"
 	"github.com/tendays/tendays/diag"
 	"github.com/tendays/tendays/internal/safeio"
@@ -397,7 +396,7 @@ func Parse(set *Set, opts Options) (*Result, error) {
 			res.Reprojected = res.Reprojected || !r.CRS.IsWGS84()
 			parts = append(parts, r.Part)
 		case GeoPackage:
-			r, err := geopackage.Read(f.Display, f.Data, opts.Layer)
+			r, err := readGeoPackage(f.Display, f.Data, opts.Layer)
 			if err != nil {
 				return res, err
 			}

@@ -1,4 +1,4 @@
-package mapdata_test
+package board_test
 
 import (
 	"testing"
@@ -8,12 +8,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tendays/tendays/export/board"
 	"github.com/tendays/tendays/mapdata"
 )
 
-// EncodeBoard gives the bytes of the collection's own MarshalJSON (and a
+// EncodeGeoJSON gives the bytes of the collection's own MarshalJSON (and a
 // newline), whatever the members: the board hash a pack records depends on it.
-func TestEncodeBoardIsMarshalJSON(t *testing.T) {
+func TestEncodeGeoJSONIsMarshalJSON(t *testing.T) {
 	fc := geojson.NewFeatureCollection()
 	for i := range 37 { // more features than workers, not a multiple of them
 		f := geojson.NewFeature(orb.Polygon{{{0, 0}, {1, float64(i)}, {0.5, 1e-7}, {0, 0}}})
@@ -26,21 +27,21 @@ func TestEncodeBoardIsMarshalJSON(t *testing.T) {
 	fc.BBox = geojson.BBox{0, 0, 1, 36}
 	want, err := fc.MarshalJSON()
 	require.NoError(t, err)
-	got, err := mapdata.EncodeBoard(fc)
+	got, err := board.EncodeGeoJSON(fc)
 	require.NoError(t, err)
 	assert.Equal(t, string(want)+"\n", string(got))
 
 	empty := geojson.NewFeatureCollection()
 	want, err = empty.MarshalJSON()
 	require.NoError(t, err)
-	got, err = mapdata.EncodeBoard(empty)
+	got, err = board.EncodeGeoJSON(empty)
 	require.NoError(t, err)
 	assert.Equal(t, string(want)+"\n", string(got))
 }
 
-// BenchmarkEncodeBoard compares EncodeBoard with the collection's own
+// BenchmarkEncodeGeoJSON compares EncodeGeoJSON with the collection's own
 // MarshalJSON on a board the size of Asia's (300 features, 600,000 points).
-func BenchmarkEncodeBoard(b *testing.B) {
+func BenchmarkEncodeGeoJSON(b *testing.B) {
 	fc := geojson.NewFeatureCollection()
 	for i := range 300 {
 		ring := make(orb.Ring, 0, 2001)
@@ -59,9 +60,9 @@ func BenchmarkEncodeBoard(b *testing.B) {
 			}
 		}
 	})
-	b.Run("EncodeBoard", func(b *testing.B) {
+	b.Run("EncodeGeoJSON", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := mapdata.EncodeBoard(fc); err != nil {
+			if _, err := board.EncodeGeoJSON(fc); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -1,4 +1,4 @@
-package mapdata
+package board
 
 import (
 	"bytes"
@@ -11,12 +11,14 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// EncodeBoard writes the board geometry as GeoJSON, with a final newline:
+// EncodeGeoJSON writes the board geometry as GeoJSON (the board file build
+// writes beside a pack; here, not in mapdata, so that the engine's
+// readers of packs link no geometry), with a final newline:
 // the same bytes as the collection's own MarshalJSON, made faster for the
 // rebuild loop of build --watch and serve. The features are encoded on
 // every core and each feature's JSON is used as it comes (the collection's
 // MarshalJSON passes every byte of it through encoding/json once more).
-func EncodeBoard(fc *geojson.FeatureCollection) ([]byte, error) {
+func EncodeGeoJSON(fc *geojson.FeatureCollection) ([]byte, error) {
 	features := make([][]byte, len(fc.Features))
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
