@@ -206,7 +206,8 @@ func init() {
 			Kinds: regions(Export{Board: NeedsBoard, Render: onRegions(TTSFiles)})},
 		{Name: PDF, OneFile: true,
 			Doc: "print and play (--paper a4|letter): a summary page, the cards at 63 x 88 mm with a 3 mm bleed and crop marks, " +
-				"a backs page after each fronts page for long-edge duplex, and the board tiled over pages at a stated scale with overlap and marks",
+				"a backs page after each fronts page for long-edge duplex, and the board tiled over pages at a stated scale with overlap and marks; " +
+				"--paper card: one card a page with its bleed, each back before its face (a print service's order); TrimBox and BleedBox set",
 			Kinds: regions(Export{Ext: ".pdf", Board: UsesBoard, Without: "the PDF has no board pages", Render: oneFile(".pdf", func(p *mapdata.Pack, in Input, opt Options) ([]byte, error) {
 				data, err := PDFBytes(p, in.Board, opt)
 				var miss *text.MissingError
