@@ -10,6 +10,7 @@ import (
 	"github.com/tendays/tendays/derive/borders"
 	"github.com/tendays/tendays/derive/starter"
 	"github.com/tendays/tendays/editions"
+	"github.com/tendays/tendays/internal/testenv"
 )
 
 // thinEdition is init's edition of the features of a bundled borders file
@@ -81,8 +82,8 @@ func stallingWesternAsia(tb testing.TB) advise.Input {
 // little.
 func BenchmarkDoctorStalling(b *testing.B) {
 	in := stallingWesternAsia(b)
-	cpu, n := cpuTime(), 0
-	defer func() { b.ReportMetric(float64(cpuTime()-cpu)/float64(max(n, 1))/1e9, "cpu-s/op") }()
+	cpu, n := testenv.CPUTime(), 0
+	defer func() { b.ReportMetric(float64(testenv.CPUTime()-cpu)/float64(max(n, 1))/1e9, "cpu-s/op") }()
 	for b.Loop() {
 		n++
 		rep, err := advise.Diagnose(context.Background(), in, advise.Options{})
@@ -110,8 +111,8 @@ func stallingIran(tb testing.TB) advise.Input {
 // wall time (ns/op) depends on the machine's load.
 func BenchmarkFix30(b *testing.B) {
 	in := stallingIran(b)
-	cpu, n := cpuTime(), 0
-	defer func() { b.ReportMetric(float64(cpuTime()-cpu)/float64(max(n, 1))/1e9, "cpu-s/op") }()
+	cpu, n := testenv.CPUTime(), 0
+	defer func() { b.ReportMetric(float64(testenv.CPUTime()-cpu)/float64(max(n, 1))/1e9, "cpu-s/op") }()
 	for b.Loop() {
 		n++
 		rep, err := advise.Fix(context.Background(), in, advise.Options{}, advise.Goals{})
@@ -141,8 +142,8 @@ func BenchmarkDoctorCombined(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cpu, n := cpuTime(), 0
-	defer func() { b.ReportMetric(float64(cpuTime()-cpu)/float64(max(n, 1))/1e9, "cpu-s/op") }()
+	cpu, n := testenv.CPUTime(), 0
+	defer func() { b.ReportMetric(float64(testenv.CPUTime()-cpu)/float64(max(n, 1))/1e9, "cpu-s/op") }()
 	for b.Loop() {
 		n++
 		rep, err := advise.Diagnose(context.Background(), in, advise.Options{})
@@ -172,8 +173,8 @@ func japan(tb testing.TB) advise.Input {
 // CPU; it reports the games played.
 func BenchmarkDoctorJapan(b *testing.B) {
 	in := japan(b)
-	cpu, n := cpuTime(), 0
-	defer func() { b.ReportMetric(float64(cpuTime()-cpu)/float64(max(n, 1))/1e9, "cpu-s/op") }()
+	cpu, n := testenv.CPUTime(), 0
+	defer func() { b.ReportMetric(float64(testenv.CPUTime()-cpu)/float64(max(n, 1))/1e9, "cpu-s/op") }()
 	for b.Loop() {
 		n++
 		rep, err := advise.Diagnose(context.Background(), in, advise.Options{})
@@ -191,8 +192,8 @@ func BenchmarkDoctorJapan(b *testing.B) {
 // edition (the issue asks for under 60 s).
 func BenchmarkFixJapan(b *testing.B) {
 	in := japan(b)
-	cpu, n := cpuTime(), 0
-	defer func() { b.ReportMetric(float64(cpuTime()-cpu)/float64(max(n, 1))/1e9, "cpu-s/op") }()
+	cpu, n := testenv.CPUTime(), 0
+	defer func() { b.ReportMetric(float64(testenv.CPUTime()-cpu)/float64(max(n, 1))/1e9, "cpu-s/op") }()
 	for b.Loop() {
 		n++
 		rep, err := advise.Fix(context.Background(), in, advise.Options{}, advise.Goals{})
