@@ -8,15 +8,19 @@
 # package's testdata/fuzz/FuzzXxx/ by go test: commit them with the fix.
 #
 # FUZZ_WORKERS sets the workers per target (default: the number of CPUs);
-# FUZZ_MINIMIZE how long to minimize a new input (default 5s: the seeds are
-# whole edition files, and minimizing them for the default minute stalls the
-# run). Every target runs even when one fails; the exit status is non-zero
-# if any failed, and the failures are listed at the end.
+# FUZZ_LANES how many targets run at once (default 1; CI runs 2 lanes of one
+# worker each, since a short run is mostly building and gathering the seed
+# corpus's coverage, one core each); FUZZ_MINIMIZE how long to minimize a
+# new input (default 5s: the seeds are whole edition files, and minimizing
+# them for the default minute stalls the run). Every target runs even when
+# one fails; the exit status is non-zero if any failed, and the failures are
+# listed at the end, each lane's output printed whole as it ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 filter=${2:-.}
 workers=${FUZZ_WORKERS:-$(nproc)}
+lanes=${FUZZ_LANES:-1}
 minimize=${FUZZ_MINIMIZE:-5s}
 
 targets=$(grep -rlE --include='*_test.go' '^func Fuzz[A-Z][A-Za-z0-9_]*\(f \*testing\.F\)' . |
@@ -29,34 +33,46 @@ if [ -z "$targets" ]; then
 	exit 2
 fi
 
-# run_target runs one target once, echoing its output; its status is go test's.
+# run_target runs one target once, its output in $2's log; its status is
+# go test's.
 run_target() {
 	go test "$1" -run '^$' -fuzz "^${2}\$" -fuzztime "${seconds}s" \
-		-fuzzminimizetime "$minimize" -parallel "$workers" 2>&1 | tee "$log"
-	return "${PIPESTATUS[0]}"
+		-fuzzminimizetime "$minimize" -parallel "$workers" >"$3" 2>&1
 }
 
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-failed=()
-while read -r pkg target; do
-	echo "== $pkg $target (${seconds}s)"
-	if run_target "$pkg" "$target"; then
-		continue
-	fi
-	# The fuzzer sometimes stops with "context deadline exceeded" when the
-	# time runs out while a worker is busy (a toolchain hiccup, not a crash:
-	# a crash always writes its input). Such a run is tried once more.
-	if grep -q 'context deadline exceeded' "$log" && ! grep -q 'Failing input written' "$log"; then
-		echo "fuzz.sh: $pkg $target stopped on the deadline without a failing input; running it again"
-		if run_target "$pkg" "$target"; then
-			continue
+# fuzz_one fuzzes one target ("PKG TARGET"), prints its output in one piece
+# and, when it failed, its name on the file $failures.
+fuzz_one() {
+	local pkg=${1% *} target=${1#* } log
+	log=$(mktemp)
+	if ! run_target "$pkg" "$target" "$log"; then
+		# The fuzzer sometimes stops with "context deadline exceeded" when
+		# the time runs out while a worker is busy (a toolchain hiccup, not
+		# a crash: a crash always writes its input). Such a run is tried
+		# once more.
+		if grep -q 'context deadline exceeded' "$log" && ! grep -q 'Failing input written' "$log"; then
+			echo "fuzz.sh: $pkg $target stopped on the deadline without a failing input; running it again" >>"$log"
+			run_target "$pkg" "$target" "$log.again" || echo "$pkg $target" >>"$failures"
+			cat "$log.again" >>"$log"
+			rm -f "$log.again"
+		else
+			echo "$pkg $target" >>"$failures"
 		fi
 	fi
-	failed+=("$pkg $target")
-done <<<"$targets"
-if [ ${#failed[@]} -gt 0 ]; then
+	{ echo "== $pkg $target (${seconds}s)"; cat "$log"; } | flock "$failures" cat
+	rm -f "$log"
+}
+
+failures=$(mktemp)
+trap 'rm -f "$failures"' EXIT
+export -f run_target fuzz_one
+export seconds minimize workers failures
+# Two lanes on targets of one package may both build it with coverage
+# instrumentation; the go build cache keeps that safe, and the second waits
+# for or reuses the first's work.
+printf '%s\n' "$targets" | xargs -d '\n' -P "$lanes" -I{} bash -c 'fuzz_one "$1"' _ {}
+if [ -s "$failures" ]; then
 	echo "fuzz.sh: failed:" >&2
-	printf '  %s\n' "${failed[@]}" >&2
+	sed 's/^/  /' "$failures" >&2
 	exit 1
 fi

@@ -2,11 +2,13 @@ package testenv
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // LANAddress is the private address a test's own network namespace has
@@ -63,7 +65,20 @@ func NetNS(t *testing.T) bool {
 		}
 	}
 	args := []string{"-n", "--", "sh", "-c", netnsSetup, "netns", os.Args[0], "-test.run", "^" + t.Name() + "$", "-test.v", "-test.count=1"}
-	cmd := exec.Command("unshare", args...)
+	// The run inside ends before this test's own deadline, with its
+	// goroutines printed (-test.timeout), so a hang there fails t with
+	// what the run inside was doing rather than the whole package
+	// timing out with nothing but this wait in its dump.
+	ctx := context.Background()
+	if deadline, ok := t.Deadline(); ok {
+		left := time.Until(deadline)
+		inside := left - left/8
+		args = append(args, "-test.timeout", inside.String())
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, left-left/16)
+		defer cancel()
+	}
+	cmd := exec.CommandContext(ctx, "unshare", args...)
 	cmd.Env = append(os.Environ(), netnsEnv+"=1")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
