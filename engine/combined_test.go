@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/big"
 	"os"
 	"slices"
 	"strconv"
@@ -278,4 +279,28 @@ func TestLinkGroupsAreTheRelations(t *testing.T) {
 	require.NoError(t, err)
 	_, rest, _ := b.LinkGroups(car)
 	assert.NotNil(t, rest)
+}
+
+// countSet counts in 128 bits, or in math/big past them, the same journeys
+// either way, and leaves the graph as it was: the regions' counts of a
+// combined board run side by side on one graph.
+func TestCountSetBeyond128BitsLeavesTheGraph(t *testing.T) {
+	g := compile(t, twoGrids(t, 4)).countGraph()
+	skip := make([]bool, g.n)
+	skip[0], skip[3] = true, true
+	usable := slices.Clone(g.usable)
+	byHand := func(days int) *big.Int {
+		h := *g
+		h.usable = slices.Clone(g.usable)
+		for r, s := range skip {
+			h.usable[r] = h.usable[r] && !s
+		}
+		return h.countBig(days, -1)
+	}
+	for _, days := range []int{6, 80} {
+		_, _, fits := g.count128(days, skip)
+		assert.Equal(t, days < 80, fits, "%d days in 128 bits", days)
+		assert.Equal(t, byHand(days).String(), g.countSet(days, skip).String(), "%d days", days)
+		assert.Equal(t, usable, g.usable, "the graph after counting %d days", days)
+	}
 }

@@ -4,7 +4,10 @@ import (
 	"errors"
 	"math/big"
 	"math/bits"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // CountDefinition says exactly what Count counts, for help texts and reports.
@@ -69,10 +72,7 @@ func (b *Board) Count(days int) (*Count, error) {
 	per := make([]*big.Int, n)
 	if b.nmaps > 0 {
 		// Combined editions: only journeys holding a region of every map.
-		total = b.countEveryMap(g, days, -1)
-		for r := range n {
-			per[r] = new(big.Int).Sub(total, b.countEveryMap(g, days, r))
-		}
+		total, per = b.countEveryMap(g, days)
 	} else if t, ok := g.count64(days, -1); ok {
 		total = new(big.Int).SetUint64(t)
 		for r := range n {
@@ -416,50 +416,80 @@ func (g *countGraph) countBig(days, skip int) *big.Int {
 	return total
 }
 
-// countEveryMap counts the journeys that avoid region extra (-1: none) and
-// hold a region of every map: the sum over sets S of maps of (-1)^|S| times
-// the journeys avoiding every region of S.
-func (b *Board) countEveryMap(g *countGraph, days, extra int) *big.Int {
-	sum := new(big.Int)
-	skip := make([]bool, g.n)
-	for set := 0; set < 1<<b.nmaps; set++ {
+// countEveryMap counts the journeys that hold a region of every map, and
+// how many of them pass through each region: by inclusion and exclusion,
+// the sum over sets S of maps of (-1)^|S| times the journeys avoiding every
+// region of S (and, for a region's count, that region too). A set that
+// leaves out region r's map avoids r already, so r's count takes the
+// total's term for it as it is: half the sets are counted once for all
+// regions. A region no card of which the deck holds is on no journey. The
+// regions' counts are independent: they are shared out over the cores.
+func (b *Board) countEveryMap(g *countGraph, days int) (total *big.Int, per []*big.Int) {
+	sets := 1 << b.nmaps
+	without := func(skip []bool, set, extra int) *big.Int {
 		for r := range skip {
 			skip[r] = r == extra || set>>b.regMap[r]&1 != 0
 		}
-		c := g.countSet(days, skip)
+		return g.countSet(days, skip)
+	}
+	signed := func(sum, c *big.Int, set int) {
 		if bits.OnesCount(uint(set))%2 == 1 {
 			sum.Sub(sum, c)
 		} else {
 			sum.Add(sum, c)
 		}
 	}
-	return sum
+	terms := make([]*big.Int, sets)
+	total = new(big.Int)
+	skip := make([]bool, g.n)
+	for set := range sets {
+		terms[set] = without(skip, set, -1)
+		signed(total, terms[set], set)
+	}
+	per = make([]*big.Int, g.n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), g.n) {
+		wg.Go(func() {
+			skip := make([]bool, g.n)
+			for r := int(next.Add(1) - 1); r < g.n; r = int(next.Add(1) - 1) {
+				if !g.usable[r] {
+					per[r] = new(big.Int)
+					continue
+				}
+				avoiding := new(big.Int)
+				for set := range sets {
+					c := terms[set]
+					if set>>b.regMap[r]&1 == 0 {
+						c = without(skip, set, r)
+					}
+					signed(avoiding, c, set)
+				}
+				per[r] = avoiding.Sub(total, avoiding)
+			}
+		})
+	}
+	wg.Wait()
+	return total, per
 }
 
 // countSet counts the journeys avoiding the regions marked in skip, in 128
-// bits, or in math/big when that overflows.
+// bits, or in math/big when that overflows. It leaves g as it is (counts
+// run side by side on one graph).
 func (g *countGraph) countSet(days int, skip []bool) *big.Int {
 	if hi, lo, ok := g.count128(days, skip); ok {
 		v := new(big.Int).SetUint64(hi)
 		v.Lsh(v, 64)
 		return v.Or(v, new(big.Int).SetUint64(lo))
 	}
-	var out *big.Int
-	g.withSkip(skip, func(s int) { out = g.countBig(days, s) })
-	return out
-}
-
-// withSkip runs f with the regions of skip made unusable (f gets -1 as its
-// single skipped region), and restores them.
-func (g *countGraph) withSkip(skip []bool, f func(int)) {
-	saved := slices.Clone(g.usable)
+	h := *g
+	h.usable = slices.Clone(g.usable)
 	for r, s := range skip {
 		if s {
-			g.usable[r] = false
+			h.usable[r] = false
 		}
 	}
-	f(-1)
-	copy(g.usable, saved)
+	return h.countBig(days, -1)
 }
 
 // u128 is an unsigned 128-bit count.
@@ -483,6 +513,21 @@ func (a u128) addMul(x u128, w uint64) (u128, bool) {
 		return a, false
 	}
 	return u128{hi, lo}, true
+}
+
+// add adds x to a; ok is false on overflow.
+func (a u128) add(x u128) (u128, bool) {
+	lo, c := bits.Add64(a.lo, x.lo, 0)
+	hi, c := bits.Add64(a.hi, x.hi, c)
+	return u128{hi, lo}, c == 0
+}
+
+// addTimes is addMul, by add where w is 1 (most steps' weight).
+func (a u128) addTimes(x u128, w uint64) (u128, bool) {
+	if w == 1 {
+		return a.add(x)
+	}
+	return a.addMul(x, w)
 }
 
 // sub is a - x, for x <= a.
@@ -510,7 +555,7 @@ func (g *countGraph) count128(days int, skip []bool) (hi, lo uint64, ok bool) {
 			for k, c := range g.cliques {
 				var sum u128
 				for _, x := range c.members {
-					if sum, ok = sum.addMul(f[i-2][x], 1); !ok {
+					if sum, ok = sum.add(f[i-2][x]); !ok {
 						return 0, 0, false
 					}
 				}
@@ -523,25 +568,25 @@ func (g *countGraph) count128(days int, skip []bool) (hi, lo uint64, ok bool) {
 			}
 			var sum u128
 			for _, x := range g.foot[r] {
-				if sum, ok = sum.addMul(f[i-1][x], 1); !ok {
+				if sum, ok = sum.add(f[i-1][x]); !ok {
 					return 0, 0, false
 				}
 			}
 			if i >= 2 {
 				for _, k := range g.in[r] {
-					if sum, ok = sum.addMul(sums[k].sub(f[i-2][r]), 1); !ok {
+					if sum, ok = sum.add(sums[k].sub(f[i-2][r])); !ok {
 						return 0, 0, false
 					}
 				}
 				for _, e := range g.hop[r] {
-					if sum, ok = sum.addMul(f[i-2][e.from], e.w); !ok {
+					if sum, ok = sum.addTimes(f[i-2][e.from], e.w); !ok {
 						return 0, 0, false
 					}
 				}
 			}
 			if i >= 3 && g.pair != nil {
 				for _, e := range g.pair[r] {
-					if sum, ok = sum.addMul(f[i-3][e.from], e.w); !ok {
+					if sum, ok = sum.addTimes(f[i-3][e.from], e.w); !ok {
 						return 0, 0, false
 					}
 				}
@@ -556,7 +601,7 @@ func (g *countGraph) count128(days int, skip []bool) (hi, lo uint64, ok bool) {
 	}
 	var total u128
 	for _, v := range f[days-1] {
-		if total, ok = total.addMul(v, 1); !ok {
+		if total, ok = total.add(v); !ok {
 			return 0, 0, false
 		}
 	}

@@ -182,3 +182,15 @@ func BenchmarkCountGrid2025(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCountAroundTheWorld counts the 20-day journeys of Around the
+// World (165 regions on four maps), overall and per region: the doctor's
+// figures on a combined board, by inclusion and exclusion over the maps.
+func BenchmarkCountAroundTheWorld(b *testing.B) {
+	board := aroundTheWorld(b)
+	for b.Loop() {
+		if _, err := board.Count(20); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
