@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/game"
@@ -83,7 +84,9 @@ func Cases(p *mapdata.Pack) ([]Case, error) {
 	}
 	s := &suite{e: e, b: e.Board(), seen: map[string]bool{}}
 	s.links()
+	s.colorless() // before transports, whose steps may be the same cards
 	s.transports()
+	s.openEnds()
 	s.strangers()
 	journeys, positions, err := s.games()
 	if err != nil {
@@ -235,6 +238,80 @@ func (s *suite) transports() {
 					}
 				}
 				break
+			}
+		}
+	}
+}
+
+// colorless: for every plane card and region in no colour, a step the
+// plane links from it (the first region it reaches, as the rules say
+// planes reach such a region) and one it does not.
+func (s *suite) colorless() {
+	b := s.b
+	for c := range engine.CardID(b.NumCards()) {
+		if b.Kind(c) != engine.PlaneCard || b.Copies(c) == 0 {
+			continue
+		}
+		for x := range b.NumRegions() {
+			tx, ok := s.regionToken(x)
+			if !ok || !b.Region(x).Colorless {
+				continue
+			}
+			linked, unlinked := false, false
+			for y := range b.NumRegions() {
+				ty, ok := s.regionToken(y)
+				if !ok || y == x || b.Region(y).AirOnly {
+					continue
+				}
+				switch on := b.Links(c, x, y); {
+				case on && !linked:
+					linked = true
+					s.add("transport/plane/colorless", []string{tx, s.token(c), ty}, 0)
+				case !on && !unlinked:
+					unlinked = true
+					s.add("transport/plane/colorless/not-linked", []string{tx, s.token(c), ty}, 0)
+				}
+			}
+		}
+	}
+}
+
+// openEnds: where the rules let a journey start (end) on a transport
+// card, for every transport card the first region it serves after it
+// (before it) and the first it does not, in journeys of two days.
+func (s *suite) openEnds() {
+	b := s.b
+	if !b.OpenStart() && !b.OpenEnd() {
+		return
+	}
+	for c := range engine.CardID(b.NumCards()) {
+		if b.Kind(c) == engine.RegionCard || b.Copies(c) == 0 {
+			continue
+		}
+		t := s.token(c)
+		served, unserved := false, false
+		for x := range b.NumRegions() {
+			tx, ok := s.regionToken(x)
+			if !ok || served && unserved {
+				continue
+			}
+			rule := "journey/open-end"
+			if b.Serves(c, x) {
+				if served {
+					continue
+				}
+				served = true
+			} else {
+				if unserved {
+					continue
+				}
+				unserved, rule = true, rule+"/not-served"
+			}
+			if b.OpenStart() {
+				s.add(strings.Replace(rule, "open-end", "open-start", 1), []string{t, tx}, 0)
+			}
+			if b.OpenEnd() {
+				s.add(rule, []string{tx, t}, 0)
 			}
 		}
 	}

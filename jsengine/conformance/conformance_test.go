@@ -22,6 +22,48 @@ func pack(t *testing.T, file string) *mapdata.Pack {
 	return doc.Pack
 }
 
+// TestSuiteCoversTheRulesOptions: on a pack whose rules let a journey
+// start and end on a transport card and leave regions in no colour that
+// planes reach by the other end's colour (10 Tage durch Deutschland's
+// rules), the suite has both verdicts of each, and the engine in
+// JavaScript's terms agrees with every line.
+func TestSuiteCoversTheRulesOptions(t *testing.T) {
+	t.Parallel()
+	p := pack(t, "usa.pack.json")
+	p.Rules.Journey = &mapdata.JourneyRules{StartOnTransport: true, EndOnTransport: true}
+	p.Colors = append(p.Colors, mapdata.Color{ID: "none", Name: "No colour", Hex: "#cccccc"})
+	p.Rules.Colorless = &mapdata.ColorlessRules{Color: "none", Planes: mapdata.ColorlessOtherEnd}
+	p.Regions[0].Color, p.Regions[1].Color = "none", "none"
+	data, err := Bytes(p)
+	require.NoError(t, err)
+	e, err := jsengine.New(p)
+	require.NoError(t, err)
+	valid := map[string]map[bool]int{}
+	for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+		var c Case
+		require.NoError(t, json.Unmarshal(line, &c))
+		if c.Kind != "" {
+			continue
+		}
+		v := e.Check(c.Cards, c.Days)
+		require.Equal(t, c.Valid, v.Valid, "%v", c.Cards)
+		require.Equal(t, c.Reason, v.Reason)
+		if valid[c.Rule] == nil {
+			valid[c.Rule] = map[bool]int{}
+			t.Logf("%s: %v, %q", c.Rule, c.Cards, c.Reason)
+		}
+		valid[c.Rule][c.Valid]++
+	}
+	for rule, want := range map[string]bool{
+		"journey/open-start": true, "journey/open-start/not-served": false,
+		"journey/open-end": true, "journey/open-end/not-served": false,
+		"transport/plane/colorless": true, "transport/plane/colorless/not-linked": false,
+	} {
+		assert.Positive(t, valid[rule][want], "%s: a case %v", rule, want)
+		assert.Zero(t, valid[rule][!want], "%s: a case %v", rule, !want)
+	}
+}
+
 // TestSuiteCovers checks that each pack's suite holds every fault its
 // journeys can have, valid steps of every kind of link it has, positions
 // with legal moves, and that every line reads back as what the engine
