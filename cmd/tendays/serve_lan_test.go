@@ -61,7 +61,8 @@ func startLAN(t *testing.T, target string) (served, join string) {
 // 403 for a write from another origin; the join link sets the cookie the
 // page's requests then carry.
 func TestServeLAN(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it runs in the serial phase, before the package's
+	// browser and consumer tests load the machine (see open).
 	if !testenv.NetNS(t) {
 		return
 	}

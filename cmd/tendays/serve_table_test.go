@@ -107,7 +107,8 @@ func holderReadable(t *testing.T, ctx context.Context, who string) int {
 // answer it receives; the phone reloads mid-game and is back in its seat;
 // the game goes to its end.
 func TestStudioTable(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it runs in the serial phase, before the package's
+	// browser and consumer tests load the machine (see open).
 	chromium(t)
 	if !testenv.NetNS(t) {
 		return
