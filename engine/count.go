@@ -497,6 +497,9 @@ type u128 struct{ hi, lo uint64 }
 
 // addMul adds x*w to a; ok is false on overflow.
 func (a u128) addMul(x u128, w uint64) (u128, bool) {
+	if w == 1 { // most steps' weight: no multiplying
+		return a.add(x)
+	}
 	h1, l1 := bits.Mul64(x.lo, w)
 	h2, l2 := bits.Mul64(x.hi, w)
 	if h2 != 0 {
@@ -520,14 +523,6 @@ func (a u128) add(x u128) (u128, bool) {
 	lo, c := bits.Add64(a.lo, x.lo, 0)
 	hi, c := bits.Add64(a.hi, x.hi, c)
 	return u128{hi, lo}, c == 0
-}
-
-// addTimes is addMul, by add where w is 1 (most steps' weight).
-func (a u128) addTimes(x u128, w uint64) (u128, bool) {
-	if w == 1 {
-		return a.add(x)
-	}
-	return a.addMul(x, w)
 }
 
 // sub is a - x, for x <= a.
@@ -579,14 +574,14 @@ func (g *countGraph) count128(days int, skip []bool) (hi, lo uint64, ok bool) {
 					}
 				}
 				for _, e := range g.hop[r] {
-					if sum, ok = sum.addTimes(f[i-2][e.from], e.w); !ok {
+					if sum, ok = sum.addMul(f[i-2][e.from], e.w); !ok {
 						return 0, 0, false
 					}
 				}
 			}
 			if i >= 3 && g.pair != nil {
 				for _, e := range g.pair[r] {
-					if sum, ok = sum.addTimes(f[i-3][e.from], e.w); !ok {
+					if sum, ok = sum.addMul(f[i-3][e.from], e.w); !ok {
 						return 0, 0, false
 					}
 				}

@@ -151,9 +151,8 @@ func (b *browser) tabWith(t *testing.T, w, h int64, opts ...chromedp.ContextOpti
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(b.ctx, opts...)
 	ctx, tcancel := context.WithTimeout(ctx, 3*time.Minute)
-	pp := &pageProblems{}
-	ctx = context.WithValue(ctx, pageProblemsKey{}, pp)
-	mu, problems := &pp.mu, &pp.list
+	problems := &pageProblems{}
+	ctx = context.WithValue(ctx, pageProblemsKey{}, problems)
 	err := chromedp.Listen(ctx, func(ev any) {
 		var msg string
 		switch e := ev.(type) {
@@ -177,9 +176,7 @@ func (b *browser) tabWith(t *testing.T, w, h int64, opts ...chromedp.ContextOpti
 			}
 		}
 		if msg != "" {
-			mu.Lock()
-			*problems = append(*problems, msg)
-			mu.Unlock()
+			problems.add(msg)
 		}
 	})
 	if err != nil {
@@ -192,11 +189,9 @@ func (b *browser) tabWith(t *testing.T, w, h int64, opts ...chromedp.ContextOpti
 		t.Fatalf("Log.enable: %v", err)
 	}
 	t.Cleanup(func() {
-		mu.Lock()
-		for _, p := range *problems {
+		for _, p := range problems.all() {
 			t.Errorf("on the page: %s", p)
 		}
-		mu.Unlock()
 		tcancel()
 		cancel()
 	})
@@ -291,7 +286,7 @@ func open(t *testing.T, ctx context.Context, url string) {
 		}
 		state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify({href: location.href, readyState: document.readyState,
 			body: document.body ? document.body.innerText.slice(0, 400) : null, ready: document.body && document.body.dataset.ready})`))
-		msg := fmt.Sprintf("%s: the page is not ready after 60 s (try %d: %v): %s; on the page: %v", url, try, err, state, ctx.Value(pageProblemsKey{}).(*pageProblems).all())
+		msg := fmt.Sprintf("%s: the page is not ready after 60 s (try %d: %v): %s; on the page: %v", url, try, err, state, problemsOf(ctx).all())
 		if try == 2 {
 			t.Fatal(msg)
 		}
@@ -308,6 +303,22 @@ type pageProblems struct {
 }
 
 type pageProblemsKey struct{}
+
+// problemsOf is the problems of the tab ctx is (none for a context that
+// is not a tab's).
+func problemsOf(ctx context.Context) *pageProblems {
+	p, _ := ctx.Value(pageProblemsKey{}).(*pageProblems)
+	if p == nil {
+		p = &pageProblems{}
+	}
+	return p
+}
+
+func (p *pageProblems) add(msg string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.list = append(p.list, msg)
+}
 
 func (p *pageProblems) all() []string {
 	p.mu.Lock()

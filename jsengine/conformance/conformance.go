@@ -25,7 +25,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"github.com/tendays/tendays/engine"
 	"github.com/tendays/tendays/engine/game"
@@ -292,26 +291,26 @@ func (s *suite) openEnds() {
 		served, unserved := false, false
 		for x := range b.NumRegions() {
 			tx, ok := s.regionToken(x)
-			if !ok || served && unserved {
+			if !ok {
 				continue
 			}
-			rule := "journey/open-end"
-			if b.Serves(c, x) {
-				if served {
-					continue
-				}
+			suffix := ""
+			switch serves := b.Serves(c, x); {
+			case serves && !served:
 				served = true
-			} else {
-				if unserved {
-					continue
-				}
-				unserved, rule = true, rule+"/not-served"
+			case !serves && !unserved:
+				unserved, suffix = true, "/not-served"
+			default:
+				continue
 			}
 			if b.OpenStart() {
-				s.add(strings.Replace(rule, "open-end", "open-start", 1), []string{t, tx}, 0)
+				s.add("journey/open-start"+suffix, []string{t, tx}, 0)
 			}
 			if b.OpenEnd() {
-				s.add(rule, []string{tx, t}, 0)
+				s.add("journey/open-end"+suffix, []string{tx, t}, 0)
+			}
+			if served && unserved {
+				break
 			}
 		}
 	}
