@@ -1,6 +1,10 @@
 package bot
 
-import "github.com/tendays/tendays/engine"
+import (
+	"slices"
+
+	"github.com/tendays/tendays/engine"
+)
 
 const inf = int32(1 << 20)
 
@@ -76,10 +80,11 @@ type distance struct {
 	// kindGroups[c] are transport card c's groups (indexes into groups);
 	// restKinds the transport kinds with pairs no group holds, rest[c]
 	// those pairs by region (engine.Board.LinkGroups).
-	kindGroups [][]int32
-	restKinds  []engine.CardID
-	rest       [][][]int32
-	place      []int32 // each region's place (engine.Board.Place)
+	kindGroups  [][]int32
+	restKinds   []engine.CardID
+	rest        [][][]int32
+	restRegions []int32 // the regions with pairs of rest kinds, in order
+	place       []int32 // each region's place (engine.Board.Place)
 	// footSame[r] are the offsets in a row of r's foot neighbours on its
 	// own map (read lane by lane), footAcross[r] those on another map.
 	footSame, footAcross [][]int32
@@ -90,15 +95,20 @@ type distance struct {
 	perm     [][]int32
 	// ftops and btops hold, for each day of fwd and bwd, the three best
 	// cells of its row over each group (fresh where ftopsOK, btopsOK):
-	// from gOff[g] of a day's gSize, by lane where the group lies on one
-	// map (gMap[g]), else by mask (its regions read it from other maps).
-	// The sweep reads them two days back, costAt beside the day changed;
-	// a day kept keeps them. ta and tb are k scratch tops (costAt, ships).
-	ftops, btops     []top
+	// from gOff[g] of a day's gSize, n tops (see tops), by lane where the
+	// group lies on one map (gMap[g], n = w), else by mask (n = k: its
+	// regions read it from other maps). The sweep reads them two days
+	// back, costAt beside the day changed; a day kept keeps them. ta is k
+	// scratch tops (ships).
+	ftops, btops     []int32
 	ftopsOK, btopsOK []bool
 	gOff, gMap       []int32
 	gSize            int
-	ta, tb           []top
+	ta               []top
+	// vec, when set, sweeps rows and gathers tops with the machine's
+	// vector instructions (see vector.go); nil where the machine has none
+	// or the cells are not eight lanes.
+	vec *vectorPlan
 }
 
 // group is one group of a transport kind: its regions, linked pairwise.
@@ -111,8 +121,24 @@ type group struct {
 // (v1, p1), and the least of the cells of other places (v2); inf and -1
 // where there are none. That is enough to know the least value of a
 // region at any place but one: v1, or v2 for p1's.
+//
+// In the tables, n tops of a group lie as three runs of n (every v1,
+// every v2, every p1; see tops), which the vector kernels load whole.
 type top struct {
 	v1, v2, p1 int32
+}
+
+// topAt is top l of the n tops of blk.
+func topAt(blk []int32, n, l int) top {
+	return top{v1: blk[l], v2: blk[n+l], p1: blk[2*n+l]}
+}
+
+// exceptAt is topAt(blk, n, l).except(p).
+func exceptAt(blk []int32, n, l int, p int32) int32 {
+	if blk[2*n+l] != p {
+		return blk[l]
+	}
+	return blk[n+l]
 }
 
 func (t *top) reset() { t.v1, t.v2, t.p1 = inf, inf, -1 }
@@ -217,13 +243,22 @@ func newDistanceMaps(b *engine.Board, maps bool) *distance {
 		}
 		d.gOff, d.gMap = append(d.gOff, size), append(d.gMap, j)
 		if j >= 0 {
-			size += int32(d.w)
+			size += 3 * int32(d.w)
 		} else {
-			size += int32(d.k)
+			size += 3 * int32(d.k)
 		}
 	}
 	d.gSize = int(size)
-	d.ta, d.tb = make([]top, d.k), make([]top, d.k)
+	d.ta = make([]top, d.k)
+	d.vec = newVectorPlan(d)
+	for _, c := range d.restKinds {
+		for r, xs := range d.rest[c] {
+			if len(xs) > 0 && !slices.Contains(d.restRegions, int32(r)) {
+				d.restRegions = append(d.restRegions, int32(r))
+			}
+		}
+	}
+	slices.Sort(d.restRegions)
 	d.setCosts(nil, nil)
 	return d
 }
@@ -301,7 +336,7 @@ func (d *distance) compute(h []engine.CardID) int32 {
 	d.h, d.n = d.last, len(h)
 	if size := len(h) * d.nr * d.w; len(d.fwd) != size {
 		d.fwd, d.bwd = make([]int32, size), make([]int32, size)
-		d.ftops, d.btops = make([]top, d.n*d.gSize), make([]top, d.n*d.gSize)
+		d.ftops, d.btops = make([]int32, d.n*d.gSize), make([]int32, d.n*d.gSize)
 		d.ftopsOK, d.btopsOK = make([]bool, d.n), make([]bool, d.n)
 	}
 	d.sweep(d.fwd, 0, 1, lo)
@@ -351,38 +386,57 @@ func (d *distance) row(t []int32, i int) []int32 {
 
 // topsOf is the three best cells of day i's row of table t over every
 // group, computed unless they are fresh.
-func (d *distance) topsOf(t []int32, i int) []top {
+func (d *distance) topsOf(t []int32, i int) []int32 {
 	all, ok := d.ftops, d.ftopsOK
 	if &t[0] == &d.bwd[0] {
 		all, ok = d.btops, d.btopsOK
 	}
 	tops := all[i*d.gSize : (i+1)*d.gSize]
 	if !ok[i] {
-		d.tops(tops, d.row(t, i))
+		if d.vec != nil {
+			d.vec.tops(tops, d.row(t, i))
+		} else {
+			d.tops(tops, d.row(t, i))
+		}
 		ok[i] = true
 	}
 	return tops
 }
 
-// tops fills gtop with the three best cells of row over every group.
-func (d *distance) tops(gtop []top, row []int32) {
+// tops fills gtop with the three best cells of row over every group: at
+// gOff[g], the group's v1s, then its v2s, then its p1s, by lane where the
+// group lies on one map, else by mask.
+func (d *distance) tops(gtop []int32, row []int32) {
 	w := d.w
 	for g := range d.groups {
-		if d.gMap[g] < 0 {
-			d.groupTops(gtop[d.gOff[g]:d.gOff[g]+int32(d.k)], row, g)
-			continue
+		n, cross := w, d.gMap[g] < 0
+		if cross {
+			n = d.k
 		}
-		cells := gtop[d.gOff[g] : d.gOff[g]+int32(w)]
-		for l := range cells {
-			cells[l].reset()
+		off := int(d.gOff[g])
+		v1, v2, p1 := gtop[off:off+n], gtop[off+n:off+2*n], gtop[off+2*n:off+3*n]
+		for l := range n {
+			v1[l], v2[l], p1[l] = inf, inf, -1
 		}
 		for _, x := range d.groups[g].regions {
-			src := row[int(x)*w : int(x)*w+w]
-			src = src[:len(cells)]
 			p := d.place[x]
-			for l := range cells {
-				if v := src[l]; v < cells[l].v2 {
-					cells[l].add(v, p)
+			if cross {
+				for m := range n {
+					if v := d.full(row, int(x), m); v < v2[m] {
+						t := top{v1[m], v2[m], p1[m]}
+						t.add(v, p)
+						v1[m], v2[m], p1[m] = t.v1, t.v2, t.p1
+					}
+				}
+				continue
+			}
+			src := row[int(x)*w : int(x)*w+w]
+			src = src[:len(v1)]
+			for l, v := range src {
+				if v < v2[l] {
+					t := top{v1[l], v2[l], p1[l]}
+					t.add(v, p)
+					v1[l], v2[l], p1[l] = t.v1, t.v2, t.p1
 				}
 			}
 		}
@@ -451,25 +505,30 @@ func (d *distance) shipPairBefore(t []int32, i, dir int) (prev3 []int32, toGroup
 }
 
 // sweep fills t from day start in direction dir (+1 forward, -1
-// backward), from the first'th step on (the rows before are kept).
+// backward), from the first'th step on (the rows before are kept). A row
+// of the first day holds each region's cost; a later one is the least
+// way in (see rowLanes: by foot from the day before, by a group's
+// transport from two days back, by a rest kind's pair or two ships, see
+// restAndShips) plus its region's cost.
 func (d *distance) sweep(t []int32, start, dir, first int) {
-	b, nr, w := d.b, d.nr, d.w
+	b := d.b
 	topsOK := d.ftopsOK
 	if dir < 0 {
 		topsOK = d.btopsOK
 	}
-	var gtop []top
-	d.steps += int64((d.n - first) * nr * d.k)
-	acc := d.acc
+	d.steps += int64((d.n - first) * d.nr * d.k)
 	for step := first; step < d.n; step++ {
 		i := start + dir*step
 		row := d.row(t, i)
 		topsOK[i] = false
-		var prev1, prev2, prev3 []int32
-		hop := engine.NoCard
-		if step >= 1 {
-			prev1 = d.row(t, i-dir)
+		held := b.RegionOf(d.h[i])
+		if step == 0 {
+			d.firstRow(row, held)
+			continue
 		}
+		prev1 := d.row(t, i-dir)
+		var prev2, prev3, gtop []int32
+		hop := engine.NoCard
 		if step >= 2 {
 			prev2 = d.row(t, i-2*dir)
 			hop = d.transportAt(i - dir)
@@ -479,99 +538,187 @@ func (d *distance) sweep(t []int32, start, dir, first int) {
 		if step >= 3 && b.SeasConnect() {
 			prev3, toGroup = d.shipPairBefore(t, i, dir)
 		}
-		held := b.RegionOf(d.h[i])
-		for r := range nr {
-			cell := row[r*w : r*w+w]
-			cell = cell[:len(acc)]
-			miss := d.acq[r]
-			if r == held {
-				miss = 0
-			}
-			if miss >= inf {
-				for l := range cell {
-					cell[l] = inf
-				}
-				continue
-			}
-			if step == 0 {
-				for l := range cell {
-					cell[l] = inf
-				}
-				cell[0] = miss
-				continue
-			}
-			j, pr := d.mapOf[r], d.place[r]
-			for l := range acc {
-				acc[l] = inf
-			}
-			for _, at := range d.footSame[r] {
-				src := prev1[at : int(at)+w]
-				src = src[:len(acc)]
-				for l, v := range src {
-					acc[l] = min(acc[l], v)
-				}
-			}
-			for _, x := range d.footAcross[r] {
-				d.foldIn(acc, prev1, int(x), j, 0)
-			}
-			if prev2 != nil {
-				lanes := d.laneMask[j][:len(acc)]
-				for _, gi := range d.member[r] {
-					g := &d.groups[gi]
-					cost := d.tacq[g.kind]
-					if g.kind == hop {
-						cost = 0
-					}
-					if cost >= inf {
-						continue
-					}
-					off := d.gOff[gi]
-					if d.gMap[gi] >= 0 {
-						tops := gtop[off : off+int32(w)]
-						tops = tops[:len(acc)]
-						for l := range acc {
-							acc[l] = min(acc[l], tops[l].except(pr)+cost)
-						}
-						continue
-					}
-					tops := gtop[off : off+int32(d.k)]
-					for l, m := range lanes {
-						acc[l] = min(acc[l], tops[m].except(pr)+cost)
-					}
-				}
-				for _, c := range d.restKinds {
-					cost := d.tacq[c]
-					if c == hop {
-						cost = 0
-					}
-					if cost >= inf {
-						continue
-					}
-					for _, x := range d.rest[c][r] {
-						d.foldIn(acc, prev2, int(x), j, cost)
-					}
-				}
-			}
-			if prev3 != nil && d.inGroup(r, toGroup) {
-				for l, m := range d.laneMask[j][:len(acc)] {
-					acc[l] = min(acc[l], d.ta[m].except(pr))
-				}
-			}
+		switch {
+		case d.vec != nil:
+			d.vec.row(row, prev1, gtop, hop, held)
+		case d.k == 1:
+			d.row1(row, prev1, gtop, hop, held)
+		default:
+			d.rowLanes(row, prev1, gtop, hop, held)
+		}
+		d.restAndShips(row, prev2, prev3, hop, held, toGroup)
+	}
+}
+
+// firstRow fills the row of a journey's first day: each region's cost in
+// the mask of its own map alone.
+func (d *distance) firstRow(row []int32, held int) {
+	w := d.w
+	for r := range d.nr {
+		cell := row[r*w : r*w+w]
+		for l := range cell {
+			cell[l] = inf
+		}
+		miss := d.acq[r]
+		if r == held {
+			miss = 0
+		}
+		cell[0] = min(miss, inf)
+	}
+}
+
+// rowLanes fills row, a later day's, lane by lane: each region's least
+// way in by foot from prev1 and, where gtop (the tops two days back) is
+// set, by a group's transport (free where the day between holds it,
+// hop), plus the region's cost (nothing where the day holds it, held).
+func (d *distance) rowLanes(row, prev1, gtop []int32, hop engine.CardID, held int) {
+	w, acc := d.w, d.acc
+	for r := range d.nr {
+		cell := row[r*w : r*w+w]
+		cell = cell[:len(acc)]
+		miss := d.acq[r]
+		if r == held {
+			miss = 0
+		}
+		if miss >= inf {
 			for l := range cell {
-				cell[l] = min(acc[l]+miss, inf)
+				cell[l] = inf
 			}
+			continue
+		}
+		j, pr := d.mapOf[r], d.place[r]
+		for l := range acc {
+			acc[l] = inf
+		}
+		for _, at := range d.footSame[r] {
+			src := prev1[at : int(at)+w]
+			src = src[:len(acc)]
+			for l, v := range src {
+				acc[l] = min(acc[l], v)
+			}
+		}
+		for _, x := range d.footAcross[r] {
+			d.foldIn(acc, prev1, int(x), j, 0)
+		}
+		if gtop != nil {
+			lanes := d.laneMask[j][:len(acc)]
+			for _, gi := range d.member[r] {
+				g := &d.groups[gi]
+				cost := d.tacq[g.kind]
+				if g.kind == hop {
+					cost = 0
+				}
+				if cost >= inf {
+					continue
+				}
+				off := int(d.gOff[gi])
+				if d.gMap[gi] >= 0 {
+					v1, v2, p1 := gtop[off:off+w], gtop[off+w:off+2*w], gtop[off+2*w:off+3*w]
+					v1, v2, p1 = v1[:len(acc)], v2[:len(acc)], p1[:len(acc)]
+					for l := range acc {
+						v := v1[l]
+						if p1[l] == pr {
+							v = v2[l]
+						}
+						acc[l] = min(acc[l], v+cost)
+					}
+					continue
+				}
+				tops := gtop[off : off+3*d.k]
+				for l, m := range lanes {
+					acc[l] = min(acc[l], exceptAt(tops, d.k, int(m), pr)+cost)
+				}
+			}
+		}
+		for l := range cell {
+			cell[l] = min(acc[l]+miss, inf)
 		}
 	}
 }
 
-// inGroup reports whether region r is in group g.
-func (d *distance) inGroup(r int, g int32) bool {
-	for _, x := range d.member[r] {
-		if x == g {
-			return true
+// row1 is rowLanes for one mask, where a cell is one value.
+func (d *distance) row1(row, prev1, gtop []int32, hop engine.CardID, held int) {
+	for r := range row {
+		miss := d.acq[r]
+		if r == held {
+			miss = 0
+		}
+		if miss >= inf {
+			row[r] = inf
+			continue
+		}
+		acc := inf
+		for _, x := range d.footSame[r] {
+			acc = min(acc, prev1[x])
+		}
+		if gtop != nil {
+			pr := d.place[r]
+			for _, gi := range d.member[r] {
+				kind := d.groups[gi].kind
+				cost := d.tacq[kind]
+				if kind == hop {
+					cost = 0
+				}
+				off := d.gOff[gi]
+				v := gtop[off]
+				if gtop[off+2] == pr {
+					v = gtop[off+1]
+				}
+				acc = min(acc, v+cost)
+			}
+		}
+		row[r] = min(acc+miss, inf)
+	}
+}
+
+// restAndShips lowers the cells of row reached by a rest kind's pair from
+// prev2 (when set) and by two ships from prev3 (when set, into the
+// regions of group toGroup): ways in few regions have, taken after the
+// others, which is the same since the cost of the day's card adds to
+// each alike.
+func (d *distance) restAndShips(row, prev2, prev3 []int32, hop engine.CardID, held int, toGroup int32) {
+	w, acc := d.w, d.acc
+	lower := func(r int) {
+		miss := d.acq[r]
+		if r == held {
+			miss = 0
+		}
+		cell := row[r*w : r*w+w]
+		cell = cell[:len(acc)]
+		for l := range cell {
+			cell[l] = min(cell[l], acc[l]+miss, inf)
 		}
 	}
-	return false
+	if prev2 != nil {
+		for _, r := range d.restRegions {
+			for l := range acc {
+				acc[l] = inf
+			}
+			j := d.mapOf[r]
+			for _, c := range d.restKinds {
+				cost := d.tacq[c]
+				if c == hop {
+					cost = 0
+				}
+				if cost >= inf {
+					continue
+				}
+				for _, x := range d.rest[c][r] {
+					d.foldIn(acc, prev2, int(x), j, cost)
+				}
+			}
+			lower(int(r))
+		}
+	}
+	if prev3 != nil {
+		for _, r := range d.groups[toGroup].regions {
+			pr := d.place[r]
+			for l, m := range d.laneMask[d.mapOf[r]][:len(acc)] {
+				acc[l] = d.ta[m].except(pr)
+			}
+			lower(int(r))
+		}
+	}
 }
 
 // via is the least sum of region r's fwd and bwd cells on day s over the
@@ -614,15 +761,15 @@ func (d *distance) costAt(s int, c engine.CardID) int32 {
 		off := int(d.gOff[gi])
 		if d.gMap[gi] >= 0 {
 			w := d.w
-			ta, tb := fa[off:off+w], fb[off:off+w]
-			for l := range ta {
-				best = min(best, pair(&ta[l], &tb[w-1-l]))
+			ta, tb := fa[off:off+3*w], fb[off:off+3*w]
+			for l := range w {
+				best = min(best, pair(topAt(ta, w, l), topAt(tb, w, w-1-l)))
 			}
 			continue
 		}
-		ta, tb := fa[off:off+k], fb[off:off+k]
+		ta, tb := fa[off:off+3*k], fb[off:off+3*k]
 		for m1 := range k {
-			best = min(best, pair(&ta[m1], &tb[d.all&^m1]))
+			best = min(best, pair(topAt(ta, k, m1), topAt(tb, k, d.all&^m1)))
 		}
 	}
 	if rest := d.rest[c]; rest != nil {
@@ -641,7 +788,7 @@ func (d *distance) costAt(s int, c engine.CardID) int32 {
 
 // pair is the least sum of a value of a and one of b whose regions are
 // not one place.
-func pair(a, b *top) int32 {
+func pair(a, b top) int32 {
 	if a.p1 == b.p1 {
 		return min(a.v1+b.v2, a.v2+b.v1)
 	}

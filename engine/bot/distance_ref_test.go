@@ -25,7 +25,8 @@ const refMaxMasks = 1 << maxMaskMaps
 // are the distance, every costAt and through of every card, and the steps
 // counted; on 20 Days Around the World (four maps, ships, planes, trains,
 // cars), two grids joined by a ferry and the USA, following the maps and
-// not.
+// not, with the vector kernels (where the machine has them: Around the
+// World's cells are eight lanes) and with the loops alone.
 func TestDistanceMatchesReference(t *testing.T) {
 	atw := AroundTheWorld(t)
 	usa, err := engine.Compile(packtest.USA())
@@ -35,11 +36,18 @@ func TestDistanceMatchesReference(t *testing.T) {
 		b      *engine.Board
 		trials int
 	}{{"around-the-world", atw, 40}, {"two-grids", twoGrids(t, 2), 200}, {"usa", usa, 40}}
+	defer func(v bool) { useVector = v }(useVector)
 	for _, bd := range boards {
 		for _, maps := range []bool{true, false} {
-			t.Run(fmt.Sprintf("%s/maps=%v", bd.name, maps), func(t *testing.T) {
-				testMatchesReference(t, bd.b, maps, bd.trials)
-			})
+			for _, vector := range []bool{true, false} {
+				t.Run(fmt.Sprintf("%s/maps=%v/vector=%v", bd.name, maps, vector), func(t *testing.T) {
+					if vector && !haveVector {
+						t.Skip("this machine has no vector kernels (vector.go)")
+					}
+					useVector = vector
+					testMatchesReference(t, bd.b, maps, bd.trials)
+				})
+			}
 		}
 	}
 }
