@@ -73,9 +73,7 @@ func (c *cover) at(s int, card engine.CardID) int32 {
 	n := len(c.held)
 	row := c.costs[int(card)*n : int(card+1)*n]
 	if c.gen[card] != c.epoch {
-		for d := range row {
-			row[d] = c.d.costAt(d, card)
-		}
+		c.d.costsAt(card, row)
 		c.gen[card] = c.epoch
 	}
 	return row[s]

@@ -105,6 +105,7 @@ type distance struct {
 	gOff, gMap       []int32
 	gSize            int
 	ta               []top
+	gvia             []top // by group: a row's tops plus the group's cost (row1)
 	// vec, when set, sweeps rows and gathers tops with the machine's
 	// vector instructions (see vector.go); nil where the machine has none
 	// or the cells are not eight lanes.
@@ -249,7 +250,7 @@ func newDistanceMaps(b *engine.Board, maps bool) *distance {
 		}
 	}
 	d.gSize = int(size)
-	d.ta = make([]top, d.k)
+	d.ta, d.gvia = make([]top, d.k), make([]top, len(d.groups))
 	d.vec = newVectorPlan(d)
 	for _, c := range d.restKinds {
 		for r, xs := range d.rest[c] {
@@ -414,6 +415,16 @@ func (d *distance) tops(gtop []int32, row []int32) {
 			n = d.k
 		}
 		off := int(d.gOff[g])
+		if n == 1 {
+			t := top{inf, inf, -1}
+			for _, x := range d.groups[g].regions {
+				if v := d.full(row, int(x), 0); v < t.v2 {
+					t.add(v, d.place[x])
+				}
+			}
+			gtop[off], gtop[off+1], gtop[off+2] = t.v1, t.v2, t.p1
+			continue
+		}
 		v1, v2, p1 := gtop[off:off+n], gtop[off+n:off+2*n], gtop[off+2*n:off+3*n]
 		for l := range n {
 			v1[l], v2[l], p1[l] = inf, inf, -1
@@ -638,6 +649,20 @@ func (d *distance) rowLanes(row, prev1, gtop []int32, hop engine.CardID, held in
 
 // row1 is rowLanes for one mask, where a cell is one value.
 func (d *distance) row1(row, prev1, gtop []int32, hop engine.CardID, held int) {
+	// Each group's tops with its cost added, once for the row.
+	via := d.gvia[:len(d.groups)]
+	if gtop != nil {
+		for g := range via {
+			kind := d.groups[g].kind
+			cost := d.tacq[kind]
+			if kind == hop {
+				cost = 0
+			}
+			off := d.gOff[g]
+			t := gtop[off : off+3]
+			via[g] = top{v1: t[0] + cost, v2: t[1] + cost, p1: t[2]}
+		}
+	}
 	for r := range row {
 		miss := d.acq[r]
 		if r == held {
@@ -653,18 +678,8 @@ func (d *distance) row1(row, prev1, gtop []int32, hop engine.CardID, held int) {
 		}
 		if gtop != nil {
 			pr := d.place[r]
-			for _, gi := range d.member[r] {
-				kind := d.groups[gi].kind
-				cost := d.tacq[kind]
-				if kind == hop {
-					cost = 0
-				}
-				off := d.gOff[gi]
-				v := gtop[off]
-				if gtop[off+2] == pr {
-					v = gtop[off+1]
-				}
-				acc = min(acc, v+cost)
+			for _, g := range d.member[r] {
+				acc = min(acc, via[g].except(pr))
 			}
 		}
 		row[r] = min(acc+miss, inf)
@@ -734,6 +749,26 @@ func (d *distance) via(s, r int) int32 {
 		best = min(best, v+g[(w-1)^l])
 	}
 	return best
+}
+
+// costsAt fills out (one a day) with costAt of card c on every day.
+func (d *distance) costsAt(c engine.CardID, out []int32) {
+	r := d.b.RegionOf(c)
+	if d.vec == nil || r < 0 {
+		for s := range out {
+			out[s] = d.costAt(s, c)
+		}
+		return
+	}
+	d.steps += int64(len(out) * d.k)
+	d.vec.viaDays(r, out)
+	for s, best := range out {
+		if best >= inf {
+			out[s] = inf
+			continue
+		}
+		out[s] = best - 2*d.miss(s, r)
+	}
 }
 
 // costAt is the distance of the holder with day s changed to card c, the

@@ -44,8 +44,14 @@ func (r *recorder) Choose(v game.View) game.Move {
 // 20 Days Around the World: the holders one greedy seat saw turn by turn
 // in four 4-player games, each computed after the last (rows kept where
 // the holders agree), with the costs a seat starts with. An iteration is
-// one holder; it prints the table cells computed a holder.
-func BenchmarkDistanceCombined(b *testing.B) {
+// one holder.
+func BenchmarkDistanceCombined(b *testing.B) { benchDistance(b, true) }
+
+// BenchmarkDistanceLinked is BenchmarkDistanceCombined with the maps set
+// aside (one mask, as the fill weighs a card).
+func BenchmarkDistanceLinked(b *testing.B) { benchDistance(b, false) }
+
+func benchDistance(b *testing.B, maps bool) {
 	board := AroundTheWorld(b)
 	var holders [][]engine.CardID
 	for seed := uint64(1); seed <= 4; seed++ {
@@ -63,7 +69,7 @@ func BenchmarkDistanceCombined(b *testing.B) {
 		}
 		holders = append(holders, rec.holders...)
 	}
-	d := newDistance(board)
+	d := newDistanceMaps(board, maps)
 	var sum int64
 	i := 0
 	for b.Loop() {

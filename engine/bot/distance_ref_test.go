@@ -100,6 +100,21 @@ func testMatchesReference(t *testing.T, b *engine.Board, maps bool, trials int) 
 		}
 		require.Equal(t, want, got, "trial %d: costAt of every card and day, then through", trial)
 		require.Equal(t, ref.steps, d.steps, "trial %d: steps", trial)
+		// costsAt, every day at once, is costAt day by day, and counts
+		// the same steps.
+		days := make([]int32, n)
+		for c := range engine.CardID(b.NumCards()) {
+			steps := d.steps
+			d.costsAt(c, days)
+			batched := d.steps - steps
+			byDay := make([]int32, n)
+			for s := range n {
+				byDay[s] = d.costAt(s, c)
+			}
+			require.Equal(t, byDay, days, "trial %d: costsAt of card %d", trial, c)
+			require.Equal(t, d.steps-steps-batched, batched, "trial %d: costsAt's steps of card %d", trial, c)
+		}
+		d.steps = ref.steps
 	}
 }
 

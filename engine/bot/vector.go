@@ -25,14 +25,17 @@ type rowPlan struct {
 	// By region r, from start[r] to start[r+1]: the byte offsets in a row
 	// of its foot neighbours on its own map; of those on another map, and
 	// the byte offset in perms of the permutation that reads them; the
-	// byte offset in a day's tops of each group it is in, laid out by
-	// lane for r's map, and the group.
+	// byte offset in a day's tops of each group on one map it is in, and
+	// the group; the same of each group across maps it is in, whose tops
+	// are by mask (read through expIdx at the byte offset mapAt[r]).
 	footStart, footOff                  *int32
 	acrossStart, acrossOff, acrossPerm  *int32
 	perms                               *int32
 	memberStart, memberTop, memberGroup *int32
 	place                               *int32
 	regions, groups                     int64
+	crossStart, crossTop, crossGroup    *int32
+	expIdx, mapAt                       *int32
 }
 
 // topsPlan is what groupTops8 reads, by offset like rowPlan.
@@ -45,53 +48,35 @@ type topsPlan struct {
 	groupStart, groupOut, groupCross *int32
 	members                          *int32
 	// laneIdx, by map: the lanes of its cell that masks 0-7 and 8-15
-	// read; expIdx, by map: the mask each of its lanes reads, and -1
-	// where that mask is 8 or more.
-	laneIdx, expIdx *int32
-	groups, maps    int64
+	// read.
+	laneIdx *int32
+	groups  int64
 }
 
 // vectorPlan is a distance's plan for the kernels, and the scratch of a
 // row.
 type vectorPlan struct {
-	d                      *distance
-	rp                     rowPlan
-	tp                     topsPlan
-	miss, gcost            []int32
-	footStart, footOff     []int32
-	acrossStart, acrossOff []int32
-	acrossPerm, perms      []int32
-	memberStart            []int32
-	memberTop, memberGrp   []int32
-	groupStart, groupOut   []int32
-	groupCross, members    []int32
-	laneIdx, expIdx        []int32
+	d                                  *distance
+	rp                                 rowPlan
+	tp                                 topsPlan
+	miss, gcost                        []int32
+	footStart, footOff                 []int32
+	acrossStart, acrossOff, acrossPerm []int32
+	perms                              []int32
+	memberStart, memberTop, memberGrp  []int32
+	crossStart, crossTop, crossGrp     []int32
+	mapAt, expIdx                      []int32
+	groupStart, groupOut, groupCross   []int32
+	members, laneIdx                   []int32
 }
 
 // newVectorPlan builds d's plan, or nil where the kernels do not apply.
-// A group that spans maps has, after its tops by mask, a copy of them
-// laid out by lane for every map (what the row kernel reads): d.gOff and
-// d.gSize are laid out anew to hold them.
 func newVectorPlan(d *distance) *vectorPlan {
 	if !useVector || !haveVector || d.w != vectorLanes || d.k != 2*vectorLanes {
 		return nil
 	}
 	const cell = 4 * vectorLanes // bytes
 	v := &vectorPlan{d: d, miss: make([]int32, d.nr), gcost: make([]int32, max(1, len(d.groups)))}
-	// Each spanning group's copies by lane for every map follow its tops
-	// by mask: the groups are laid out anew.
-	exp := make([]int32, len(d.groups))
-	size := int32(0)
-	for g := range d.groups {
-		d.gOff[g] = size
-		if d.gMap[g] >= 0 {
-			size += 3 * vectorLanes
-			continue
-		}
-		exp[g] = size + 3*int32(d.k)
-		size = exp[g] + int32(d.maps*3*vectorLanes)
-	}
-	d.gSize = int(size)
 	for j := range d.maps {
 		for x := range d.maps {
 			v.perms = append(v.perms, d.perm[j*d.maps+x]...)
@@ -100,6 +85,7 @@ func newVectorPlan(d *distance) *vectorPlan {
 	v.footStart = append(v.footStart, 0)
 	v.acrossStart = append(v.acrossStart, 0)
 	v.memberStart = append(v.memberStart, 0)
+	v.crossStart = append(v.crossStart, 0)
 	for r := range d.nr {
 		for _, at := range d.footSame[r] {
 			v.footOff = append(v.footOff, at*4)
@@ -110,16 +96,19 @@ func newVectorPlan(d *distance) *vectorPlan {
 			v.acrossPerm = append(v.acrossPerm, (j*int32(d.maps)+d.mapOf[x])*cell)
 		}
 		for _, g := range d.member[r] {
-			at := d.gOff[g]
 			if d.gMap[g] < 0 {
-				at = exp[g] + j*3*vectorLanes
+				v.crossTop = append(v.crossTop, d.gOff[g]*4)
+				v.crossGrp = append(v.crossGrp, g)
+				continue
 			}
-			v.memberTop = append(v.memberTop, at*4)
+			v.memberTop = append(v.memberTop, d.gOff[g]*4)
 			v.memberGrp = append(v.memberGrp, g)
 		}
+		v.mapAt = append(v.mapAt, j*2*cell)
 		v.footStart = append(v.footStart, int32(len(v.footOff)))
 		v.acrossStart = append(v.acrossStart, int32(len(v.acrossOff)))
 		v.memberStart = append(v.memberStart, int32(len(v.memberTop)))
+		v.crossStart = append(v.crossStart, int32(len(v.crossTop)))
 	}
 	v.groupStart = append(v.groupStart, 0)
 	for g, gr := range d.groups {
@@ -139,6 +128,8 @@ func newVectorPlan(d *distance) *vectorPlan {
 			v.laneIdx = append(v.laneIdx, int32(laneOf(m, j)))
 		}
 	}
+	// By map: the mask lane l reads (VPERMD takes its low three bits),
+	// then -1 where it is of the second eight.
 	for j := range d.maps {
 		lanes := d.laneMask[j]
 		v.expIdx = append(v.expIdx, lanes...)
@@ -151,7 +142,7 @@ func newVectorPlan(d *distance) *vectorPlan {
 		}
 	}
 	// Empty lists still need an address.
-	for _, s := range []*[]int32{&v.footOff, &v.acrossOff, &v.acrossPerm, &v.memberTop, &v.memberGrp, &v.members} {
+	for _, s := range []*[]int32{&v.footOff, &v.acrossOff, &v.acrossPerm, &v.memberTop, &v.memberGrp, &v.crossTop, &v.crossGrp, &v.members} {
 		if len(*s) == 0 {
 			*s = append(*s, 0)
 		}
@@ -162,13 +153,15 @@ func newVectorPlan(d *distance) *vectorPlan {
 		acrossStart: &v.acrossStart[0], acrossOff: &v.acrossOff[0], acrossPerm: &v.acrossPerm[0],
 		perms:       &v.perms[0],
 		memberStart: &v.memberStart[0], memberTop: &v.memberTop[0], memberGroup: &v.memberGrp[0],
-		place:   &d.place[0],
-		regions: int64(d.nr),
+		place:      &d.place[0],
+		regions:    int64(d.nr),
+		crossStart: &v.crossStart[0], crossTop: &v.crossTop[0], crossGroup: &v.crossGrp[0],
+		expIdx: &v.expIdx[0], mapAt: &v.mapAt[0],
 	}
 	v.tp = topsPlan{
 		groupStart: &v.groupStart[0], groupOut: &v.groupOut[0], groupCross: &v.groupCross[0],
-		members: &v.members[0], laneIdx: &v.laneIdx[0], expIdx: &v.expIdx[0],
-		groups: int64(len(d.groups)), maps: int64(d.maps),
+		members: &v.members[0], laneIdx: &v.laneIdx[0],
+		groups: int64(len(d.groups)),
 	}
 	return v
 }
@@ -199,8 +192,7 @@ func (v *vectorPlan) row(row, prev1, gtop []int32, hop engine.CardID, held int) 
 	p.row, p.prev1, p.tops = nil, nil, nil
 }
 
-// tops fills gtop from row as distance.tops does, and the copies by lane
-// of the spanning groups' tops.
+// tops fills gtop from row as distance.tops does.
 func (v *vectorPlan) tops(gtop, row []int32) {
 	if len(v.d.groups) == 0 {
 		return
@@ -209,4 +201,12 @@ func (v *vectorPlan) tops(gtop, row []int32) {
 	p.row, p.out = &row[0], &gtop[0]
 	groupTops8(p)
 	p.row, p.out = nil, nil
+}
+
+// viaDays fills out (a day each) with distance.via of region r on every
+// day of the tables.
+func (v *vectorPlan) viaDays(r int, out []int32) {
+	d := v.d
+	at := r * vectorLanes
+	viaDays8(&d.fwd[at], &d.bwd[at], int64(d.nr*vectorLanes*4), &out[0], int64(len(out)))
 }

@@ -89,6 +89,44 @@ memberTest:
 	CMPQ BX, R13
 	JLT  member
 
+	// Groups across maps: their tops are by mask, the lanes of the
+	// region's map gathered from the two halves (idx Y7, which half Y8).
+	MOVQ    160(AX), R11
+	MOVQ    168(AX), R9
+	MOVL    (R9)(CX*4), R9
+	VMOVDQU (R11)(R9*1), Y7
+	VMOVDQU 32(R11)(R9*1), Y8
+	MOVQ    136(AX), R11
+	MOVL    (R11)(CX*4), BX
+	MOVL    4(R11)(CX*4), R13
+	MOVQ    144(AX), R12
+	MOVQ    152(AX), R10
+	MOVQ    32(AX), R11
+	JMP     crossTest
+
+cross:
+	MOVL         (R12)(BX*4), R9
+	VPERMD       128(R8)(R9*1), Y7, Y4
+	VPERMD       160(R8)(R9*1), Y7, Y5
+	VPBLENDVB    Y8, Y5, Y4, Y4
+	VPCMPEQD     Y3, Y4, Y4
+	VPERMD       (R8)(R9*1), Y7, Y5
+	VPERMD       32(R8)(R9*1), Y7, Y6
+	VPBLENDVB    Y8, Y6, Y5, Y5
+	VPERMD       64(R8)(R9*1), Y7, Y6
+	VPERMD       96(R8)(R9*1), Y7, Y9
+	VPBLENDVB    Y8, Y9, Y6, Y6
+	VPBLENDVB    Y4, Y6, Y5, Y5
+	MOVL         (R10)(BX*4), R9
+	VPBROADCASTD (R11)(R9*4), Y6
+	VPADDD       Y6, Y5, Y5
+	VPMINSD      Y5, Y0, Y0
+	INCQ         BX
+
+crossTest:
+	CMPQ BX, R13
+	JLT  cross
+
 miss:
 	// The cost of the day's card, at most inf.
 	MOVQ         24(AX), R11
@@ -131,7 +169,7 @@ TEXT ·groupTops8(SB), NOSPLIT, $0-8
 	MOVQ 40(AX), R12  // members
 	MOVQ 48(AX), R11  // laneIdx
 	XORQ CX, CX       // group
-	MOVQ 64(AX), DX   // groups
+	MOVQ 56(AX), DX   // groups
 
 group:
 	CMPQ CX, DX
@@ -198,39 +236,51 @@ crossTest:
 	VMOVDQU Y3, 128(DI)(R10*1)
 	VMOVDQU Y11, 160(DI)(R10*1)
 
-	// The copies by lane for each map, after the group's: lane l of map
-	// j reads mask expIdx[j][l], from Y1-Y3 or (where sel) Y9-Y11.
-	MOVQ 56(AX), R8
-	MOVQ 72(AX), R13
-	LEAQ 192(DI)(R10*1), R9
-	XORQ BX, BX
-
-expand:
-	CMPQ      BX, R13
-	JGE       expanded
-	VMOVDQU   (R8), Y12
-	VMOVDQU   32(R8), Y0
-	VPERMD    Y1, Y12, Y4
-	VPERMD    Y9, Y12, Y5
-	VPBLENDVB Y0, Y5, Y4, Y4
-	VMOVDQU   Y4, (R9)
-	VPERMD    Y2, Y12, Y4
-	VPERMD    Y10, Y12, Y5
-	VPBLENDVB Y0, Y5, Y4, Y4
-	VMOVDQU   Y4, 32(R9)
-	VPERMD    Y3, Y12, Y4
-	VPERMD    Y11, Y12, Y5
-	VPBLENDVB Y0, Y5, Y4, Y4
-	VMOVDQU   Y4, 64(R9)
-	ADDQ      $64, R8
-	ADDQ      $96, R9
-	INCQ      BX
-	JMP       expand
-
-expanded:
 	INCQ CX
 	JMP  group
 
 done:
+	VZEROUPPER
+	RET
+
+// The lanes of a cell in the other order.
+DATA reverse8<>+0(SB)/4, $7
+DATA reverse8<>+4(SB)/4, $6
+DATA reverse8<>+8(SB)/4, $5
+DATA reverse8<>+12(SB)/4, $4
+DATA reverse8<>+16(SB)/4, $3
+DATA reverse8<>+20(SB)/4, $2
+DATA reverse8<>+24(SB)/4, $1
+DATA reverse8<>+28(SB)/4, $0
+GLOBL reverse8<>(SB), RODATA|NOPTR, $32
+
+// func viaDays8(fwd, bwd *int32, stride int64, out *int32, n int64)
+TEXT ·viaDays8(SB), NOSPLIT, $0-40
+	MOVQ    fwd+0(FP), SI
+	MOVQ    bwd+8(FP), DI
+	MOVQ    stride+16(FP), DX
+	MOVQ    out+24(FP), R8
+	MOVQ    n+32(FP), CX
+	VMOVDQU reverse8<>(SB), Y7
+
+day:
+	TESTQ CX, CX
+	JEQ   viaDone
+	VPERMD       (DI), Y7, Y1
+	VPADDD       (SI), Y1, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPMINSD      X1, X0, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPMINSD      X1, X0, X0
+	VPSHUFD      $0xb1, X0, X1
+	VPMINSD      X1, X0, X0
+	VMOVD        X0, (R8)
+	ADDQ         DX, SI
+	ADDQ         DX, DI
+	ADDQ         $4, R8
+	DECQ         CX
+	JMP          day
+
+viaDone:
 	VZEROUPPER
 	RET
