@@ -7,6 +7,11 @@
 // Bots see only their seat's game.View. Each has its own seeded random
 // source for breaking ties, so a game's moves depend on its seed alone. It
 // holds no turn flow (engine/game) and no simulation (engine/sim).
+//
+// On a combined board of four maps the greedy and strong bots' distance
+// runs its rows through AVX2 kernels (vector_amd64.s) where the machine
+// has them; the loops of distance.go give the same tables everywhere else
+// (build tag purego to use them here too).
 package bot
 
 import (
