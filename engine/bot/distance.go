@@ -134,6 +134,15 @@ func topAt(blk []int32, n, l int) top {
 	return top{v1: blk[l], v2: blk[n+l], p1: blk[2*n+l]}
 }
 
+// addAt is add on top l of the n tops of blk, where v is less than its v2.
+func addAt(blk []int32, n, l int, v, p int32) {
+	if v < blk[n+l] {
+		t := topAt(blk, n, l)
+		t.add(v, p)
+		blk[l], blk[n+l], blk[2*n+l] = t.v1, t.v2, t.p1
+	}
+}
+
 // exceptAt is topAt(blk, n, l).except(p).
 func exceptAt(blk []int32, n, l int, p int32) int32 {
 	if blk[2*n+l] != p {
@@ -308,11 +317,23 @@ func (d *distance) setCosts(acq, tacq []int32) bool {
 
 // miss is 0 when day i holds a card of region r, else the cost of its
 // card.
-func (d *distance) miss(i, r int) int32 {
-	if d.b.RegionOf(d.h[i]) == r {
+func (d *distance) miss(i, r int) int32 { return d.missHeld(r, d.b.RegionOf(d.h[i])) }
+
+// missHeld is miss of region r on a day that holds region held's card.
+func (d *distance) missHeld(r, held int) int32 {
+	if r == held {
 		return 0
 	}
 	return d.acq[r]
+}
+
+// kindCost is what taking a transport of kind c costs on a day after one
+// that holds transport hop: nothing where it is that card.
+func (d *distance) kindCost(c, hop engine.CardID) int32 {
+	if c == hop {
+		return 0
+	}
+	return d.tacq[c]
 }
 
 // transportAt is the holder's transport card on day i, or NoCard.
@@ -414,41 +435,32 @@ func (d *distance) tops(gtop []int32, row []int32) {
 		if cross {
 			n = d.k
 		}
-		off := int(d.gOff[g])
+		blk := gtop[d.gOff[g] : int(d.gOff[g])+3*n]
 		if n == 1 {
+			// One top (one mask: the fill, a single-map board), held in
+			// registers rather than the runs: about twice the speed.
 			t := top{inf, inf, -1}
 			for _, x := range d.groups[g].regions {
 				if v := d.full(row, int(x), 0); v < t.v2 {
 					t.add(v, d.place[x])
 				}
 			}
-			gtop[off], gtop[off+1], gtop[off+2] = t.v1, t.v2, t.p1
+			blk[0], blk[1], blk[2] = t.v1, t.v2, t.p1
 			continue
 		}
-		v1, v2, p1 := gtop[off:off+n], gtop[off+n:off+2*n], gtop[off+2*n:off+3*n]
 		for l := range n {
-			v1[l], v2[l], p1[l] = inf, inf, -1
+			blk[l], blk[n+l], blk[2*n+l] = inf, inf, -1
 		}
 		for _, x := range d.groups[g].regions {
 			p := d.place[x]
 			if cross {
 				for m := range n {
-					if v := d.full(row, int(x), m); v < v2[m] {
-						t := top{v1[m], v2[m], p1[m]}
-						t.add(v, p)
-						v1[m], v2[m], p1[m] = t.v1, t.v2, t.p1
-					}
+					addAt(blk, n, m, d.full(row, int(x), m), p)
 				}
 				continue
 			}
-			src := row[int(x)*w : int(x)*w+w]
-			src = src[:len(v1)]
-			for l, v := range src {
-				if v < v2[l] {
-					t := top{v1[l], v2[l], p1[l]}
-					t.add(v, p)
-					v1[l], v2[l], p1[l] = t.v1, t.v2, t.p1
-				}
+			for l, v := range row[int(x)*w : int(x)*w+w] {
+				addAt(blk, n, l, v, p)
 			}
 		}
 	}
@@ -570,11 +582,7 @@ func (d *distance) firstRow(row []int32, held int) {
 		for l := range cell {
 			cell[l] = inf
 		}
-		miss := d.acq[r]
-		if r == held {
-			miss = 0
-		}
-		cell[0] = min(miss, inf)
+		cell[0] = min(d.missHeld(r, held), inf)
 	}
 }
 
@@ -587,10 +595,7 @@ func (d *distance) rowLanes(row, prev1, gtop []int32, hop engine.CardID, held in
 	for r := range d.nr {
 		cell := row[r*w : r*w+w]
 		cell = cell[:len(acc)]
-		miss := d.acq[r]
-		if r == held {
-			miss = 0
-		}
+		miss := d.missHeld(r, held)
 		if miss >= inf {
 			for l := range cell {
 				cell[l] = inf
@@ -614,11 +619,7 @@ func (d *distance) rowLanes(row, prev1, gtop []int32, hop engine.CardID, held in
 		if gtop != nil {
 			lanes := d.laneMask[j][:len(acc)]
 			for _, gi := range d.member[r] {
-				g := &d.groups[gi]
-				cost := d.tacq[g.kind]
-				if g.kind == hop {
-					cost = 0
-				}
+				cost := d.kindCost(d.groups[gi].kind, hop)
 				if cost >= inf {
 					continue
 				}
@@ -650,24 +651,17 @@ func (d *distance) rowLanes(row, prev1, gtop []int32, hop engine.CardID, held in
 // row1 is rowLanes for one mask, where a cell is one value.
 func (d *distance) row1(row, prev1, gtop []int32, hop engine.CardID, held int) {
 	// Each group's tops with its cost added, once for the row.
-	via := d.gvia[:len(d.groups)]
+	costed := d.gvia[:len(d.groups)]
 	if gtop != nil {
-		for g := range via {
-			kind := d.groups[g].kind
-			cost := d.tacq[kind]
-			if kind == hop {
-				cost = 0
-			}
+		for g := range costed {
+			cost := d.kindCost(d.groups[g].kind, hop)
 			off := d.gOff[g]
 			t := gtop[off : off+3]
-			via[g] = top{v1: t[0] + cost, v2: t[1] + cost, p1: t[2]}
+			costed[g] = top{v1: t[0] + cost, v2: t[1] + cost, p1: t[2]}
 		}
 	}
 	for r := range row {
-		miss := d.acq[r]
-		if r == held {
-			miss = 0
-		}
+		miss := d.missHeld(r, held)
 		if miss >= inf {
 			row[r] = inf
 			continue
@@ -679,7 +673,7 @@ func (d *distance) row1(row, prev1, gtop []int32, hop engine.CardID, held int) {
 		if gtop != nil {
 			pr := d.place[r]
 			for _, g := range d.member[r] {
-				acc = min(acc, via[g].except(pr))
+				acc = min(acc, costed[g].except(pr))
 			}
 		}
 		row[r] = min(acc+miss, inf)
@@ -694,10 +688,7 @@ func (d *distance) row1(row, prev1, gtop []int32, hop engine.CardID, held int) {
 func (d *distance) restAndShips(row, prev2, prev3 []int32, hop engine.CardID, held int, toGroup int32) {
 	w, acc := d.w, d.acc
 	lower := func(r int) {
-		miss := d.acq[r]
-		if r == held {
-			miss = 0
-		}
+		miss := d.missHeld(r, held)
 		cell := row[r*w : r*w+w]
 		cell = cell[:len(acc)]
 		for l := range cell {
@@ -711,10 +702,7 @@ func (d *distance) restAndShips(row, prev2, prev3 []int32, hop engine.CardID, he
 			}
 			j := d.mapOf[r]
 			for _, c := range d.restKinds {
-				cost := d.tacq[c]
-				if c == hop {
-					cost = 0
-				}
+				cost := d.kindCost(c, hop)
 				if cost >= inf {
 					continue
 				}

@@ -180,11 +180,7 @@ func (v *vectorPlan) row(row, prev1, gtop []int32, hop engine.CardID, held int) 
 	p.row, p.prev1, p.groups = &row[0], &prev1[0], 0
 	if gtop != nil {
 		for g := range d.groups {
-			cost := d.tacq[d.groups[g].kind]
-			if d.groups[g].kind == hop {
-				cost = 0
-			}
-			v.gcost[g] = cost
+			v.gcost[g] = d.kindCost(d.groups[g].kind, hop)
 		}
 		p.tops, p.groups = &gtop[0], 1
 	}
