@@ -223,7 +223,15 @@ func TestTableStateHostile(t *testing.T) {
 	}
 	outside := filepath.Join(t.TempDir(), "outside.json")
 	_ = os.WriteFile(outside, good, 0o600)
-	_ = os.Symlink(outside, filepath.Join(dir, id[:17]+"e"+tableRecordSuffix))
+	// The link's name is the good table's id with its last digit changed,
+	// so it never is the good table's own file (ids are random).
+	last := byte('e')
+	if id[len(id)-1] == last {
+		last = 'd'
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, id[:len(id)-1]+string(last)+tableRecordSuffix)); err != nil {
+		t.Fatal(err)
+	}
 	fifo := filepath.Join(dir, "fifo.table.json")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Logf("no FIFO: %v", err)
