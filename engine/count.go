@@ -72,7 +72,7 @@ func (b *Board) Count(days int) (*Count, error) {
 	per := make([]*big.Int, n)
 	if b.nmaps > 0 {
 		// Combined editions: only journeys holding a region of every map.
-		total, per = b.countEveryMap(g, days)
+		total, per = b.countEveryMap(g, days, true)
 	} else if t, ok := g.count64(days, -1); ok {
 		total = new(big.Int).SetUint64(t)
 		for r := range n {
@@ -422,16 +422,79 @@ func (g *countGraph) countBig(days, skip int) *big.Int {
 // region of S (and, for a region's count, that region too). A set that
 // leaves out region r's map avoids r already, so r's count takes the
 // total's term for it as it is: half the sets are counted once for all
-// regions. A region no card of which the deck holds is on no journey. The
-// regions' counts are independent: they are shared out over the cores.
-func (b *Board) countEveryMap(g *countGraph, days int) (total *big.Int, per []*big.Int) {
+// regions. A region no card of which the deck holds is on no journey.
+//
+// Each term is a count of its own (a job); the jobs run eight at a time
+// in countLanes, shared out over the cores, when the journeys avoiding
+// nothing fit in 128 bits (so every term does), else one by one in
+// countSet (always, unless inLanes: the tests compare the two ways).
+func (b *Board) countEveryMap(g *countGraph, days int, inLanes bool) (total *big.Int, per []*big.Int) {
 	sets := 1 << b.nmaps
-	without := func(skip []bool, set, extra int) *big.Int {
-		for r := range skip {
-			skip[r] = r == extra || set>>b.regMap[r]&1 != 0
-		}
-		return g.countSet(days, skip)
+	type job struct{ set, extra int } // the maps of set, and region extra (-1: none), set aside
+	jobs := make([]job, 0, sets*(1+g.n/2))
+	for set := range sets {
+		jobs = append(jobs, job{set, -1})
 	}
+	for r := range g.n {
+		if !g.usable[r] {
+			continue
+		}
+		for set := range sets {
+			if set>>b.regMap[r]&1 == 0 {
+				jobs = append(jobs, job{set, r})
+			}
+		}
+	}
+	counts := make([]*big.Int, len(jobs))
+	avoids := func(j job, r int) bool { return r == j.extra || j.set>>b.regMap[r]&1 != 0 }
+	fits := false
+	if inLanes {
+		_, _, fits = g.count128(days, make([]bool, g.n))
+	}
+	chunk := 1
+	if fits {
+		chunk = lanes
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), (len(jobs)+chunk-1)/chunk) {
+		wg.Go(func() {
+			skip, mask := make([]bool, g.n), make([]uint8, g.n)
+			var rows *laneRows
+			if fits {
+				rows = g.newLaneRows()
+			}
+			for {
+				lo := int(next.Add(1)-1) * chunk
+				if lo >= len(jobs) {
+					return
+				}
+				part := jobs[lo:min(lo+chunk, len(jobs))]
+				if !fits {
+					for r := range skip {
+						skip[r] = avoids(part[0], r)
+					}
+					counts[lo] = g.countSet(days, skip)
+					continue
+				}
+				for r := range mask {
+					mask[r] = allLanes
+					for l, j := range part {
+						if !avoids(j, r) {
+							mask[r] &^= 1 << l
+						}
+					}
+				}
+				got := g.countLanes(days, mask, rows)
+				for l := range part {
+					v := new(big.Int).SetUint64(got[l].hi)
+					v.Lsh(v, 64)
+					counts[lo+l] = v.Or(v, new(big.Int).SetUint64(got[l].lo))
+				}
+			}
+		})
+	}
+	wg.Wait()
 	signed := func(sum, c *big.Int, set int) {
 		if bits.OnesCount(uint(set))%2 == 1 {
 			sum.Sub(sum, c)
@@ -439,37 +502,28 @@ func (b *Board) countEveryMap(g *countGraph, days int) (total *big.Int, per []*b
 			sum.Add(sum, c)
 		}
 	}
-	terms := make([]*big.Int, sets)
 	total = new(big.Int)
-	skip := make([]bool, g.n)
 	for set := range sets {
-		terms[set] = without(skip, set, -1)
-		signed(total, terms[set], set)
+		signed(total, counts[set], set)
 	}
 	per = make([]*big.Int, g.n)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), g.n) {
-		wg.Go(func() {
-			skip := make([]bool, g.n)
-			for r := int(next.Add(1) - 1); r < g.n; r = int(next.Add(1) - 1) {
-				if !g.usable[r] {
-					per[r] = new(big.Int)
-					continue
-				}
-				avoiding := new(big.Int)
-				for set := range sets {
-					c := terms[set]
-					if set>>b.regMap[r]&1 == 0 {
-						c = without(skip, set, r)
-					}
-					signed(avoiding, c, set)
-				}
-				per[r] = avoiding.Sub(total, avoiding)
+	at := sets
+	for r := range g.n {
+		if !g.usable[r] {
+			per[r] = new(big.Int)
+			continue
+		}
+		avoiding := new(big.Int)
+		for set := range sets {
+			c := counts[set]
+			if set>>b.regMap[r]&1 == 0 {
+				c = counts[at]
+				at++
 			}
-		})
+			signed(avoiding, c, set)
+		}
+		per[r] = avoiding.Sub(total, avoiding)
 	}
-	wg.Wait()
 	return total, per
 }
 
