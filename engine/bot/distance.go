@@ -109,7 +109,9 @@ type distance struct {
 	// vec, when set, sweeps rows and gathers tops with the machine's
 	// vector instructions (see vector.go); nil where the machine has none
 	// or the cells are not eight lanes.
-	vec *vectorPlan
+	vec     *vectorPlan
+	was     []int32 // a row as it was (sweep)
+	shifted int     // rows shifted rather than swept (see sweep), for the tests
 }
 
 // group is one group of a transport kind: its regions, linked pairwise.
@@ -361,8 +363,8 @@ func (d *distance) compute(h []engine.CardID) int32 {
 		d.ftops, d.btops = make([]int32, d.n*d.gSize), make([]int32, d.n*d.gSize)
 		d.ftopsOK, d.btopsOK = make([]bool, d.n), make([]bool, d.n)
 	}
-	d.sweep(d.fwd, 0, 1, lo)
-	d.sweep(d.bwd, d.n-1, -1, d.n-1-hi)
+	d.sweep(d.fwd, 0, 1, lo, hi)
+	d.sweep(d.bwd, d.n-1, -1, d.n-1-hi, d.n-1-lo)
 	d.fresh = true
 	d.total = inf
 	last := (d.n - 1) * d.nr
@@ -533,44 +535,130 @@ func (d *distance) shipPairBefore(t []int32, i, dir int) (prev3 []int32, toGroup
 // way in (see rowLanes: by foot from the day before, by a group's
 // transport from two days back, by a rest kind's pair or two ships, see
 // restAndShips) plus its region's cost.
-func (d *distance) sweep(t []int32, start, dir, first int) {
-	b := d.b
+//
+// The days of steps first to changed are the ones that changed since the
+// rows were computed (with the same costs); when every step changed, the
+// rows are all new. A row reads its own day and the two before it, and
+// the rows of the three days before; so once three rows in a row come out
+// as they were plus one shift (on every cell that is not inf; the inf
+// cells where they were), past the days that changed, every row after
+// them is its old self plus that shift too (the sums and least values of
+// the rows move with them), and they are shifted rather than swept.
+func (d *distance) sweep(t []int32, start, dir, first, changed int) {
 	topsOK := d.ftopsOK
 	if dir < 0 {
 		topsOK = d.btopsOK
 	}
 	d.steps += int64((d.n - first) * d.nr * d.k)
+	// Rows as they were are compared only where a shift could follow.
+	compare := changed+3 < d.n && (first > 0 || changed < d.n-1)
+	var shift int32
+	run := 0 // rows in a row, from changed on, that are their old selves plus shift
 	for step := first; step < d.n; step++ {
 		i := start + dir*step
 		row := d.row(t, i)
-		topsOK[i] = false
-		held := b.RegionOf(d.h[i])
-		if step == 0 {
-			d.firstRow(row, held)
+		if run >= 3 && step-2 > changed {
+			for ; step < d.n; step++ {
+				i := start + dir*step
+				shiftCells(d.row(t, i), shift)
+				d.shifted++
+				if topsOK[i] {
+					d.shiftTops(d.topsOf(t, i), shift)
+				}
+			}
+			return
+		}
+		check := compare && step >= changed
+		if check {
+			d.was = append(d.was[:0], row...)
+		}
+		d.sweepRow(t, row, i, step, dir, topsOK)
+		if !check {
 			continue
 		}
-		prev1 := d.row(t, i-dir)
-		var prev2, prev3, gtop []int32
-		hop := engine.NoCard
-		if step >= 2 {
-			prev2 = d.row(t, i-2*dir)
-			hop = d.transportAt(i - dir)
-			gtop = d.topsOf(t, i-2*dir)
-		}
-		toGroup := int32(-1)
-		if step >= 3 && b.SeasConnect() {
-			prev3, toGroup = d.shipPairBefore(t, i, dir)
-		}
-		switch {
-		case d.vec != nil:
-			d.vec.row(row, prev1, gtop, hop, held)
-		case d.k == 1:
-			d.row1(row, prev1, gtop, hop, held)
+		switch by, ok := shiftOf(d.was, row); {
+		case !ok:
+			run = 0
+		case run > 0 && by == shift:
+			run++
 		default:
-			d.rowLanes(row, prev1, gtop, hop, held)
+			run, shift = 1, by
 		}
-		d.restAndShips(row, prev2, prev3, hop, held, toGroup)
 	}
+}
+
+// shiftOf is the shift that makes row was into row now, ok when there is
+// one: on every cell that is not inf (inf cells where they were).
+func shiftOf(was, now []int32) (by int32, ok bool) {
+	set := false
+	for x, v := range now[:len(was)] {
+		w := was[x]
+		if v >= inf || w >= inf {
+			if v != w {
+				return 0, false
+			}
+			continue
+		}
+		if !set {
+			by, set = v-w, true
+		} else if v-w != by {
+			return 0, false
+		}
+	}
+	return by, true
+}
+
+// shiftCells adds by to every cell of row that is not inf.
+func shiftCells(row []int32, by int32) {
+	for x, v := range row {
+		if v < inf {
+			row[x] = v + by
+		}
+	}
+}
+
+// shiftTops adds by to the values of a day's tops (not their places).
+func (d *distance) shiftTops(tops []int32, by int32) {
+	for g := range d.groups {
+		n := d.w
+		if d.gMap[g] < 0 {
+			n = d.k
+		}
+		off := int(d.gOff[g])
+		shiftCells(tops[off:off+2*n], by)
+	}
+}
+
+// sweepRow computes row, day i's of t, step steps from its start.
+func (d *distance) sweepRow(t, row []int32, i, step, dir int, topsOK []bool) {
+	b := d.b
+	topsOK[i] = false
+	held := b.RegionOf(d.h[i])
+	if step == 0 {
+		d.firstRow(row, held)
+		return
+	}
+	prev1 := d.row(t, i-dir)
+	var prev2, prev3, gtop []int32
+	hop := engine.NoCard
+	if step >= 2 {
+		prev2 = d.row(t, i-2*dir)
+		hop = d.transportAt(i - dir)
+		gtop = d.topsOf(t, i-2*dir)
+	}
+	toGroup := int32(-1)
+	if step >= 3 && b.SeasConnect() {
+		prev3, toGroup = d.shipPairBefore(t, i, dir)
+	}
+	switch {
+	case d.vec != nil:
+		d.vec.row(row, prev1, gtop, hop, held)
+	case d.k == 1:
+		d.row1(row, prev1, gtop, hop, held)
+	default:
+		d.rowLanes(row, prev1, gtop, hop, held)
+	}
+	d.restAndShips(row, prev2, prev3, hop, held, toGroup)
 }
 
 // firstRow fills the row of a journey's first day: each region's cost in

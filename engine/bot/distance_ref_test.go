@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/tendays/tendays/engine"
@@ -48,6 +49,47 @@ func TestDistanceMatchesReference(t *testing.T) {
 					testMatchesReference(t, bd.b, maps, bd.trials)
 				})
 			}
+		}
+	}
+}
+
+// A holder filled a day at a time, as the fill does, gives rows that are
+// the old ones shifted (see sweep): the tables still match the reference
+// at every step, on the vector kernels and off them.
+func TestDistanceShiftedMatchesReference(t *testing.T) {
+	b := AroundTheWorld(t)
+	defer func(v bool) { useVector = v }(useVector)
+	for _, maps := range []bool{true, false} {
+		for _, vector := range []bool{true, false} {
+			t.Run(fmt.Sprintf("maps=%v/vector=%v", maps, vector), func(t *testing.T) {
+				if vector && !haveVector {
+					t.Skip("this machine has no vector kernels (vector.go)")
+				}
+				useVector = vector
+				rng := rand.New(rand.NewPCG(38, 5))
+				d, ref := newDistanceMaps(b, maps), newRefDistanceMaps(b, maps)
+				n := b.Days()
+				for game := range 3 {
+					h := make([]engine.CardID, n)
+					for i := range h {
+						h[i] = engine.NoCard
+					}
+					for _, s := range rng.Perm(n) {
+						h[s] = engine.CardID(rng.IntN(b.NumCards()))
+						require.Equal(t, ref.compute(h), d.compute(h), "game %d, day %d: distance", game, s)
+						require.Equal(t, ref.fwd, d.expanded(d.fwd), "game %d, day %d: fwd", game, s)
+						require.Equal(t, ref.bwd, d.expanded(d.bwd), "game %d, day %d: bwd", game, s)
+						for c := range engine.CardID(b.NumCards()) {
+							for day := range n {
+								require.Equal(t, ref.costAt(day, c), d.costAt(day, c), "game %d, day %d: costAt(%d, %d)", game, s, day, c)
+							}
+						}
+						require.Equal(t, ref.steps, d.steps, "game %d, day %d: steps", game, s)
+					}
+				}
+				assert.Positive(t, d.shifted, "rows shifted")
+				t.Logf("%d rows shifted", d.shifted)
+			})
 		}
 	}
 }

@@ -55,7 +55,7 @@ func BenchmarkRow1(b *testing.B) {
 // rowFixture is Around the World's distance (following the maps or not)
 // computed for a holder of spread cards, with day 5's row of fwd, day 6's
 // to write over, and day 4's tops.
-func rowFixture(b *testing.B, maps bool) (d *distance, h []engine.CardID, prev1, row, gtop []int32) {
+func rowFixture(b testing.TB, maps bool) (d *distance, h []engine.CardID, prev1, row, gtop []int32) {
 	board := AroundTheWorld(b)
 	d = newDistanceMaps(board, maps)
 	h = make([]engine.CardID, board.Days())
