@@ -69,21 +69,24 @@ func (c *cover) of(h []engine.CardID) int32 {
 }
 
 // at is costAt(s, card) for the holder of the last of.
-func (c *cover) at(s int, card engine.CardID) int32 {
+func (c *cover) at(s int, card engine.CardID) int32 { return c.days(card)[s] }
+
+// days is costAt of card on every day, for the holder of the last of.
+func (c *cover) days(card engine.CardID) []int32 {
 	n := len(c.held)
 	row := c.costs[int(card)*n : int(card+1)*n]
 	if c.gen[card] != c.epoch {
 		c.d.costsAt(card, row)
 		c.gen[card] = c.epoch
 	}
-	return row[s]
+	return row
 }
 
 // cost is the distance reached with card at its best day.
 func (c *cover) cost(card engine.CardID) int32 {
 	best := inf + 1
-	for s := range c.held {
-		best = min(best, c.at(s, card))
+	for _, v := range c.days(card) {
+		best = min(best, v)
 	}
 	return best
 }

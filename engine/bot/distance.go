@@ -850,7 +850,7 @@ func (d *distance) costsAt(c engine.CardID, out []int32) {
 // costAt is the distance of the holder with day s changed to card c, the
 // change itself free (compute must have run on the holder).
 func (d *distance) costAt(s int, c engine.CardID) int32 {
-	nr, k := d.nr, d.k
+	k := d.k
 	d.steps += int64(k)
 	if r := d.b.RegionOf(c); r >= 0 {
 		best := d.via(s, r)
@@ -884,10 +884,10 @@ func (d *distance) costAt(s int, c engine.CardID) int32 {
 		}
 	}
 	if rest := d.rest[c]; rest != nil {
-		for a := range nr {
+		for _, a := range d.restRegions {
 			for _, x := range rest[a] {
 				for m1 := range k {
-					if v := d.full(before, a, m1); v < best {
+					if v := d.full(before, int(a), m1); v < best {
 						best = min(best, v+d.full(after, int(x), d.all&^m1))
 					}
 				}
