@@ -6,8 +6,10 @@
 package geo
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/paulmach/orb"
@@ -122,24 +124,70 @@ var kmPerDegree = EarthRadiusKm * deg
 // stopping at limit: pairs farther apart than limit are not measured, and
 // limit is returned when none is nearer. The nearest coasts of two regions
 // are the nearest points of their outlines.
+//
+// Where there are many points on both sides, bs is sorted by latitude
+// and each point of as looks outward from its own latitude, up and down,
+// until the points are best apart in latitude alone: it skips only pairs
+// that cannot be nearer, so the result is the one of every pair.
 func NearestKm(as, bs []orb.Point, limit float64) float64 {
+	if len(as) < windowPoints || len(bs) < windowPoints {
+		return nearestEvery(as, bs, limit)
+	}
+	byLat := slices.Clone(bs)
+	slices.SortFunc(byLat, func(p, q orb.Point) int { return cmp.Compare(p[1], q[1]) })
+	lats := make([]float64, len(byLat))
+	for i, p := range byLat {
+		lats[i] = p[1]
+	}
 	best := limit
 	for _, a := range as {
-		kx := kmPerDegree * math.Cos(a[1]*deg)
-		for _, b := range bs {
-			dy := (b[1] - a[1]) * kmPerDegree
-			if math.Abs(dy) >= best {
-				continue
+		at, _ := slices.BinarySearch(lats, a[1])
+		best = nearestFrom(a, byLat[at:], best, 1)
+		best = nearestFrom(a, byLat[:at], best, -1)
+	}
+	return best
+}
+
+// windowPoints is how many points each side needs before NearestKm sorts
+// bs (fewer points of as than that measure every pair for less than the
+// sort costs).
+const windowPoints = 64
+
+// nearestEvery is NearestKm measuring every pair.
+func nearestEvery(as, bs []orb.Point, limit float64) float64 {
+	best := limit
+	for _, a := range as {
+		best = nearestFrom(a, bs, best, 0)
+	}
+	return best
+}
+
+// nearestFrom is the least of best and the distances from a to bs, the
+// pairs at least best apart in latitude skipped. Where bs is sorted by
+// latitude away from a, upward (dir 1, from its first point) or downward
+// (dir -1, from its last), the first point best apart ends the search.
+func nearestFrom(a orb.Point, bs []orb.Point, best float64, dir int) float64 {
+	kx := kmPerDegree * math.Cos(a[1]*deg)
+	for i := range bs {
+		b := bs[i]
+		if dir < 0 {
+			b = bs[len(bs)-1-i]
+		}
+		dy := (b[1] - a[1]) * kmPerDegree
+		if math.Abs(dy) >= best {
+			if dir != 0 {
+				break
 			}
-			dx := b[0] - a[0]
-			if dx > 180 {
-				dx -= 360
-			} else if dx < -180 {
-				dx += 360
-			}
-			if d := math.Hypot(dx*kx, dy); d < best {
-				best = d
-			}
+			continue
+		}
+		dx := b[0] - a[0]
+		if dx > 180 {
+			dx -= 360
+		} else if dx < -180 {
+			dx += 360
+		}
+		if d := math.Hypot(dx*kx, dy); d < best {
+			best = d
 		}
 	}
 	return best

@@ -2,10 +2,12 @@ package geo
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/paulmach/orb"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestGreatCircleKm(t *testing.T) {
@@ -43,4 +45,31 @@ func TestNearestKmAndBoxGap(t *testing.T) {
 	assert.LessOrEqual(t, gap, NearestKm([]orb.Point{{1, 0}, {1, 1}}, []orb.Point{{2, 0}, {2, 1}}, math.Inf(1))+1e-9)
 	assert.Greater(t, gap, 100.0)
 	assert.Equal(t, 0.0, BoxGapKm(box1, box1))
+}
+
+// NearestKm by latitude window is NearestKm pair by pair, on outlines
+// large enough for the window, across the antimeridian and near the poles,
+// with and without a limit.
+func TestNearestKmWindowMatchesEveryPair(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	cloud := func(n int, lon, lat, spread float64) []orb.Point {
+		ps := make([]orb.Point, n)
+		for i := range ps {
+			ps[i] = orb.Point{lon + spread*(rng.Float64()-0.5), math.Max(-90, math.Min(90, lat+spread*(rng.Float64()-0.5)))}
+		}
+		return ps
+	}
+	cases := [][2][]orb.Point{
+		{cloud(300, 10, 45, 4), cloud(200, 14, 46, 4)},
+		{cloud(100, 179, 0, 3), cloud(100, -179, 1, 3)},
+		{cloud(150, 0, 88, 6), cloud(120, 90, 87, 6)},
+		{cloud(80, 0, 0, 1), cloud(500, 30, 30, 1)},
+		{append(cloud(100, 5, 5, 2), orb.Point{5, math.NaN()}), cloud(100, 6, 5, 2)},
+	}
+	for i, c := range cases {
+		require.True(t, len(c[0]) >= windowPoints && len(c[1]) >= windowPoints, "case %d is large enough for the window", i)
+		for _, limit := range []float64{math.Inf(1), 100, 1} {
+			assert.Equal(t, nearestEvery(c[0], c[1], limit), NearestKm(c[0], c[1], limit), "case %d, limit %v", i, limit)
+		}
+	}
 }
