@@ -119,10 +119,76 @@ type countGraph struct {
 	// square of a colour class was 97% of counting a 2,000-region map).
 	cliques []clique
 	in      [][]int32 // the cliques each region is in
+	// seas are the two-ship steps (pair) by sea, for countLanes (nil
+	// where pair is).
+	seas *shipSeas
 	// open0, openN: where a journey may start (end) on a transport card,
 	// the number of transport kinds that serve each region (nil where it
 	// may not).
 	open0, openN []uint64
+}
+
+// shipSeas are the three-day steps of two ships by the seas they sail:
+// from x on sea s to y on sea t where s and t connect, kinds[s]*kinds[t]
+// ways (the deck's ship kinds on each), x and y not one place. Summed by
+// sea, a step costs the seas' members and connections rather than every
+// pair of regions; less fix, the pairs of one place the sums count.
+type shipSeas struct {
+	members [][]int32    // by sea, its regions
+	from    [][]int32    // by sea t, the seas that connect with it
+	kinds   []uint64     // by sea, its ship kinds
+	on      [][]int32    // by region, the seas it is on
+	fix     [][]weighted // by region y, the regions x one place with it, and the ways the sums count from x to y
+}
+
+// newShipSeas is b's two-ship steps by sea (nil when no two seas
+// connect): the same steps as b.pairAdj.
+func newShipSeas(b *Board) *shipSeas {
+	if b.pairAdj == nil {
+		return nil
+	}
+	ns, n := len(b.onSea), len(b.regions)
+	ss := &shipSeas{members: make([][]int32, ns), from: make([][]int32, ns), kinds: make([]uint64, ns), on: make([][]int32, n), fix: make([][]weighted, n)}
+	for c := range b.cards {
+		if b.kind[c] == ShipCard && b.count[c] > 0 {
+			ss.kinds[b.sea[c]]++
+		}
+	}
+	for s := range ns {
+		if ss.kinds[s] == 0 {
+			continue
+		}
+		for r := range n {
+			if b.onSeaHas(s, r) {
+				ss.members[s] = append(ss.members[s], int32(r))
+				ss.on[r] = append(ss.on[r], int32(s))
+			}
+		}
+		for t := range ns {
+			if ss.kinds[t] > 0 && b.seaConn.has(s, t) {
+				ss.from[s] = append(ss.from[s], int32(t))
+			}
+		}
+	}
+	for y := range n {
+		for x := range n {
+			if !b.SamePlace(x, y) {
+				continue
+			}
+			var w uint64
+			for _, t := range ss.on[y] {
+				for _, s := range ss.from[t] {
+					if b.onSeaHas(int(s), x) {
+						w += ss.kinds[s] * ss.kinds[t]
+					}
+				}
+			}
+			if w > 0 {
+				ss.fix[y] = append(ss.fix[y], weighted{int32(x), w})
+			}
+		}
+	}
+	return ss
 }
 
 type clique struct {
@@ -136,7 +202,7 @@ type weighted struct {
 
 func (b *Board) countGraph() *countGraph {
 	n := len(b.regions)
-	g := &countGraph{n: n, usable: make([]bool, n), foot: b.footAdj, hop: make([][]weighted, n), pair: b.pairAdj}
+	g := &countGraph{n: n, usable: make([]bool, n), foot: b.footAdj, hop: make([][]weighted, n), pair: b.pairAdj, seas: newShipSeas(b)}
 	for r := range n {
 		c := b.regions[r].Card
 		g.usable[r] = c != NoCard && b.count[c] > 0

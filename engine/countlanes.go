@@ -63,9 +63,10 @@ func (c *laneCell) addExceptHalf(half int, sum, x *laneCell) {
 
 // cellHalf sums the ways into region r, lanes half to half+3 of a cell:
 // by foot from prev1, by a transport from prev2 (nil on day 1), by two
-// ships from prev3 (nil before day 3). Four lanes at a time, so that the
-// sums stay in registers while the edges go by.
-func (g *countGraph) cellHalf(cell *laneCell, r, half int, prev1, prev2, prev3, sums []laneCell) {
+// ships from prev3 (nil before day 3: then ships holds the sums by sea,
+// see shipSeas). Four lanes at a time, so that the sums stay in registers
+// while the edges go by.
+func (g *countGraph) cellHalf(cell *laneCell, r, half int, prev1, prev2, prev3 []laneCell, buf *laneRows) {
 	var l0, h0, l1, h1, l2, h2, l3, h3, c uint64
 	add := func(x *laneCell) {
 		q := (*[4]u128)(x[half : half+4])
@@ -77,6 +78,22 @@ func (g *countGraph) cellHalf(cell *laneCell, r, half int, prev1, prev2, prev3, 
 		h2 += q[2].hi + c
 		l3, c = bits.Add64(l3, q[3].lo, 0)
 		h3 += q[3].hi + c
+	}
+	subTimes := func(x *laneCell, w uint64) {
+		q := (*[4]u128)(x[half : half+4])
+		var hi, lo uint64
+		hi, lo = bits.Mul64(q[0].lo, w)
+		l0, c = bits.Sub64(l0, lo, 0)
+		h0 -= q[0].hi*w + hi + c
+		hi, lo = bits.Mul64(q[1].lo, w)
+		l1, c = bits.Sub64(l1, lo, 0)
+		h1 -= q[1].hi*w + hi + c
+		hi, lo = bits.Mul64(q[2].lo, w)
+		l2, c = bits.Sub64(l2, lo, 0)
+		h2 -= q[2].hi*w + hi + c
+		hi, lo = bits.Mul64(q[3].lo, w)
+		l3, c = bits.Sub64(l3, lo, 0)
+		h3 -= q[3].hi*w + hi + c
 	}
 	addTimes := func(x *laneCell, w uint64) {
 		q := (*[4]u128)(x[half : half+4])
@@ -107,19 +124,18 @@ func (g *countGraph) cellHalf(cell *laneCell, r, half int, prev1, prev2, prev3, 
 		}
 	}
 	if prev3 != nil {
-		for _, e := range g.pair[r] {
-			if e.w == 1 {
-				add(&prev3[e.from])
-			} else {
-				addTimes(&prev3[e.from], e.w)
-			}
+		for _, t := range g.seas.on[r] {
+			add(&buf.ships[t])
+		}
+		for _, e := range g.seas.fix[r] {
+			subTimes(&prev3[e.from], e.w)
 		}
 	}
 	q := (*[4]u128)(cell[half : half+4])
 	q[0], q[1], q[2], q[3] = u128{h0, l0}, u128{h1, l1}, u128{h2, l2}, u128{h3, l3}
 	if prev2 != nil {
 		for _, k := range g.in[r] {
-			cell.addExceptHalf(half, &sums[k], &prev2[r])
+			cell.addExceptHalf(half, &buf.sums[k], &prev2[r])
 		}
 	}
 }
@@ -130,6 +146,9 @@ func (g *countGraph) cellHalf(cell *laneCell, r, half int, prev1, prev2, prev3, 
 type laneRows struct {
 	rows [4][]laneCell
 	sums []laneCell
+	// seaSums and ships: by sea, the cells on it three days back, and
+	// what two ships bring from them to a region on it (shipSeas).
+	seaSums, ships []laneCell
 }
 
 func (g *countGraph) newLaneRows() *laneRows {
@@ -138,6 +157,9 @@ func (g *countGraph) newLaneRows() *laneRows {
 		r.rows[i] = make([]laneCell, g.n)
 	}
 	r.sums = make([]laneCell, len(g.cliques))
+	if g.seas != nil {
+		r.seaSums, r.ships = make([]laneCell, len(g.seas.kinds)), make([]laneCell, len(g.seas.kinds))
+	}
 	return &r
 }
 
@@ -174,6 +196,7 @@ func (g *countGraph) countLanes(days int, skip []uint8, buf *laneRows) laneCell 
 		}
 		if i >= 3 && g.pair != nil {
 			prev3 = row(i - 3)
+			g.seas.sum(prev3, buf)
 		}
 		for r := range cur {
 			cur[r] = laneCell{}
@@ -181,7 +204,7 @@ func (g *countGraph) countLanes(days int, skip []uint8, buf *laneRows) laneCell 
 				continue
 			}
 			for half := 0; half < lanes; half += 4 {
-				g.cellHalf(&cur[r], r, half, prev1, prev2, prev3, buf.sums)
+				g.cellHalf(&cur[r], r, half, prev1, prev2, prev3, buf)
 			}
 			if i == 1 && g.open0 != nil {
 				for l := range cur[r] {
@@ -205,4 +228,24 @@ func (g *countGraph) countLanes(days int, skip []uint8, buf *laneRows) laneCell 
 		}
 	}
 	return total
+}
+
+// sum fills buf.ships from the row three days back: by sea t, the sum over
+// the seas s that connect with it of kinds[s]*kinds[t] times the cells on
+// s. A region adds the ships of each sea it is on, less fix.
+func (ss *shipSeas) sum(prev3 []laneCell, buf *laneRows) {
+	for s, members := range ss.members {
+		sum := &buf.seaSums[s]
+		*sum = laneCell{}
+		for _, x := range members {
+			sum.add(&prev3[x])
+		}
+	}
+	for t, from := range ss.from {
+		in := &buf.ships[t]
+		*in = laneCell{}
+		for _, s := range from {
+			in.addTimes(&buf.seaSums[s], ss.kinds[s]*ss.kinds[t])
+		}
+	}
 }
