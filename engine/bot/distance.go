@@ -506,6 +506,17 @@ func (d *distance) foldIn(acc, row []int32, x int, j int32, cost int32) {
 	}
 }
 
+// shipsBefore reports whether the two days before day i (in direction
+// dir) hold two ships side by side on seas that connect: then day i's row
+// reads the row three days back (shipPairBefore).
+func (d *distance) shipsBefore(i, dir int) bool {
+	if !d.b.SeasConnect() {
+		return false
+	}
+	a, c := d.transportAt(i-2*dir), d.transportAt(i-dir)
+	return a != engine.NoCard && c != engine.NoCard && (d.b.ShipPair(a, c) || d.b.ShipPair(c, a))
+}
+
 // shipPairBefore looks for two held ships side by side on seas that
 // connect, ending next to day i. When they are there it returns the row
 // three days back and the group (sea) of day i, having gathered the tops
@@ -550,14 +561,17 @@ func (d *distance) sweep(t []int32, start, dir, first, changed int) {
 		topsOK = d.btopsOK
 	}
 	d.steps += int64((d.n - first) * d.nr * d.k)
-	// Rows as they were are compared only where a shift could follow.
-	compare := changed+3 < d.n && (first > 0 || changed < d.n-1)
+	// Rows as they were are compared only where a shift could follow, and
+	// only on rows of one mask: a row of eight lanes comes out shifted
+	// too seldom (about one in twenty) to pay for comparing them all.
+	compare := d.k == 1 && changed+3 < d.n && (first > 0 || changed < d.n-1)
 	var shift int32
 	run := 0 // rows in a row, from changed on, that are their old selves plus shift
 	for step := first; step < d.n; step++ {
 		i := start + dir*step
 		row := d.row(t, i)
-		if run >= 3 && step-2 > changed {
+		// Three rows back are read only after two held ships.
+		if step-2 > changed && (run >= 3 || run == 2 && !d.shipsBefore(i, dir)) {
 			for ; step < d.n; step++ {
 				i := start + dir*step
 				shiftCells(d.row(t, i), shift)

@@ -54,8 +54,8 @@ func TestDistanceMatchesReference(t *testing.T) {
 }
 
 // A holder filled a day at a time, as the fill does, gives rows that are
-// the old ones shifted (see sweep): the tables still match the reference
-// at every step, on the vector kernels and off them.
+// the old ones shifted (see sweep; rows of one mask): the tables still
+// match the reference at every step, on the vector kernels and off them.
 func TestDistanceShiftedMatchesReference(t *testing.T) {
 	b := AroundTheWorld(t)
 	defer func(v bool) { useVector = v }(useVector)
@@ -87,7 +87,10 @@ func TestDistanceShiftedMatchesReference(t *testing.T) {
 						require.Equal(t, ref.steps, d.steps, "game %d, day %d: steps", game, s)
 					}
 				}
-				assert.Positive(t, d.shifted, "rows shifted")
+				if !maps {
+					// Rows of one mask only are compared (see sweep).
+					assert.Positive(t, d.shifted, "rows shifted")
+				}
 				t.Logf("%d rows shifted", d.shifted)
 			})
 		}
