@@ -133,17 +133,33 @@ func NearestKm(as, bs []orb.Point, limit float64) float64 {
 	if len(as) < windowPoints || len(bs) < windowPoints {
 		return nearestEvery(as, bs, limit)
 	}
-	byLat := slices.Clone(bs)
-	slices.SortFunc(byLat, func(p, q orb.Point) int { return cmp.Compare(p[1], q[1]) })
-	lats := make([]float64, len(byLat))
-	for i, p := range byLat {
-		lats[i] = p[1]
+	return ByLatitude(bs).NearestKm(as, limit)
+}
+
+// Sorted are points sorted by latitude, for NearestKm to the same points
+// many times.
+type Sorted struct {
+	points []orb.Point
+	lats   []float64
+}
+
+// ByLatitude is bs sorted by latitude (a copy).
+func ByLatitude(bs []orb.Point) *Sorted {
+	s := &Sorted{points: slices.Clone(bs), lats: make([]float64, len(bs))}
+	slices.SortFunc(s.points, func(p, q orb.Point) int { return cmp.Compare(p[1], q[1]) })
+	for i, p := range s.points {
+		s.lats[i] = p[1]
 	}
+	return s
+}
+
+// NearestKm is NearestKm(as, the points of s, limit).
+func (s *Sorted) NearestKm(as []orb.Point, limit float64) float64 {
 	best := limit
 	for _, a := range as {
-		at, _ := slices.BinarySearch(lats, a[1])
-		best = nearestFrom(a, byLat[at:], best, 1)
-		best = nearestFrom(a, byLat[:at], best, -1)
+		at, _ := slices.BinarySearch(s.lats, a[1])
+		best = nearestFrom(a, s.points[at:], best, 1)
+		best = nearestFrom(a, s.points[:at], best, -1)
 	}
 	return best
 }

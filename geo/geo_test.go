@@ -70,6 +70,10 @@ func TestNearestKmWindowMatchesEveryPair(t *testing.T) {
 		require.True(t, len(c[0]) >= windowPoints && len(c[1]) >= windowPoints, "case %d is large enough for the window", i)
 		for _, limit := range []float64{math.Inf(1), 100, 1} {
 			assert.Equal(t, nearestEvery(c[0], c[1], limit), NearestKm(c[0], c[1], limit), "case %d, limit %v", i, limit)
+			// Sorted once, asked with few points (a piece of a region).
+			for _, n := range []int{1, 5} {
+				assert.Equal(t, nearestEvery(c[0][:n], c[1], limit), ByLatitude(c[1]).NearestKm(c[0][:n], limit), "case %d, %d points, limit %v", i, n, limit)
+			}
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/paulmach/orb"
 	orbgeo "github.com/paulmach/orb/geo"
@@ -184,6 +185,24 @@ type Outline struct {
 	Points []orb.Point
 	// Pieces are the outer rings' points, one list a polygon.
 	Pieces [][]orb.Point
+	// sorted are Points by latitude, made the first time NearestKm needs
+	// them (nil for an Outline not made by Outlines).
+	sorted *sortedOnce
+}
+
+type sortedOnce struct {
+	once   sync.Once
+	points *geo.Sorted
+}
+
+// NearestKm is geo.NearestKm(as, o.Points, limit), from the points sorted
+// once for every call.
+func (o Outline) NearestKm(as []orb.Point, limit float64) float64 {
+	if o.sorted == nil {
+		return geo.NearestKm(as, o.Points, limit)
+	}
+	o.sorted.once.Do(func() { o.sorted.points = geo.ByLatitude(o.Points) })
+	return o.sorted.points.NearestKm(as, limit)
 }
 
 // Outlines are the board's regions' outlines, by id; nil without a board.
@@ -205,6 +224,7 @@ func Outlines(board *geojson.FeatureCollection) map[string]Outline {
 			}
 		}
 		if len(o.Points) > 0 {
+			o.sorted = &sortedOnce{}
 			if len(out[id].Points) == 0 {
 				o.Bound = f.Geometry.Bound()
 			} else {
@@ -275,7 +295,7 @@ func Nearest(outlines map[string]Outline, from, to []string) []Crossing {
 			if c.lower >= best.Km {
 				break // no nearer outline can follow
 			}
-			if km := geo.NearestKm(oa.Points, outlines[c.id].Points, best.Km); km < best.Km {
+			if km := outlines[c.id].NearestKm(oa.Points, best.Km); km < best.Km {
 				best.To, best.Km = c.id, km
 			}
 		}
@@ -309,7 +329,7 @@ func NormalKm(p *mapdata.Pack, outlines map[string]Outline) float64 {
 		case mapdata.Border:
 			hops = append(hops, geo.NearestKm([]orb.Point{a.Bound.Center()}, []orb.Point{b.Bound.Center()}, math.Inf(1)))
 		case mapdata.Ferry, mapdata.Bridge:
-			longest = max(longest, geo.NearestKm(a.Points, b.Points, math.Inf(1)))
+			longest = max(longest, b.NearestKm(a.Points, math.Inf(1)))
 		}
 	}
 	if len(hops) > 0 {
@@ -374,7 +394,7 @@ func touchesAny(piece []orb.Point, outlines map[string]Outline, neighbours []str
 	}
 	for _, n := range neighbours {
 		o, ok := outlines[n]
-		if ok && geo.BoxGapKm(box, o.Bound) < touchKm && geo.NearestKm(piece, o.Points, touchKm) < touchKm {
+		if ok && geo.BoxGapKm(box, o.Bound) < touchKm && o.NearestKm(piece, touchKm) < touchKm {
 			return true
 		}
 	}
