@@ -84,6 +84,11 @@ type distance struct {
 	restKinds   []engine.CardID
 	rest        [][][]int32
 	restRegions []int32 // the regions with pairs of rest kinds, in order
+	// restStart[k] to restStart[k+1] are restRegions[k]'s pairs, flat:
+	// the region each comes from and its kind (restAndShips).
+	restStart []int32
+	restFrom  []int32
+	restKind  []engine.CardID
 	place       []int32 // each region's place (engine.Board.Place)
 	// footSame[r] are the offsets in a row of r's foot neighbours on its
 	// own map (read lane by lane), footAcross[r] those on another map.
@@ -271,6 +276,15 @@ func newDistanceMaps(b *engine.Board, maps bool) *distance {
 		}
 	}
 	slices.Sort(d.restRegions)
+	d.restStart = append(d.restStart, 0)
+	for _, r := range d.restRegions {
+		for _, c := range d.restKinds {
+			for _, x := range d.rest[c][r] {
+				d.restFrom, d.restKind = append(d.restFrom, x), append(d.restKind, c)
+			}
+		}
+		d.restStart = append(d.restStart, int32(len(d.restFrom)))
+	}
 	d.setCosts(nil, nil)
 	return d
 }
@@ -798,18 +812,14 @@ func (d *distance) restAndShips(row, prev2, prev3 []int32, hop engine.CardID, he
 		}
 	}
 	if prev2 != nil {
-		for _, r := range d.restRegions {
+		for k, r := range d.restRegions {
 			for l := range acc {
 				acc[l] = inf
 			}
 			j := d.mapOf[r]
-			for _, c := range d.restKinds {
-				cost := d.kindCost(c, hop)
-				if cost >= inf {
-					continue
-				}
-				for _, x := range d.rest[c][r] {
-					d.foldIn(acc, prev2, int(x), j, cost)
+			for e := d.restStart[k]; e < d.restStart[k+1]; e++ {
+				if cost := d.kindCost(d.restKind[e], hop); cost < inf {
+					d.foldIn(acc, prev2, int(d.restFrom[e]), j, cost)
 				}
 			}
 			lower(int(r))
