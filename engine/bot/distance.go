@@ -89,7 +89,7 @@ type distance struct {
 	restStart []int32
 	restFrom  []int32
 	restKind  []engine.CardID
-	place       []int32 // each region's place (engine.Board.Place)
+	place     []int32 // each region's place (engine.Board.Place)
 	// footSame[r] are the offsets in a row of r's foot neighbours on its
 	// own map (read lane by lane), footAcross[r] those on another map.
 	footSame, footAcross [][]int32
