@@ -2,6 +2,7 @@ package bot
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/tendays/tendays/engine"
 )
@@ -373,9 +374,7 @@ func (d *distance) compute(h []engine.CardID) int32 {
 	d.last = append(d.last[:0], h...)
 	d.h, d.n = d.last, len(h)
 	if size := len(h) * d.nr * d.w; len(d.fwd) != size {
-		d.fwd, d.bwd = make([]int32, size), make([]int32, size)
-		d.ftops, d.btops = make([]int32, d.n*d.gSize), make([]int32, d.n*d.gSize)
-		d.ftopsOK, d.btopsOK = make([]bool, d.n), make([]bool, d.n)
+		d.takeTables(size)
 	}
 	d.sweep(d.fwd, 0, 1, lo, hi)
 	d.sweep(d.bwd, d.n-1, -1, d.n-1-hi, d.n-1-lo)
@@ -386,6 +385,41 @@ func (d *distance) compute(h []engine.CardID) int32 {
 		d.total = min(d.total, d.fwd[(last+r)*d.w+d.w-1])
 	}
 	return d.total
+}
+
+// tables are a distance's rows and tops, kept for the next game's bots
+// when a game ends (release): a game of Around the World would otherwise
+// allocate and clear some 2 MB of them.
+type tables struct {
+	fwd, bwd, ftops, btops []int32
+	ftopsOK, btopsOK       []bool
+}
+
+var spareTables sync.Pool
+
+// takeTables gives d tables of size cells for its n days, spare ones when
+// they are that size (their contents do not matter: compute sweeps every
+// row of tables that are not fresh, and marks every day's tops stale).
+func (d *distance) takeTables(size int) {
+	d.fresh = false
+	if t, ok := spareTables.Get().(*tables); ok && len(t.fwd) == size && len(t.ftops) == d.n*d.gSize {
+		d.fwd, d.bwd, d.ftops, d.btops, d.ftopsOK, d.btopsOK = t.fwd, t.bwd, t.ftops, t.btops, t.ftopsOK, t.btopsOK
+		return
+	}
+	d.fwd, d.bwd = make([]int32, size), make([]int32, size)
+	d.ftops, d.btops = make([]int32, d.n*d.gSize), make([]int32, d.n*d.gSize)
+	d.ftopsOK, d.btopsOK = make([]bool, d.n), make([]bool, d.n)
+}
+
+// release gives d's tables back for another distance to take; d computes
+// anew from then on.
+func (d *distance) release() {
+	if d == nil || d.fwd == nil {
+		return
+	}
+	spareTables.Put(&tables{fwd: d.fwd, bwd: d.bwd, ftops: d.ftops, btops: d.btops, ftopsOK: d.ftopsOK, btopsOK: d.btopsOK})
+	d.fwd, d.bwd, d.ftops, d.btops, d.ftopsOK, d.btopsOK = nil, nil, nil, nil, nil, nil
+	d.fresh = false
 }
 
 // keep is what compute(h) keeps of the tables: kept when they are h's

@@ -703,3 +703,34 @@ func (d *distance) expanded(t []int32) []int32 {
 	}
 	return out
 }
+
+// Tables given back by one distance (release) and taken by the next are
+// swept whole: the next distance's tables are those of a new one.
+func TestDistanceReleasedTablesAreSweptAnew(t *testing.T) {
+	b := AroundTheWorld(t)
+	rng := rand.New(rand.NewPCG(38, 6))
+	holder := func() []engine.CardID {
+		h := make([]engine.CardID, b.Days())
+		for i := range h {
+			h[i] = engine.CardID(rng.IntN(b.NumCards()))
+		}
+		return h
+	}
+	for _, maps := range []bool{true, false} {
+		old := newDistanceMaps(b, maps)
+		old.compute(holder())
+		h := holder()
+		want := newRefDistanceMaps(b, maps)
+		want.compute(h)
+		old.release()
+		d := newDistanceMaps(b, maps)
+		require.Equal(t, want.compute(h), d.compute(h), "maps=%v: distance", maps)
+		require.Equal(t, want.fwd, d.expanded(d.fwd), "maps=%v: fwd", maps)
+		require.Equal(t, want.bwd, d.expanded(d.bwd), "maps=%v: bwd", maps)
+		for c := range engine.CardID(b.NumCards()) {
+			for s := range b.Days() {
+				require.Equal(t, want.costAt(s, c), d.costAt(s, c), "maps=%v: costAt(%d, %d)", maps, s, c)
+			}
+		}
+	}
+}

@@ -30,6 +30,16 @@ type Greedy struct {
 // Work is the work the bot has done (see counter).
 func (g *Greedy) Work() int64 { return g.steps + g.cover.work() }
 
+// Release gives the bot's tables back for the next game's bots, once its
+// game is over (it may play again, computing them anew).
+func (g *Greedy) Release() {
+	if g.cover.d != nil {
+		g.cover.d.release()
+		g.cover.linked.release()
+		g.cover.fresh = false
+	}
+}
+
 func (g *Greedy) scratch(h []engine.CardID) []engine.CardID {
 	g.buf = append(g.buf[:0], h...)
 	return g.buf

@@ -49,6 +49,18 @@ func (s *Strong) Work() int64 {
 	return w
 }
 
+// Release gives the bot's tables back for the next game's bots, once its
+// game is over (it may play again, computing them anew).
+func (s *Strong) Release() {
+	s.d.release()
+	if s.linked != s.d {
+		s.linked.release()
+	}
+	if s.ahead != nil {
+		s.ahead.d.release()
+	}
+}
+
 func (s *Strong) setup(b *engine.Board) {
 	if s.board != b {
 		s.board, s.d = b, newDistance(b)

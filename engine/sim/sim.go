@@ -225,6 +225,10 @@ func playOne(b *engine.Board, cfg Config, i int) (outcome, error) {
 		if w, ok := p.(interface{ Work() int64 }); ok {
 			o.work += w.Work()
 		}
+		// The bots' tables go to the next game's (engine/bot).
+		if rel, ok := p.(interface{ Release() }); ok {
+			rel.Release()
+		}
 	}
 	return o, nil
 }
