@@ -268,7 +268,6 @@ func newDistanceMaps(b *engine.Board, maps bool) *distance {
 	}
 	d.gSize = int(size)
 	d.ta, d.gvia = make([]top, d.k), make([]top, len(d.groups))
-	d.vec = newVectorPlan(d)
 	for _, c := range d.restKinds {
 		for r, xs := range d.rest[c] {
 			if len(xs) > 0 && !slices.Contains(d.restRegions, int32(r)) {
@@ -286,6 +285,7 @@ func newDistanceMaps(b *engine.Board, maps bool) *distance {
 		}
 		d.restStart = append(d.restStart, int32(len(d.restFrom)))
 	}
+	d.vec = newVectorPlan(d)
 	d.setCosts(nil, nil)
 	return d
 }
@@ -714,7 +714,8 @@ func (d *distance) sweepRow(t, row []int32, i, step, dir int, topsOK []bool) {
 	}
 	switch {
 	case d.vec != nil:
-		d.vec.row(row, prev1, gtop, hop, held)
+		d.vec.row(row, prev1, prev2, gtop, hop, held)
+		prev2 = nil // the kernel took the rest kinds' pairs
 	case d.k == 1:
 		d.row1(row, prev1, gtop, hop, held)
 	default:

@@ -11,12 +11,13 @@ import (
 // the kernels alone, their tables in the cache.
 func BenchmarkKernelRow(b *testing.B) {
 	d, _, prev1, row, gtop := rowFixture(b, true)
+	prev2 := d.row(d.fwd, 4)
 	if d.vec == nil {
 		b.Skip("this machine has no vector kernels (vector.go)")
 	}
 	b.Run("row", func(b *testing.B) {
 		for b.Loop() {
-			d.vec.row(row, prev1, gtop, engine.NoCard, 3)
+			d.vec.row(row, prev1, prev2, gtop, engine.NoCard, 3)
 		}
 	})
 	b.Run("tops", func(b *testing.B) {

@@ -36,6 +36,14 @@ type rowPlan struct {
 	regions, groups                     int64
 	crossStart, crossTop, crossGroup    *int32
 	expIdx, mapAt                       *int32
+	// The rest kinds' pairs, by region like the rest, read from prev2
+	// (set with tops): the byte offset of the cell in a row, that of the
+	// permutation in perms, and the pair's index in restCost, which holds
+	// its kind's cost for the row (or a start and end that are equal
+	// where prev2 is not set).
+	prev2                        *int32
+	restStart, restOff, restPerm *int32
+	restCost                     *int32
 }
 
 // topsPlan is what groupTops8 reads, by offset like rowPlan.
@@ -66,6 +74,9 @@ type vectorPlan struct {
 	memberStart, memberTop, memberGrp  []int32
 	crossStart, crossTop, crossGrp     []int32
 	mapAt, expIdx                      []int32
+	restStart, restOff, restPerm       []int32
+	restNone                           []int32 // every region's start 0: no pairs
+	restCost                           []int32
 	groupStart, groupOut, groupCross   []int32
 	members, laneIdx                   []int32
 }
@@ -86,7 +97,18 @@ func newVectorPlan(d *distance) *vectorPlan {
 	v.acrossStart = append(v.acrossStart, 0)
 	v.memberStart = append(v.memberStart, 0)
 	v.crossStart = append(v.crossStart, 0)
+	v.restStart = append(v.restStart, 0)
+	rest := 0 // into d.restRegions
 	for r := range d.nr {
+		if rest < len(d.restRegions) && int(d.restRegions[rest]) == r {
+			for e := d.restStart[rest]; e < d.restStart[rest+1]; e++ {
+				x := d.restFrom[e]
+				v.restOff = append(v.restOff, x*cell)
+				v.restPerm = append(v.restPerm, (d.mapOf[r]*int32(d.maps)+d.mapOf[x])*cell)
+			}
+			rest++
+		}
+		v.restStart = append(v.restStart, int32(len(v.restOff)))
 		for _, at := range d.footSame[r] {
 			v.footOff = append(v.footOff, at*4)
 		}
@@ -142,7 +164,9 @@ func newVectorPlan(d *distance) *vectorPlan {
 		}
 	}
 	// Empty lists still need an address.
-	for _, s := range []*[]int32{&v.footOff, &v.acrossOff, &v.acrossPerm, &v.memberTop, &v.memberGrp, &v.crossTop, &v.crossGrp, &v.members} {
+	v.restNone = make([]int32, d.nr+1)
+	v.restCost = make([]int32, max(1, len(d.restFrom)))
+	for _, s := range []*[]int32{&v.footOff, &v.acrossOff, &v.acrossPerm, &v.memberTop, &v.memberGrp, &v.crossTop, &v.crossGrp, &v.members, &v.restOff, &v.restPerm} {
 		if len(*s) == 0 {
 			*s = append(*s, 0)
 		}
@@ -157,6 +181,7 @@ func newVectorPlan(d *distance) *vectorPlan {
 		regions:    int64(d.nr),
 		crossStart: &v.crossStart[0], crossTop: &v.crossTop[0], crossGroup: &v.crossGrp[0],
 		expIdx: &v.expIdx[0], mapAt: &v.mapAt[0],
+		restOff: &v.restOff[0], restPerm: &v.restPerm[0], restCost: &v.restCost[0],
 	}
 	v.tp = topsPlan{
 		groupStart: &v.groupStart[0], groupOut: &v.groupOut[0], groupCross: &v.groupCross[0],
@@ -167,25 +192,29 @@ func newVectorPlan(d *distance) *vectorPlan {
 }
 
 // row fills row (a day of step one or more) from the row before it,
-// prev1, and the tops two days back, gtop (nil on the second day), as
-// distance.sweep's loops do, but for the rest kinds' pairs and two ships
+// prev1, and the tops and row two days back, gtop and prev2 (nil on the
+// second day), as distance.sweep's loops do, but for two ships
 // (distance.restAndShips).
-func (v *vectorPlan) row(row, prev1, gtop []int32, hop engine.CardID, held int) {
+func (v *vectorPlan) row(row, prev1, prev2, gtop []int32, hop engine.CardID, held int) {
 	d := v.d
 	copy(v.miss, d.acq)
 	if held >= 0 {
 		v.miss[held] = 0
 	}
 	p := &v.rp
-	p.row, p.prev1, p.groups = &row[0], &prev1[0], 0
+	p.row, p.prev1, p.groups, p.restStart = &row[0], &prev1[0], 0, &v.restNone[0]
 	if gtop != nil {
 		for g := range d.groups {
 			v.gcost[g] = d.kindCost(d.groups[g].kind, hop)
 		}
 		p.tops, p.groups = &gtop[0], 1
+		for e, c := range d.restKind {
+			v.restCost[e] = d.kindCost(c, hop)
+		}
+		p.prev2, p.restStart = &prev2[0], &v.restStart[0]
 	}
 	sweepRow8(p)
-	p.row, p.prev1, p.tops = nil, nil, nil
+	p.row, p.prev1, p.tops, p.prev2 = nil, nil, nil, nil
 }
 
 // tops fills gtop from row as distance.tops does.

@@ -127,6 +127,32 @@ crossTest:
 	CMPQ BX, R13
 	JLT  cross
 
+	// The rest kinds' pairs (cars across maps), from the row two days
+	// back: through a permutation of the lanes, plus the kind's cost.
+	MOVQ 184(AX), R11
+	MOVL (R11)(CX*4), BX
+	MOVL 4(R11)(CX*4), R13
+	MOVQ 192(AX), R12
+	MOVQ 200(AX), R10
+	JMP  restTest
+
+rest:
+	MOVQ         80(AX), R11
+	MOVL         (R10)(BX*4), R9
+	VMOVDQU      (R11)(R9*1), Y1
+	MOVQ         176(AX), R11
+	MOVL         (R12)(BX*4), R9
+	VPERMD       (R11)(R9*1), Y1, Y2
+	MOVQ         208(AX), R11
+	VPBROADCASTD (R11)(BX*4), Y6
+	VPADDD       Y6, Y2, Y2
+	VPMINSD      Y2, Y0, Y0
+	INCQ         BX
+
+restTest:
+	CMPQ BX, R13
+	JLT  rest
+
 miss:
 	// The cost of the day's card, at most inf.
 	MOVQ         24(AX), R11
