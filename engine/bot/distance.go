@@ -118,6 +118,7 @@ type distance struct {
 	vec     *vectorPlan
 	was     []int32 // a row as it was (sweep)
 	shifted int     // rows shifted rather than swept (see sweep), for the tests
+	steady  int     // rows made from the day before (steadyRow), for the tests
 }
 
 // group is one group of a transport kind: its regions, linked pairwise.
@@ -634,7 +635,9 @@ func (d *distance) sweep(t []int32, start, dir, first, changed int) {
 		if check {
 			d.was = append(d.was[:0], row...)
 		}
-		d.sweepRow(t, row, i, step, dir, topsOK)
+		if !d.steadyRow(t, row, i, step, dir, topsOK) {
+			d.sweepRow(t, row, i, step, dir, topsOK)
+		}
 		if !check {
 			continue
 		}
@@ -647,6 +650,33 @@ func (d *distance) sweep(t []int32, start, dir, first, changed int) {
 			run, shift = 1, by
 		}
 	}
+}
+
+// steadyRow fills row, day i's of t, step steps from its start, from the
+// rows before it where they are steady, and reports whether it did: on
+// rows of one mask (the fill's), when day i and the two before it are
+// empty, day i's row is made as day i-1's was, so where the row before
+// is the one before that plus a shift, and that one the one before it
+// plus the same shift, day i's is day i-1's plus the shift too. A run of
+// empty days soon steadies so: each day more costs every journey one
+// card.
+func (d *distance) steadyRow(t, row []int32, i, step, dir int, topsOK []bool) bool {
+	if d.k != 1 || step < 3 || d.h[i] != engine.NoCard || d.h[i-dir] != engine.NoCard || d.h[i-2*dir] != engine.NoCard {
+		return false
+	}
+	p1, p2, p3 := d.row(t, i-dir), d.row(t, i-2*dir), d.row(t, i-3*dir)
+	by, ok := shiftOf(p2, p1)
+	if !ok {
+		return false
+	}
+	if by2, ok := shiftOf(p3, p2); !ok || by2 != by {
+		return false
+	}
+	copy(row, p1)
+	shiftCells(row, by)
+	d.steady++
+	topsOK[i] = false // gathered from the row when asked (the day before's are seldom there yet)
+	return true
 }
 
 // shiftOf is the shift that makes row was into row now, ok when there is

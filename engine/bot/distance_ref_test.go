@@ -54,7 +54,8 @@ func TestDistanceMatchesReference(t *testing.T) {
 }
 
 // A holder filled a day at a time, as the fill does, gives rows that are
-// the old ones shifted (see sweep; rows of one mask): the tables still
+// the old ones shifted (see sweep; rows of one mask) and rows of empty
+// days that are the day before's shifted (steadyRow): the tables still
 // match the reference at every step, on the vector kernels and off them.
 func TestDistanceShiftedMatchesReference(t *testing.T) {
 	b := AroundTheWorld(t)
@@ -88,10 +89,12 @@ func TestDistanceShiftedMatchesReference(t *testing.T) {
 					}
 				}
 				if !maps {
-					// Rows of one mask only are compared (see sweep).
+					// Rows of one mask only are compared (see sweep), or
+					// made from the day before (steadyRow).
 					assert.Positive(t, d.shifted, "rows shifted")
+					assert.Positive(t, d.steady, "rows made from the day before")
 				}
-				t.Logf("%d rows shifted", d.shifted)
+				t.Logf("%d rows shifted, %d made from the day before", d.shifted, d.steady)
 			})
 		}
 	}
@@ -732,5 +735,33 @@ func TestDistanceReleasedTablesAreSweptAnew(t *testing.T) {
 				require.Equal(t, want.costAt(s, c), d.costAt(s, c), "maps=%v: costAt(%d, %d)", maps, s, c)
 			}
 		}
+	}
+}
+
+// Holders of few cards, as a fill's first ones are: their runs of empty
+// days give rows made from the day before (steadyRow), and the tables,
+// tops and costs still match the reference.
+func TestDistanceSteadyRowsMatchReference(t *testing.T) {
+	b := AroundTheWorld(t)
+	rng := rand.New(rand.NewPCG(38, 7))
+	n := b.Days()
+	for trial := range 12 {
+		d, ref := newDistanceMaps(b, false), newRefDistanceMaps(b, false)
+		h := make([]engine.CardID, n)
+		for i := range h {
+			h[i] = engine.NoCard
+		}
+		for range trial % 3 {
+			h[rng.IntN(n)] = engine.CardID(rng.IntN(b.NumCards()))
+		}
+		require.Equal(t, ref.compute(h), d.compute(h), "trial %d: distance", trial)
+		require.Equal(t, ref.fwd, d.expanded(d.fwd), "trial %d: fwd", trial)
+		require.Equal(t, ref.bwd, d.expanded(d.bwd), "trial %d: bwd", trial)
+		for c := range engine.CardID(b.NumCards()) {
+			for s := range n {
+				require.Equal(t, ref.costAt(s, c), d.costAt(s, c), "trial %d: costAt(%d, %d)", trial, s, c)
+			}
+		}
+		assert.Positive(t, d.steady, "trial %d: rows made from the day before", trial)
 	}
 }
