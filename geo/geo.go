@@ -1,8 +1,10 @@
 // Package geo is the toolkit's one place for measuring and flattening the
 // Earth: the great-circle distance every length in tendays is measured with
 // (borders, routes, coasts) and the equal-area projections every board and
-// plane is drawn in (Albers conic, Lambert azimuthal). Angles are degrees;
-// projections map onto the unit sphere with y pointing north.
+// plane is drawn in (Albers conic, Lambert azimuthal), and the nearest
+// distance between two outlines (NearestKm; Sorted for an outline asked
+// many times). Angles are degrees; projections map onto the unit sphere
+// with y pointing north.
 package geo
 
 import (
