@@ -553,9 +553,7 @@ func (b *Board) countEveryMap(g *countGraph, days int, inLanes bool) (total *big
 				}
 				got := g.countLanes(days, mask, rows)
 				for l := range part {
-					v := new(big.Int).SetUint64(got[l].hi)
-					v.Lsh(v, 64)
-					counts[lo+l] = v.Or(v, new(big.Int).SetUint64(got[l].lo))
+					counts[lo+l] = got[l].big()
 				}
 			}
 		})
@@ -598,9 +596,7 @@ func (b *Board) countEveryMap(g *countGraph, days int, inLanes bool) (total *big
 // run side by side on one graph).
 func (g *countGraph) countSet(days int, skip []bool) *big.Int {
 	if hi, lo, ok := g.count128(days, skip); ok {
-		v := new(big.Int).SetUint64(hi)
-		v.Lsh(v, 64)
-		return v.Or(v, new(big.Int).SetUint64(lo))
+		return u128{hi, lo}.big()
 	}
 	h := *g
 	h.usable = slices.Clone(g.usable)
@@ -614,6 +610,13 @@ func (g *countGraph) countSet(days int, skip []bool) *big.Int {
 
 // u128 is an unsigned 128-bit count.
 type u128 struct{ hi, lo uint64 }
+
+// big is a as a big.Int.
+func (a u128) big() *big.Int {
+	v := new(big.Int).SetUint64(a.hi)
+	v.Lsh(v, 64)
+	return v.Or(v, new(big.Int).SetUint64(a.lo))
+}
 
 // addMul adds x*w to a; ok is false on overflow.
 func (a u128) addMul(x u128, w uint64) (u128, bool) {
@@ -645,7 +648,7 @@ func (a u128) add(x u128) (u128, bool) {
 	return u128{hi, lo}, c == 0
 }
 
-// sub is a - x, for x <= a.
+// sub is a - x: modulo 2^128 (countLanes), exact where x <= a.
 func (a u128) sub(x u128) u128 {
 	lo, borrow := bits.Sub64(a.lo, x.lo, 0)
 	hi, _ := bits.Sub64(a.hi, x.hi, borrow)

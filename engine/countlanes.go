@@ -26,12 +26,6 @@ func (a u128) plus(x u128) u128 {
 	return u128{a.hi + x.hi + c, lo}
 }
 
-// minus is a - x modulo 2^128.
-func (a u128) minus(x u128) u128 {
-	lo, borrow := bits.Sub64(a.lo, x.lo, 0)
-	return u128{a.hi - x.hi - borrow, lo}
-}
-
 // times is a * w modulo 2^128.
 func (a u128) times(w uint64) u128 {
 	hi, lo := bits.Mul64(a.lo, w)
@@ -57,7 +51,7 @@ func (c *laneCell) addTimes(x *laneCell, w uint64) {
 // addExceptHalf adds sum less x, lanes half to half+3.
 func (c *laneCell) addExceptHalf(half int, sum, x *laneCell) {
 	for l := half; l < half+4; l++ {
-		c[l] = c[l].plus(sum[l].minus(x[l]))
+		c[l] = c[l].plus(sum[l].sub(x[l]))
 	}
 }
 
@@ -78,22 +72,6 @@ func (g *countGraph) cellHalf(cell *laneCell, r, half int, prev1, prev2, prev3 [
 		h2 += q[2].hi + c
 		l3, c = bits.Add64(l3, q[3].lo, 0)
 		h3 += q[3].hi + c
-	}
-	subTimes := func(x *laneCell, w uint64) {
-		q := (*[4]u128)(x[half : half+4])
-		var hi, lo uint64
-		hi, lo = bits.Mul64(q[0].lo, w)
-		l0, c = bits.Sub64(l0, lo, 0)
-		h0 -= q[0].hi*w + hi + c
-		hi, lo = bits.Mul64(q[1].lo, w)
-		l1, c = bits.Sub64(l1, lo, 0)
-		h1 -= q[1].hi*w + hi + c
-		hi, lo = bits.Mul64(q[2].lo, w)
-		l2, c = bits.Sub64(l2, lo, 0)
-		h2 -= q[2].hi*w + hi + c
-		hi, lo = bits.Mul64(q[3].lo, w)
-		l3, c = bits.Sub64(l3, lo, 0)
-		h3 -= q[3].hi*w + hi + c
 	}
 	addTimes := func(x *laneCell, w uint64) {
 		q := (*[4]u128)(x[half : half+4])
@@ -127,12 +105,18 @@ func (g *countGraph) cellHalf(cell *laneCell, r, half int, prev1, prev2, prev3 [
 		for _, t := range g.seas.on[r] {
 			add(&buf.ships[t])
 		}
-		for _, e := range g.seas.fix[r] {
-			subTimes(&prev3[e.from], e.w)
-		}
 	}
 	q := (*[4]u128)(cell[half : half+4])
 	q[0], q[1], q[2], q[3] = u128{h0, l0}, u128{h1, l1}, u128{h2, l2}, u128{h3, l3}
+	if prev3 != nil {
+		// The pairs of one place the sums by sea count (one or two a
+		// region).
+		for _, e := range g.seas.fix[r] {
+			for l := half; l < half+4; l++ {
+				cell[l] = cell[l].sub(prev3[e.from][l].times(e.w))
+			}
+		}
+	}
 	if prev2 != nil {
 		for _, k := range g.in[r] {
 			cell.addExceptHalf(half, &buf.sums[k], &prev2[r])

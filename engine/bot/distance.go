@@ -555,27 +555,37 @@ func (d *distance) foldIn(acc, row []int32, x int, j int32, cost int32) {
 	}
 }
 
-// shipsBefore reports whether the two days before day i (in direction
-// dir) hold two ships side by side on seas that connect: then day i's row
-// reads the row three days back (shipPairBefore).
-func (d *distance) shipsBefore(i, dir int) bool {
+// heldShips are the two held ships side by side on seas that connect
+// that end next to day i (in direction dir), first and second as a
+// journey goes forward; ok when there are: then day i's row reads the
+// row three days back (shipPairBefore).
+func (d *distance) heldShips(i, dir int) (a, c engine.CardID, ok bool) {
 	if !d.b.SeasConnect() {
-		return false
+		return engine.NoCard, engine.NoCard, false
 	}
-	a, c := d.transportAt(i-2*dir), d.transportAt(i-dir)
-	return a != engine.NoCard && c != engine.NoCard && (d.b.ShipPair(a, c) || d.b.ShipPair(c, a))
-}
-
-// shipPairBefore looks for two held ships side by side on seas that
-// connect, ending next to day i. When they are there it returns the row
-// three days back and the group (sea) of day i, having gathered the tops
-// of the first ship's sea from that row into d.ta; otherwise nil and -1.
-func (d *distance) shipPairBefore(t []int32, i, dir int) (prev3 []int32, toGroup int32) {
-	a, c := d.transportAt(i-2*dir), d.transportAt(i-dir)
+	a, c = d.transportAt(i-2*dir), d.transportAt(i-dir)
 	if dir < 0 {
 		a, c = c, a
 	}
-	if a == engine.NoCard || c == engine.NoCard || !d.b.ShipPair(a, c) || len(d.kindGroups[a]) != 1 || len(d.kindGroups[c]) != 1 {
+	ok = a != engine.NoCard && c != engine.NoCard && d.b.ShipPair(a, c) && len(d.kindGroups[a]) == 1 && len(d.kindGroups[c]) == 1
+	return a, c, ok
+}
+
+// readsThreeBack reports whether day i's row reads the row three days
+// back (two held ships before it).
+func (d *distance) readsThreeBack(i, dir int) bool {
+	_, _, ok := d.heldShips(i, dir)
+	return ok
+}
+
+// shipPairBefore looks for two held ships side by side on seas that
+// connect, ending next to day i (heldShips). When they are there it
+// returns the row three days back and the group (sea) of day i, having
+// gathered the tops of the first ship's sea from that row into d.ta;
+// otherwise nil and -1.
+func (d *distance) shipPairBefore(t []int32, i, dir int) (prev3 []int32, toGroup int32) {
+	a, c, ok := d.heldShips(i, dir)
+	if !ok {
 		return nil, -1
 	}
 	prev3 = d.row(t, i-3*dir)
@@ -620,7 +630,7 @@ func (d *distance) sweep(t []int32, start, dir, first, changed int) {
 		i := start + dir*step
 		row := d.row(t, i)
 		// Three rows back are read only after two held ships.
-		if step-2 > changed && (run >= 3 || run == 2 && !d.shipsBefore(i, dir)) {
+		if step-2 > changed && (run >= 3 || run == 2 && !d.readsThreeBack(i, dir)) {
 			for ; step < d.n; step++ {
 				i := start + dir*step
 				shiftCells(d.row(t, i), shift)
@@ -739,7 +749,7 @@ func (d *distance) sweepRow(t, row []int32, i, step, dir int, topsOK []bool) {
 		gtop = d.topsOf(t, i-2*dir)
 	}
 	toGroup := int32(-1)
-	if step >= 3 && b.SeasConnect() {
+	if step >= 3 {
 		prev3, toGroup = d.shipPairBefore(t, i, dir)
 	}
 	switch {

@@ -37,10 +37,10 @@ type rowPlan struct {
 	crossStart, crossTop, crossGroup    *int32
 	expIdx, mapAt                       *int32
 	// The rest kinds' pairs, by region like the rest, read from prev2
-	// (set with tops): the byte offset of the cell in a row, that of the
-	// permutation in perms, and the pair's index in restCost, which holds
-	// its kind's cost for the row (or a start and end that are equal
-	// where prev2 is not set).
+	// (set with tops, and read only with them, like the groups): the byte
+	// offset of the cell in a row, that of the permutation in perms, and
+	// the pair's index in restCost, which holds its kind's cost for the
+	// row.
 	prev2                        *int32
 	restStart, restOff, restPerm *int32
 	restCost                     *int32
@@ -75,7 +75,6 @@ type vectorPlan struct {
 	crossStart, crossTop, crossGrp     []int32
 	mapAt, expIdx                      []int32
 	restStart, restOff, restPerm       []int32
-	restNone                           []int32 // every region's start 0: no pairs
 	restCost                           []int32
 	groupStart, groupOut, groupCross   []int32
 	members, laneIdx                   []int32
@@ -164,7 +163,6 @@ func newVectorPlan(d *distance) *vectorPlan {
 		}
 	}
 	// Empty lists still need an address.
-	v.restNone = make([]int32, d.nr+1)
 	v.restCost = make([]int32, max(1, len(d.restFrom)))
 	for _, s := range []*[]int32{&v.footOff, &v.acrossOff, &v.acrossPerm, &v.memberTop, &v.memberGrp, &v.crossTop, &v.crossGrp, &v.members, &v.restOff, &v.restPerm} {
 		if len(*s) == 0 {
@@ -181,7 +179,7 @@ func newVectorPlan(d *distance) *vectorPlan {
 		regions:    int64(d.nr),
 		crossStart: &v.crossStart[0], crossTop: &v.crossTop[0], crossGroup: &v.crossGrp[0],
 		expIdx: &v.expIdx[0], mapAt: &v.mapAt[0],
-		restOff: &v.restOff[0], restPerm: &v.restPerm[0], restCost: &v.restCost[0],
+		restStart: &v.restStart[0], restOff: &v.restOff[0], restPerm: &v.restPerm[0], restCost: &v.restCost[0],
 	}
 	v.tp = topsPlan{
 		groupStart: &v.groupStart[0], groupOut: &v.groupOut[0], groupCross: &v.groupCross[0],
@@ -202,7 +200,7 @@ func (v *vectorPlan) row(row, prev1, prev2, gtop []int32, hop engine.CardID, hel
 		v.miss[held] = 0
 	}
 	p := &v.rp
-	p.row, p.prev1, p.groups, p.restStart = &row[0], &prev1[0], 0, &v.restNone[0]
+	p.row, p.prev1, p.groups = &row[0], &prev1[0], 0
 	if gtop != nil {
 		for g := range d.groups {
 			v.gcost[g] = d.kindCost(d.groups[g].kind, hop)
@@ -211,7 +209,7 @@ func (v *vectorPlan) row(row, prev1, prev2, gtop []int32, hop engine.CardID, hel
 		for e, c := range d.restKind {
 			v.restCost[e] = d.kindCost(c, hop)
 		}
-		p.prev2, p.restStart = &prev2[0], &v.restStart[0]
+		p.prev2 = &prev2[0]
 	}
 	sweepRow8(p)
 	p.row, p.prev1, p.tops, p.prev2 = nil, nil, nil, nil

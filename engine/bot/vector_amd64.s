@@ -128,7 +128,8 @@ crossTest:
 	JLT  cross
 
 	// The rest kinds' pairs (cars across maps), from the row two days
-	// back: through a permutation of the lanes, plus the kind's cost.
+	// back: through a permutation of the lanes, plus the kind's cost
+	// (skipped with the groups where there is no such row).
 	MOVQ 184(AX), R11
 	MOVL (R11)(CX*4), BX
 	MOVL 4(R11)(CX*4), R13
