@@ -27,10 +27,15 @@ type cover struct {
 	fresh  bool
 	// costs[c*days+s] is costAt(s, c) for the holder, valid where
 	// gen[c] == epoch: the cards weighed are few (the tops, the hand), and
-	// each is weighed more than once a turn.
-	costs []int32
-	gen   []uint32
-	epoch uint32
+	// each is weighed more than once a turn. least[c] is the least of
+	// them, valid where weighed[c] == epoch (the draw piles' cards need
+	// only that); a card's steps are counted once an epoch, when it is
+	// first weighed either way.
+	costs   []int32
+	gen     []uint32
+	least   []int32
+	weighed []uint32
+	epoch   uint32
 }
 
 // on reports whether b is a combined board whose maps the distance
@@ -63,6 +68,7 @@ func (c *cover) of(h []engine.CardID) int32 {
 		c.epoch++
 		if n := len(h) * c.board.NumCards(); len(c.costs) != n {
 			c.costs, c.gen = make([]int32, n), make([]uint32, c.board.NumCards())
+			c.least, c.weighed = make([]int32, c.board.NumCards()), make([]uint32, c.board.NumCards())
 		}
 	}
 	return c.d0
@@ -76,19 +82,34 @@ func (c *cover) days(card engine.CardID) []int32 {
 	n := len(c.held)
 	row := c.costs[int(card)*n : int(card+1)*n]
 	if c.gen[card] != c.epoch {
-		c.d.costsAt(card, row)
+		c.weigh(card)
+		c.d.fillCosts(card, row)
 		c.gen[card] = c.epoch
 	}
 	return row
 }
 
+// weigh counts card's steps, the first time it is weighed this epoch (as
+// costsAt counts them).
+func (c *cover) weigh(card engine.CardID) {
+	if c.weighed[card] != c.epoch {
+		c.d.steps += int64(len(c.held) * c.d.k)
+		c.least[card] = -1 // not known yet
+		c.weighed[card] = c.epoch
+	}
+}
+
 // cost is the distance reached with card at its best day.
 func (c *cover) cost(card engine.CardID) int32 {
-	best := inf + 1
-	for _, v := range c.days(card) {
-		best = min(best, v)
+	c.weigh(card)
+	if c.least[card] < 0 {
+		if least, ok := c.d.leastCost(card); ok && c.gen[card] != c.epoch {
+			c.least[card] = least
+		} else {
+			c.least[card] = slices.Min(c.days(card))
+		}
 	}
-	return best
+	return c.least[card]
 }
 
 // slotFor is the day (among open, nil: all) where card reaches the

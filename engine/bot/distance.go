@@ -90,6 +90,12 @@ type distance struct {
 	restStart []int32
 	restFrom  []int32
 	restKind  []engine.CardID
+	// restPairs[c] are rest kind c's pairs (a, x) as the offsets of their
+	// cells in a row, and which pair of maps they join (ja*maps + jx):
+	// lanePairs[ja*maps+jx] holds, for every mask m1, the lane of a's cell
+	// holding m1 and that of x's holding the other maps (costAt).
+	restPairs [][]restPair
+	lanePairs [][]lanePair
 	place     []int32 // each region's place (engine.Board.Place)
 	// footSame[r] are the offsets in a row of r's foot neighbours on its
 	// own map (read lane by lane), footAcross[r] those on another map.
@@ -120,6 +126,12 @@ type distance struct {
 	shifted int     // rows shifted rather than swept (see sweep), for the tests
 	steady  int     // rows made from the day before (steadyRow), for the tests
 }
+
+// restPair is a pair of regions a rest kind links, as costAt reads it.
+type restPair struct{ a, x, maps int32 }
+
+// lanePair is the lanes of two cells that hold two masks making every map.
+type lanePair struct{ a, x int32 }
 
 // group is one group of a transport kind: its regions, linked pairwise.
 type group struct {
@@ -285,6 +297,23 @@ func newDistanceMaps(b *engine.Board, maps bool) *distance {
 			}
 		}
 		d.restStart = append(d.restStart, int32(len(d.restFrom)))
+	}
+	for ja := range d.maps {
+		for jx := range d.maps {
+			var lps []lanePair
+			for m1 := range d.k {
+				lps = append(lps, lanePair{a: int32(laneOf(m1, ja)), x: int32(laneOf(d.all&^m1, jx))})
+			}
+			d.lanePairs = append(d.lanePairs, lps)
+		}
+	}
+	d.restPairs = make([][]restPair, b.NumCards())
+	for _, c := range d.restKinds {
+		for _, a := range d.restRegions {
+			for _, x := range d.rest[c][a] {
+				d.restPairs[c] = append(d.restPairs[c], restPair{a: a * int32(d.w), x: x * int32(d.w), maps: d.mapOf[a]*int32(d.maps) + d.mapOf[x]})
+			}
+		}
 	}
 	d.vec = newVectorPlan(d)
 	d.setCosts(nil, nil)
@@ -928,14 +957,21 @@ func (d *distance) via(s, r int) int32 {
 
 // costsAt fills out (one a day) with costAt of card c on every day.
 func (d *distance) costsAt(c engine.CardID, out []int32) {
+	d.steps += int64(len(out) * d.k)
+	d.fillCosts(c, out)
+}
+
+// fillCosts is costsAt without counting its steps.
+func (d *distance) fillCosts(c engine.CardID, out []int32) {
 	r := d.b.RegionOf(c)
 	if d.vec == nil || r < 0 {
+		steps := d.steps
 		for s := range out {
 			out[s] = d.costAt(s, c)
 		}
+		d.steps = steps
 		return
 	}
-	d.steps += int64(len(out) * d.k)
 	d.vec.viaDays(r, out)
 	for s, best := range out {
 		if best >= inf {
@@ -944,6 +980,33 @@ func (d *distance) costsAt(c engine.CardID, out []int32) {
 		}
 		out[s] = best - 2*d.miss(s, r)
 	}
+}
+
+// leastCost is the least of costAt of card c over every day, counting no
+// steps, where it is quicker to have than every day's (ok): for a region
+// card on cells of eight lanes, summing the region's cells day by day and
+// taking the least lane once (leastVia8), leaving out the days that hold
+// the card, where it costs nothing: those are taken one by one.
+func (d *distance) leastCost(c engine.CardID) (cost int32, ok bool) {
+	r := d.b.RegionOf(c)
+	if d.vec == nil || r < 0 || d.n > 64 {
+		return 0, false
+	}
+	skip, held := uint64(0), inf
+	for s, h := range d.h {
+		if d.b.RegionOf(h) == r {
+			skip |= 1 << s
+			held = min(held, d.via(s, r))
+		}
+	}
+	at := r * vectorLanes
+	best := leastVia8(&d.fwd[at], &d.bwd[at], int64(d.nr*vectorLanes*4), int64(d.n), skip)
+	if best >= inf {
+		best = inf
+	} else {
+		best -= 2 * d.acq[r]
+	}
+	return min(best, held), true
 }
 
 // costAt is the distance of the holder with day s changed to card c, the
@@ -982,14 +1045,13 @@ func (d *distance) costAt(s int, c engine.CardID) int32 {
 			best = min(best, pair(topAt(ta, k, m1), topAt(tb, k, d.all&^m1)))
 		}
 	}
-	if rest := d.rest[c]; rest != nil {
-		for _, a := range d.restRegions {
-			for _, x := range rest[a] {
-				for m1 := range k {
-					if v := d.full(before, int(a), m1); v < best {
-						best = min(best, v+d.full(after, int(x), d.all&^m1))
-					}
-				}
+	for _, e := range d.restPairs[c] {
+		// Every mask m1 of the day before with the rest of the maps
+		// after: the lanes of each pair of maps, from a table.
+		a, x := before[e.a:e.a+int32(d.w)], after[e.x:e.x+int32(d.w)]
+		for _, lp := range d.lanePairs[e.maps] {
+			if v := a[lp.a]; v < best {
+				best = min(best, v+x[lp.x])
 			}
 		}
 	}

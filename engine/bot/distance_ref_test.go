@@ -8,6 +8,7 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -118,6 +119,12 @@ func testMatchesReference(t *testing.T, b *engine.Board, maps bool, trials int) 
 	}
 	d.setCosts(acq, tacq)
 	ref.setCosts(acq, tacq)
+	leastChecked := 0
+	defer func() {
+		if d.vec != nil && !t.Failed() {
+			require.Positive(t, leastChecked, "leastCost was never checked")
+		}
+	}()
 	for trial := range trials {
 		switch rng.IntN(4) {
 		case 0: // costs change, a few cards at a time
@@ -161,6 +168,14 @@ func testMatchesReference(t *testing.T, b *engine.Board, maps bool, trials int) 
 			}
 			require.Equal(t, byDay, days, "trial %d: costsAt of card %d", trial, c)
 			require.Equal(t, d.steps-steps-batched, batched, "trial %d: costsAt's steps of card %d", trial, c)
+			// leastCost, where it applies, is the least of them, and
+			// counts nothing.
+			steps = d.steps
+			if least, ok := d.leastCost(c); ok {
+				require.Equal(t, slices.Min(days), least, "trial %d: leastCost of card %d", trial, c)
+				leastChecked++
+			}
+			require.Equal(t, steps, d.steps, "trial %d: leastCost's steps", trial)
 		}
 		d.steps = ref.steps
 	}
