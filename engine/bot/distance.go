@@ -122,6 +122,7 @@ type distance struct {
 	// vector instructions (see vector.go); nil where the machine has none
 	// or the cells are not eight lanes.
 	vec     *vectorPlan
+	one     oneMask // the edges for row1, where k is 1
 	was     []int32 // a row as it was (sweep)
 	shifted int     // rows shifted rather than swept (see sweep), for the tests
 	steady  int     // rows made from the day before (steadyRow), for the tests
@@ -316,6 +317,9 @@ func newDistanceMaps(b *engine.Board, maps bool) *distance {
 		}
 	}
 	d.vec = newVectorPlan(d)
+	if d.k == 1 {
+		d.one = newOneMask(d)
+	}
 	d.setCosts(nil, nil)
 	return d
 }
@@ -868,35 +872,82 @@ func (d *distance) rowLanes(row, prev1, gtop []int32, hop engine.CardID, held in
 	}
 }
 
-// row1 is rowLanes for one mask, where a cell is one value.
+// row1 is rowLanes for one mask, where a cell is one value. It takes the
+// ways in edge by edge from flat lists (oneMask), not region by region:
+// the regions' few, uneven neighbours and groups made short loops whose
+// ends the machine mispredicted. In each list the edges of one region
+// lie apart (the first of every region's, then the second, ...), so that
+// no edge waits on the one before.
 func (d *distance) row1(row, prev1, gtop []int32, hop engine.CardID, held int) {
-	// Each group's tops with its cost added, once for the row.
-	costed := d.gvia[:len(d.groups)]
+	o := &d.one
+	acc := o.acc[:len(row)]
+	for r := range acc {
+		acc[r] = inf
+	}
+	src := o.footSrc[:len(o.footDst)]
+	for e, r := range o.footDst {
+		acc[r] = min(acc[r], prev1[src[e]])
+	}
 	if gtop != nil {
+		// Each group's tops with its cost added, once for the row.
+		costed := d.gvia[:len(d.groups)]
 		for g := range costed {
 			cost := d.kindCost(d.groups[g].kind, hop)
 			off := d.gOff[g]
 			t := gtop[off : off+3]
 			costed[g] = top{v1: t[0] + cost, v2: t[1] + cost, p1: t[2]}
 		}
+		groups, places := o.memberGroup[:len(o.memberDst)], o.memberPlace[:len(o.memberDst)]
+		for e, r := range o.memberDst {
+			t := &costed[groups[e]]
+			v := t.v1
+			if t.p1 == places[e] {
+				v = t.v2
+			}
+			acc[r] = min(acc[r], v)
+		}
 	}
-	for r := range row {
-		miss := d.missHeld(r, held)
-		if miss >= inf {
-			row[r] = inf
-			continue
-		}
-		acc := inf
-		for _, x := range d.footSame[r] {
-			acc = min(acc, prev1[x])
-		}
-		if gtop != nil {
-			pr := d.place[r]
-			for _, g := range d.member[r] {
-				acc = min(acc, costed[g].except(pr))
+	// A region's cost, nothing where the day holds it; inf stays inf
+	// (the cells are never below 0).
+	acq := d.acq[:len(acc)]
+	for r, v := range acc {
+		row[r] = min(v+acq[r], inf)
+	}
+	if held >= 0 {
+		row[held] = min(acc[held], inf)
+	}
+}
+
+// oneMask is the ways into a region's cell of one mask as flat lists of
+// edges (row1): by foot from the day before (footDst from footSrc), by a
+// group's transport (memberDst in memberGroup, at memberPlace), each list
+// in rounds: every region's first edge, then every second, and so on.
+type oneMask struct {
+	footDst, footSrc                    []int32
+	memberDst, memberGroup, memberPlace []int32
+	acc                                 []int32
+}
+
+// newOneMask lays out d's edges for row1.
+func newOneMask(d *distance) oneMask {
+	o := oneMask{acc: make([]int32, d.nr)}
+	for round := 0; ; round++ {
+		more := false
+		for r := range d.nr {
+			if round < len(d.footSame[r]) {
+				o.footDst = append(o.footDst, int32(r))
+				o.footSrc = append(o.footSrc, d.footSame[r][round]/int32(d.w))
+				more = true
+			}
+			if round < len(d.member[r]) {
+				g := d.member[r][round]
+				o.memberDst, o.memberGroup, o.memberPlace = append(o.memberDst, int32(r)), append(o.memberGroup, g), append(o.memberPlace, d.place[r])
+				more = true
 			}
 		}
-		row[r] = min(acc+miss, inf)
+		if !more {
+			return o
+		}
 	}
 }
 
