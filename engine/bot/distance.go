@@ -96,6 +96,7 @@ type distance struct {
 	// holding m1 and that of x's holding the other maps (costAt).
 	restPairs [][]restPair
 	lanePairs [][]lanePair
+	lanePerm8 []int32 // lanePairs as two permutations a pair of maps (restPairs8)
 	place     []int32 // each region's place (engine.Board.Place)
 	// footSame[r] are the offsets in a row of r's foot neighbours on its
 	// own map (read lane by lane), footAcross[r] those on another map.
@@ -317,6 +318,21 @@ func newDistanceMaps(b *engine.Board, maps bool) *distance {
 		}
 	}
 	d.vec = newVectorPlan(d)
+	if d.vec != nil {
+		// For restPairs8, by pair of maps (ja, jx): the lanes of x's cell
+		// that complete lane l of a's, for l's mask without ja's map (P1)
+		// and with it (P2).
+		for ja := range d.maps {
+			for jx := range d.maps {
+				for with := range 2 {
+					for l := range d.w {
+						m := maskOf(l, ja) | with<<ja
+						d.lanePerm8 = append(d.lanePerm8, int32(laneOf(d.all&^m, jx)))
+					}
+				}
+			}
+		}
+	}
 	if d.k == 1 {
 		d.one = newOneMask(d)
 	}
@@ -1083,6 +1099,14 @@ func (d *distance) costAt(s int, c engine.CardID) int32 {
 		// two regions that are not one place: by lane on one map (the
 		// masks that complete lane l are lane w-1-l), else by mask.
 		off := int(d.gOff[gi])
+		if d.vec != nil {
+			if d.gMap[gi] >= 0 {
+				best = min(best, pairTops8(&fa[off], &fb[off]))
+			} else {
+				best = min(best, pairTops16(&fa[off], &fb[off]))
+			}
+			continue
+		}
 		if d.gMap[gi] >= 0 {
 			w := d.w
 			ta, tb := fa[off:off+3*w], fb[off:off+3*w]
@@ -1095,6 +1119,9 @@ func (d *distance) costAt(s int, c engine.CardID) int32 {
 		for m1 := range k {
 			best = min(best, pair(topAt(ta, k, m1), topAt(tb, k, d.all&^m1)))
 		}
+	}
+	if ps := d.restPairs[c]; d.vec != nil && len(ps) > 0 {
+		return min(best, restPairs8(&before[0], &after[0], &ps[0], int64(len(ps)), &d.lanePerm8[0]), inf)
 	}
 	for _, e := range d.restPairs[c] {
 		// Every mask m1 of the day before with the rest of the maps
