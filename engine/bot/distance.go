@@ -122,8 +122,14 @@ type distance struct {
 	// vec, when set, sweeps rows and gathers tops with the machine's
 	// vector instructions (see vector.go); nil where the machine has none
 	// or the cells are not eight lanes.
-	vec     *vectorPlan
-	one     oneMask // the edges for row1, where k is 1
+	vec *vectorPlan
+	one oneMask     // the edges for row1, where k is 1
+	sp  *sparseRows // for sweepSparse, where k is 1
+	// before is the card the one day that changed held before (compute),
+	// NoCard where more days or the costs changed.
+	before  engine.CardID
+	oneDay  bool    // one day alone changed, from before
+	sparse  int     // rows made by sweepSparse, for the tests
 	was     []int32 // a row as it was (sweep)
 	shifted int     // rows shifted rather than swept (see sweep), for the tests
 	steady  int     // rows made from the day before (steadyRow), for the tests
@@ -335,6 +341,7 @@ func newDistanceMaps(b *engine.Board, maps bool) *distance {
 	}
 	if d.k == 1 {
 		d.one = newOneMask(d)
+		d.sp = newSparseRows(d)
 	}
 	d.setCosts(nil, nil)
 	return d
@@ -403,6 +410,12 @@ func (d *distance) kindCost(c, hop engine.CardID) int32 {
 	return d.tacq[c]
 }
 
+// isTransport reports whether c is a transport card (not a region's, not
+// NoCard).
+func (d *distance) isTransport(c engine.CardID) bool {
+	return c != engine.NoCard && !d.b.IsRegion(c)
+}
+
 // transportAt is the holder's transport card on day i, or NoCard.
 func (d *distance) transportAt(i int) engine.CardID {
 	c := d.h[i]
@@ -420,6 +433,10 @@ func (d *distance) compute(h []engine.CardID) int32 {
 	lo, hi, kept := d.keep(h)
 	if kept {
 		return d.total
+	}
+	d.oneDay = lo == hi && d.fresh && len(d.last) == len(h)
+	if d.oneDay {
+		d.before = d.last[lo]
 	}
 	d.last = append(d.last[:0], h...)
 	d.h, d.n = d.last, len(h)
@@ -673,9 +690,13 @@ func (d *distance) sweep(t []int32, start, dir, first, changed int) {
 	// only on rows of one mask: a row of eight lanes comes out shifted
 	// too seldom (about one in twenty) to pay for comparing them all.
 	compare := d.k == 1 && changed+3 < d.n && (first > 0 || changed < d.n-1)
+	from := first
+	if d.sp != nil && d.oneDay && first == changed && d.transportAt(start+dir*first) == engine.NoCard && !d.isTransport(d.before) {
+		from = d.sweepSparse(t, start, dir, first, d.before)
+	}
 	var shift int32
 	run := 0 // rows in a row, from changed on, that are their old selves plus shift
-	for step := first; step < d.n; step++ {
+	for step := from; step < d.n; step++ {
 		i := start + dir*step
 		row := d.row(t, i)
 		// Three rows back are read only after two held ships.
