@@ -20,30 +20,54 @@ var useVector = true
 
 // rowPlan is what sweepRow8 reads; the kernel addresses its fields by
 // offset (8 bytes each, in this order), so they must not move.
+//
+// The kernel takes a row's ways in as flat lists of edges, one list a
+// kind of way (foot on the region's map, foot across maps, group on one
+// map, group across maps, rest pair), each edge lowering its region's
+// cell in the row (set to inf first) to what it brings; a last pass adds
+// each region's cost. A loop over each region's few ways of a kind (3.7
+// foot neighbours, 3 groups, mostly none across maps) ends at a
+// different count region by region, which the branch predictor misses
+// about once a region and kind; one loop a kind misses once a row. The
+// edges of a list lie in passes (jaggedOrder): the first way of every
+// region that has one, then the second of every region that has two, so
+// that edges one after the other write different cells rather than wait
+// for each other's stores.
 type rowPlan struct {
-	row, prev1, tops, miss, gcost *int32
-	// By region r, from start[r] to start[r+1]: the byte offsets in a row
-	// of its foot neighbours on its own map; of those on another map, and
-	// the byte offset in perms of the permutation that reads them; the
-	// byte offset in a day's tops of each group on one map it is in, and
-	// the group; the same of each group across maps it is in, whose tops
-	// are by mask (read through expIdx at the byte offset mapAt[r]).
-	footStart, footOff                  *int32
-	acrossStart, acrossOff, acrossPerm  *int32
-	perms                               *int32
-	memberStart, memberTop, memberGroup *int32
-	place                               *int32
-	regions, groups                     int64
-	crossStart, crossTop, crossGroup    *int32
-	expIdx, mapAt                       *int32
-	// The rest kinds' pairs, by region like the rest, read from prev2
-	// (set with tops, and read only with them, like the groups): the byte
-	// offset of the cell in a row, that of the permutation in perms, and
-	// the pair's index in restCost, which holds its kind's cost for the
-	// row.
-	prev2                        *int32
-	restStart, restOff, restPerm *int32
-	restCost                     *int32
+	row, prev1, tops, miss, gcost, prev2 *int32
+	regions, groups                      int64 // groups: 1 where tops (and prev2) are set
+	// foot: two int32s an edge, the byte offsets in a row of its cell and
+	// of the neighbour's (on the cell's map, read lane by lane).
+	foot  *int32
+	footN int64
+	// across: four int32s an edge, the byte offsets in a row of its cell
+	// and of the neighbour's (on another map), that of the permutation in
+	// perms that reads it, and 0.
+	across  *int32
+	acrossN int64
+	perms   *int32
+	// member: four int32s an edge, the byte offset in a row of its cell,
+	// that of the group's tops in a day's (on one map: by lane), the
+	// group (its cost in gcost) and the cell's region's place.
+	member  *int32
+	memberN int64
+	// expand: four int32s an expansion, the byte offset in a day's tops
+	// of a group across maps (by mask), that in scratch of its tops by
+	// lane for one of its maps, that in expIdx of the map's lanes, and 0;
+	// cross: the edges of the groups across maps as member's, reading
+	// scratch.
+	expand          *int32
+	expandN         int64
+	scratch, expIdx *int32
+	cross           *int32
+	crossN          int64
+	// rest: four int32s an edge, the byte offsets in a row of its cell
+	// and of the cell of prev2 its rest kind's pair comes from, that of
+	// the permutation in perms that reads it, and the pair's index in
+	// restCost, which holds its kind's cost for the row.
+	rest     *int32
+	restN    int64
+	restCost *int32
 }
 
 // topsPlan is what groupTops8 reads, by offset like rowPlan.
@@ -64,20 +88,35 @@ type topsPlan struct {
 // vectorPlan is a distance's plan for the kernels, and the scratch of a
 // row.
 type vectorPlan struct {
-	d                                  *distance
-	rp                                 rowPlan
-	tp                                 topsPlan
-	miss, gcost                        []int32
-	footStart, footOff                 []int32
-	acrossStart, acrossOff, acrossPerm []int32
-	perms                              []int32
-	memberStart, memberTop, memberGrp  []int32
-	crossStart, crossTop, crossGrp     []int32
-	mapAt, expIdx                      []int32
-	restStart, restOff, restPerm       []int32
-	restCost                           []int32
-	groupStart, groupOut, groupCross   []int32
-	members, laneIdx                   []int32
+	d                                *distance
+	rp                               rowPlan
+	tp                               topsPlan
+	miss, gcost                      []int32
+	foot, across, member, cross      []int32
+	expand, scratch, expIdx          []int32
+	rest, restCost                   []int32
+	perms                            []int32
+	groupStart, groupOut, groupCross []int32
+	members, laneIdx                 []int32
+}
+
+// jaggedOrder calls edge(r, i) for way i of region r, for the count(r)
+// ways of each of n regions, in passes: way 0 of every region that has
+// one, in region order, then way 1 of every region that has two, and so
+// on (see rowPlan).
+func jaggedOrder(n int, count func(r int) int, edge func(r, i int)) {
+	for i := 0; ; i++ {
+		more := false
+		for r := range n {
+			if i < count(r) {
+				edge(r, i)
+				more = true
+			}
+		}
+		if !more {
+			return
+		}
+	}
 }
 
 // newVectorPlan builds d's plan, or nil where the kernels do not apply.
@@ -92,45 +131,66 @@ func newVectorPlan(d *distance) *vectorPlan {
 			v.perms = append(v.perms, d.perm[j*d.maps+x]...)
 		}
 	}
-	v.footStart = append(v.footStart, 0)
-	v.acrossStart = append(v.acrossStart, 0)
-	v.memberStart = append(v.memberStart, 0)
-	v.crossStart = append(v.crossStart, 0)
-	v.restStart = append(v.restStart, 0)
-	rest := 0 // into d.restRegions
+	permOf := func(r, x int32) int32 { return (d.mapOf[r]*int32(d.maps) + d.mapOf[x]) * cell }
+	jaggedOrder(d.nr, func(r int) int { return len(d.footSame[r]) }, func(r, i int) {
+		v.foot = append(v.foot, int32(r)*cell, d.footSame[r][i]*4)
+	})
+	jaggedOrder(d.nr, func(r int) int { return len(d.footAcross[r]) }, func(r, i int) {
+		x := d.footAcross[r][i]
+		v.across = append(v.across, int32(r)*cell, x*cell, permOf(int32(r), x), 0)
+	})
+	// The groups a region is in, on one map and across maps; the latter's
+	// tops by lane for each of their maps, where scratch[at[g][j]] are
+	// those of group g for map j.
+	var same, spans [][]int32
 	for r := range d.nr {
-		if rest < len(d.restRegions) && int(d.restRegions[rest]) == r {
-			for e := d.restStart[rest]; e < d.restStart[rest+1]; e++ {
-				x := d.restFrom[e]
-				v.restOff = append(v.restOff, x*cell)
-				v.restPerm = append(v.restPerm, (d.mapOf[r]*int32(d.maps)+d.mapOf[x])*cell)
-			}
-			rest++
-		}
-		v.restStart = append(v.restStart, int32(len(v.restOff)))
-		for _, at := range d.footSame[r] {
-			v.footOff = append(v.footOff, at*4)
-		}
-		j := d.mapOf[r]
-		for _, x := range d.footAcross[r] {
-			v.acrossOff = append(v.acrossOff, x*cell)
-			v.acrossPerm = append(v.acrossPerm, (j*int32(d.maps)+d.mapOf[x])*cell)
-		}
+		var s, c []int32
 		for _, g := range d.member[r] {
 			if d.gMap[g] < 0 {
-				v.crossTop = append(v.crossTop, d.gOff[g]*4)
-				v.crossGrp = append(v.crossGrp, g)
-				continue
+				c = append(c, g)
+			} else {
+				s = append(s, g)
 			}
-			v.memberTop = append(v.memberTop, d.gOff[g]*4)
-			v.memberGrp = append(v.memberGrp, g)
 		}
-		v.mapAt = append(v.mapAt, j*2*cell)
-		v.footStart = append(v.footStart, int32(len(v.footOff)))
-		v.acrossStart = append(v.acrossStart, int32(len(v.acrossOff)))
-		v.memberStart = append(v.memberStart, int32(len(v.memberTop)))
-		v.crossStart = append(v.crossStart, int32(len(v.crossTop)))
+		same, spans = append(same, s), append(spans, c)
 	}
+	at := make([]map[int32]int32, len(d.groups))
+	for g, gr := range d.groups {
+		if d.gMap[g] >= 0 {
+			continue
+		}
+		at[g] = map[int32]int32{}
+		for _, x := range gr.regions {
+			j := d.mapOf[x]
+			if _, ok := at[g][j]; !ok {
+				at[g][j] = int32(len(v.expand)/4) * 3 * cell
+				v.expand = append(v.expand, d.gOff[g]*4, at[g][j], j*2*cell, 0)
+			}
+		}
+	}
+	v.scratch = make([]int32, max(1, len(v.expand)/4*3*vectorLanes))
+	jaggedOrder(d.nr, func(r int) int { return len(same[r]) }, func(r, i int) {
+		g := same[r][i]
+		v.member = append(v.member, int32(r)*cell, d.gOff[g]*4, g, d.place[r])
+	})
+	jaggedOrder(d.nr, func(r int) int { return len(spans[r]) }, func(r, i int) {
+		g := spans[r][i]
+		v.cross = append(v.cross, int32(r)*cell, at[g][d.mapOf[r]], g, d.place[r])
+	})
+	// The rest kinds' pairs of restRegions[k] are restStart[k] to
+	// restStart[k+1].
+	restOf := make([][]int32, d.nr)
+	for k, r := range d.restRegions {
+		for e := d.restStart[k]; e < d.restStart[k+1]; e++ {
+			restOf[r] = append(restOf[r], e)
+		}
+	}
+	jaggedOrder(d.nr, func(r int) int { return len(restOf[r]) }, func(r, i int) {
+		e := restOf[r][i]
+		x := d.restFrom[e]
+		v.rest = append(v.rest, int32(r)*cell, x*cell, permOf(int32(r), x), e)
+	})
+	v.restCost = make([]int32, max(1, len(d.restFrom)))
 	v.groupStart = append(v.groupStart, 0)
 	for g, gr := range d.groups {
 		cross := int32(0)
@@ -162,24 +222,25 @@ func newVectorPlan(d *distance) *vectorPlan {
 			v.expIdx = append(v.expIdx, sel)
 		}
 	}
+	expandN := int64(len(v.expand) / 4)
 	// Empty lists still need an address.
-	v.restCost = make([]int32, max(1, len(d.restFrom)))
-	for _, s := range []*[]int32{&v.footOff, &v.acrossOff, &v.acrossPerm, &v.memberTop, &v.memberGrp, &v.crossTop, &v.crossGrp, &v.members, &v.restOff, &v.restPerm} {
+	for _, s := range []*[]int32{&v.foot, &v.across, &v.member, &v.expand, &v.cross, &v.rest, &v.members} {
 		if len(*s) == 0 {
 			*s = append(*s, 0)
 		}
 	}
 	v.rp = rowPlan{
 		miss: &v.miss[0], gcost: &v.gcost[0],
-		footStart: &v.footStart[0], footOff: &v.footOff[0],
-		acrossStart: &v.acrossStart[0], acrossOff: &v.acrossOff[0], acrossPerm: &v.acrossPerm[0],
-		perms:       &v.perms[0],
-		memberStart: &v.memberStart[0], memberTop: &v.memberTop[0], memberGroup: &v.memberGrp[0],
-		place:      &d.place[0],
-		regions:    int64(d.nr),
-		crossStart: &v.crossStart[0], crossTop: &v.crossTop[0], crossGroup: &v.crossGrp[0],
-		expIdx: &v.expIdx[0], mapAt: &v.mapAt[0],
-		restStart: &v.restStart[0], restOff: &v.restOff[0], restPerm: &v.restPerm[0], restCost: &v.restCost[0],
+		regions: int64(d.nr),
+		foot:    &v.foot[0], footN: int64(countEdges(d.footSame)),
+		across: &v.across[0], acrossN: int64(countEdges(d.footAcross)),
+		perms:  &v.perms[0],
+		member: &v.member[0], memberN: int64(countEdges(same)),
+		expand: &v.expand[0], expandN: expandN,
+		scratch: &v.scratch[0], expIdx: &v.expIdx[0],
+		cross: &v.cross[0], crossN: int64(countEdges(spans)),
+		rest: &v.rest[0], restN: int64(countEdges(restOf)),
+		restCost: &v.restCost[0],
 	}
 	v.tp = topsPlan{
 		groupStart: &v.groupStart[0], groupOut: &v.groupOut[0], groupCross: &v.groupCross[0],
@@ -187,6 +248,15 @@ func newVectorPlan(d *distance) *vectorPlan {
 		groups: int64(len(d.groups)),
 	}
 	return v
+}
+
+// countEdges is the ways of every region of by.
+func countEdges(by [][]int32) int {
+	n := 0
+	for _, xs := range by {
+		n += len(xs)
+	}
+	return n
 }
 
 // row fills row (a day of step one or more) from the row before it,

@@ -5,167 +5,204 @@
 // The kernels of vector.go: a cell is eight int32 lanes, one Y register.
 // Y14 holds inf in every lane, Y13 -1.
 
+// GROUP lowers the cell at DI+(R12) to a group edge's (R12: the cell,
+// the group's tops by lane at base, the group, the cell's place): v1, or
+// v2 where the best lies at the region's own place, plus the group's
+// cost (in gcost, at R11).
+#define GROUP(base) \
+	MOVL         4(R12), R9; \
+	VPBROADCASTD 12(R12), Y3; \
+	VPCMPEQD     64(base)(R9*1), Y3, Y4; \
+	VMOVDQU      (base)(R9*1), Y5; \
+	VPBLENDVB    Y4, 32(base)(R9*1), Y5, Y5; \
+	MOVL         8(R12), R9; \
+	VPBROADCASTD (R11)(R9*4), Y6; \
+	VPADDD       Y6, Y5, Y5; \
+	MOVL         (R12), R9; \
+	VPMINSD      (DI)(R9*1), Y5, Y5; \
+	VMOVDQU      Y5, (DI)(R9*1)
+
 // func sweepRow8(p *rowPlan)
 TEXT ·sweepRow8(SB), NOSPLIT, $0-8
 	MOVQ p+0(FP), AX
 	MOVL $0x100000, R9
 	MOVQ R9, X14
 	VPBROADCASTD X14, Y14
-	MOVQ 0(AX), DI    // row: the cell written
+	MOVQ 0(AX), DI    // row
 	MOVQ 8(AX), SI    // prev1
 	MOVQ 16(AX), R8   // tops
-	XORQ CX, CX       // region
-	MOVQ 120(AX), DX  // regions
+	MOVQ 48(AX), DX   // regions
 
-region:
-	CMPQ CX, DX
-	JGE  done
-	VMOVDQU Y14, Y0   // acc
+	// Every cell inf, to be lowered by the edges.
+	MOVQ DI, R9
+	MOVQ DX, R10
+	SHLQ $5, R10
+	ADDQ DI, R10
+	JMP  initTest
+
+init:
+	VMOVDQU Y14, (R9)
+	ADDQ    $32, R9
+
+initTest:
+	CMPQ R9, R10
+	JLT  init
 
 	// Foot neighbours on the region's own map: lane by lane.
-	MOVQ 40(AX), R11
-	MOVL (R11)(CX*4), BX
-	MOVL 4(R11)(CX*4), R13
-	MOVQ 48(AX), R12
+	MOVQ 64(AX), R12
+	MOVQ 72(AX), R13
+	LEAQ (R12)(R13*8), R13
 	JMP  footTest
 
 foot:
-	MOVL    (R12)(BX*4), R9
-	VPMINSD (SI)(R9*1), Y0, Y0
-	INCQ    BX
+	MOVL    (R12), R9
+	MOVL    4(R12), R10
+	VMOVDQU (SI)(R10*1), Y0
+	VPMINSD (DI)(R9*1), Y0, Y0
+	VMOVDQU Y0, (DI)(R9*1)
+	ADDQ    $8, R12
 
 footTest:
-	CMPQ BX, R13
+	CMPQ R12, R13
 	JLT  foot
 
 	// Foot neighbours on other maps: through a permutation of the lanes.
-	MOVQ 56(AX), R11
-	MOVL (R11)(CX*4), BX
-	MOVL 4(R11)(CX*4), R13
-	MOVQ 64(AX), R12
-	MOVQ 72(AX), R10
-	MOVQ 80(AX), R11
+	MOVQ 80(AX), R12
+	MOVQ 88(AX), R13
+	SHLQ $4, R13
+	ADDQ R12, R13
+	MOVQ 96(AX), R11
 	JMP  acrossTest
 
 across:
-	MOVL    (R10)(BX*4), R9
+	MOVL    8(R12), R9
 	VMOVDQU (R11)(R9*1), Y1
-	MOVL    (R12)(BX*4), R9
+	MOVL    4(R12), R9
 	VPERMD  (SI)(R9*1), Y1, Y2
-	VPMINSD Y2, Y0, Y0
-	INCQ    BX
+	MOVL    (R12), R9
+	VPMINSD (DI)(R9*1), Y2, Y2
+	VMOVDQU Y2, (DI)(R9*1)
+	ADDQ    $16, R12
 
 acrossTest:
-	CMPQ BX, R13
+	CMPQ R12, R13
 	JLT  across
 
-	// Groups, from the tops two days back: v1, or v2 where the best lies
-	// at the region's own place; plus the group's cost.
-	CMPQ 128(AX), $0
+	// Groups, rest pairs: only where there are tops two days back.
+	CMPQ 56(AX), $0
 	JEQ  miss
-	MOVQ 112(AX), R11
-	VPBROADCASTD (R11)(CX*4), Y3
-	MOVQ 88(AX), R11
-	MOVL (R11)(CX*4), BX
-	MOVL 4(R11)(CX*4), R13
-	MOVQ 96(AX), R12
-	MOVQ 104(AX), R10
+
+	// Groups on one map, from the tops.
+	MOVQ 104(AX), R12
+	MOVQ 112(AX), R13
+	SHLQ $4, R13
+	ADDQ R12, R13
 	MOVQ 32(AX), R11
 	JMP  memberTest
 
 member:
-	MOVL         (R12)(BX*4), R9
-	VMOVDQU      64(R8)(R9*1), Y4
-	VPCMPEQD     Y3, Y4, Y4
-	VMOVDQU      (R8)(R9*1), Y5
-	VPBLENDVB    Y4, 32(R8)(R9*1), Y5, Y5
-	MOVL         (R10)(BX*4), R9
-	VPBROADCASTD (R11)(R9*4), Y6
-	VPADDD       Y6, Y5, Y5
-	VPMINSD      Y5, Y0, Y0
-	INCQ         BX
+	GROUP(R8)
+	ADDQ $16, R12
 
 memberTest:
-	CMPQ BX, R13
+	CMPQ R12, R13
 	JLT  member
 
-	// Groups across maps: their tops are by mask, the lanes of the
-	// region's map gathered from the two halves (idx Y7, which half Y8).
-	MOVQ    160(AX), R11
-	MOVQ    168(AX), R9
-	MOVL    (R9)(CX*4), R9
-	VMOVDQU (R11)(R9*1), Y7
-	VMOVDQU 32(R11)(R9*1), Y8
-	MOVQ    136(AX), R11
-	MOVL    (R11)(CX*4), BX
-	MOVL    4(R11)(CX*4), R13
-	MOVQ    144(AX), R12
-	MOVQ    152(AX), R10
-	MOVQ    32(AX), R11
-	JMP     crossTest
+	// Groups across maps: their tops are by mask; each map's lanes
+	// gathered from the two halves (idx Y7, which half Y8) into scratch.
+	MOVQ 120(AX), R12
+	MOVQ 128(AX), R13
+	SHLQ $4, R13
+	ADDQ R12, R13
+	MOVQ 136(AX), R10
+	MOVQ 144(AX), R11
+	JMP  expandTest
+
+expand:
+	MOVL      8(R12), R9
+	VMOVDQU   (R11)(R9*1), Y7
+	VMOVDQU   32(R11)(R9*1), Y8
+	MOVL      (R12), R9
+	MOVL      4(R12), BX
+	VPERMD    (R8)(R9*1), Y7, Y4
+	VPERMD    32(R8)(R9*1), Y7, Y5
+	VPBLENDVB Y8, Y5, Y4, Y4
+	VMOVDQU   Y4, (R10)(BX*1)
+	VPERMD    64(R8)(R9*1), Y7, Y4
+	VPERMD    96(R8)(R9*1), Y7, Y5
+	VPBLENDVB Y8, Y5, Y4, Y4
+	VMOVDQU   Y4, 32(R10)(BX*1)
+	VPERMD    128(R8)(R9*1), Y7, Y4
+	VPERMD    160(R8)(R9*1), Y7, Y5
+	VPBLENDVB Y8, Y5, Y4, Y4
+	VMOVDQU   Y4, 64(R10)(BX*1)
+	ADDQ      $16, R12
+
+expandTest:
+	CMPQ R12, R13
+	JLT  expand
+
+	// Their edges, from scratch as from the tops.
+	MOVQ 152(AX), R12
+	MOVQ 160(AX), R13
+	SHLQ $4, R13
+	ADDQ R12, R13
+	MOVQ 32(AX), R11
+	JMP  crossTest
 
 cross:
-	MOVL         (R12)(BX*4), R9
-	VPERMD       128(R8)(R9*1), Y7, Y4
-	VPERMD       160(R8)(R9*1), Y7, Y5
-	VPBLENDVB    Y8, Y5, Y4, Y4
-	VPCMPEQD     Y3, Y4, Y4
-	VPERMD       (R8)(R9*1), Y7, Y5
-	VPERMD       32(R8)(R9*1), Y7, Y6
-	VPBLENDVB    Y8, Y6, Y5, Y5
-	VPERMD       64(R8)(R9*1), Y7, Y6
-	VPERMD       96(R8)(R9*1), Y7, Y9
-	VPBLENDVB    Y8, Y9, Y6, Y6
-	VPBLENDVB    Y4, Y6, Y5, Y5
-	MOVL         (R10)(BX*4), R9
-	VPBROADCASTD (R11)(R9*4), Y6
-	VPADDD       Y6, Y5, Y5
-	VPMINSD      Y5, Y0, Y0
-	INCQ         BX
+	GROUP(R10)
+	ADDQ $16, R12
 
 crossTest:
-	CMPQ BX, R13
+	CMPQ R12, R13
 	JLT  cross
 
 	// The rest kinds' pairs (cars across maps), from the row two days
-	// back: through a permutation of the lanes, plus the kind's cost
-	// (skipped with the groups where there is no such row).
-	MOVQ 184(AX), R11
-	MOVL (R11)(CX*4), BX
-	MOVL 4(R11)(CX*4), R13
-	MOVQ 192(AX), R12
-	MOVQ 200(AX), R10
+	// back: through a permutation of the lanes, plus the kind's cost.
+	MOVQ 168(AX), R12
+	MOVQ 176(AX), R13
+	SHLQ $4, R13
+	ADDQ R12, R13
+	MOVQ 40(AX), R10
+	MOVQ 96(AX), R11
+	MOVQ 184(AX), BX
 	JMP  restTest
 
 rest:
-	MOVQ         80(AX), R11
-	MOVL         (R10)(BX*4), R9
+	MOVL         8(R12), R9
 	VMOVDQU      (R11)(R9*1), Y1
-	MOVQ         176(AX), R11
-	MOVL         (R12)(BX*4), R9
-	VPERMD       (R11)(R9*1), Y1, Y2
-	MOVQ         208(AX), R11
-	VPBROADCASTD (R11)(BX*4), Y6
+	MOVL         4(R12), R9
+	VPERMD       (R10)(R9*1), Y1, Y2
+	MOVL         12(R12), R9
+	VPBROADCASTD (BX)(R9*4), Y6
 	VPADDD       Y6, Y2, Y2
-	VPMINSD      Y2, Y0, Y0
-	INCQ         BX
+	MOVL         (R12), R9
+	VPMINSD      (DI)(R9*1), Y2, Y2
+	VMOVDQU      Y2, (DI)(R9*1)
+	ADDQ         $16, R12
 
 restTest:
-	CMPQ BX, R13
+	CMPQ R12, R13
 	JLT  rest
 
 miss:
-	// The cost of the day's card, at most inf.
-	MOVQ         24(AX), R11
+	// Each region's cost of the day's card, at most inf.
+	MOVQ 24(AX), R11
+	XORQ CX, CX
+	JMP  missTest
+
+missCell:
 	VPBROADCASTD (R11)(CX*4), Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       (DI), Y1, Y0
 	VPMINSD      Y14, Y0, Y0
 	VMOVDQU      Y0, (DI)
 	ADDQ         $32, DI
 	INCQ         CX
-	JMP          region
 
-done:
+missTest:
+	CMPQ CX, DX
+	JLT  missCell
 	VZEROUPPER
 	RET
 
