@@ -21,54 +21,73 @@ var useVector = true
 // rowPlan is what sweepRow8 reads; the kernel addresses its fields by
 // offset (8 bytes each, in this order), so they must not move.
 //
-// The kernel takes a row's ways in as flat lists of edges, one list a
-// kind of way (foot on the region's map, foot across maps, group on one
-// map, group across maps, rest pair), each edge lowering its region's
-// cell in the row (set to inf first) to what it brings; a last pass adds
-// each region's cost. A loop over each region's few ways of a kind (3.7
-// foot neighbours, 3 groups, mostly none across maps) ends at a
-// different count region by region, which the branch predictor misses
-// about once a region and kind; one loop a kind misses once a row. The
-// edges of a list lie in passes (jaggedOrder): the first way of every
-// region that has one, then the second of every region that has two, so
-// that edges one after the other write different cells rather than wait
-// for each other's stores.
+// A loop over each region's few ways in of a kind (3.7 foot neighbours,
+// 3 groups, mostly none across maps) ends at a different count region by
+// region, which the branch predictor misses about once a region and
+// kind; and lowering a cell in memory a way (see jaggedOrder) costs a
+// store each, which on the machines measured cost as much. So the kernel
+// takes each region in one block of fixed slots, its cell in a register
+// and stored once: footSlots foot neighbours on its map (the first
+// repeated where it has fewer: a least value taken twice is the same),
+// memberSlots groups on one map (blocks in runs by how many it has, one
+// loop a run), one group across maps (a neutral top where it has none);
+// the ways that do not fit (a region's further ones, foot across maps,
+// the rest kinds' pairs) follow as flat lists of edges, each lowering its
+// cell in memory, in jaggedOrder; then the cost of the day's card is
+// added to the cells that took any (open: their blocks add nothing, the
+// zero after the regions' costs in miss). A region with no foot
+// neighbour or no group on one map has no block: its cell starts as inf
+// (infCells) and takes every way as an edge.
+//
+// Every list is of int32s, byte offsets where they address: a cell in a
+// row (row, prev1, prev2), tops in a day's (tops, and tcost, which holds
+// each group's cost for the row at its tops' offset), tops by lane in
+// scratch, a permutation of the lanes in perms.
 type rowPlan struct {
-	row, prev1, tops, miss, gcost, prev2 *int32
-	regions, groups                      int64 // groups: 1 where tops (and prev2) are set
-	// foot: two int32s an edge, the byte offsets in a row of its cell and
-	// of the neighbour's (on the cell's map, read lane by lane).
-	foot  *int32
-	footN int64
-	// across: four int32s an edge, the byte offsets in a row of its cell
-	// and of the neighbour's (on another map), that of the permutation in
-	// perms that reads it, and 0.
-	across  *int32
-	acrossN int64
-	perms   *int32
-	// member: four int32s an edge, the byte offset in a row of its cell,
-	// that of the group's tops in a day's (on one map: by lane), the
-	// group (its cost in gcost) and the cell's region's place.
-	member  *int32
-	memberN int64
-	// expand: four int32s an expansion, the byte offset in a day's tops
-	// of a group across maps (by mask), that in scratch of its tops by
-	// lane for one of its maps, that in expIdx of the map's lanes, and 0;
-	// cross: the edges of the groups across maps as member's, reading
-	// scratch.
-	expand          *int32
-	expandN         int64
-	scratch, expIdx *int32
-	cross           *int32
-	crossN          int64
-	// rest: four int32s an edge, the byte offsets in a row of its cell
-	// and of the cell of prev2 its rest kind's pair comes from, that of
-	// the permutation in perms that reads it, and the pair's index in
-	// restCost, which holds its kind's cost for the row.
+	row, prev1, prev2, tops, tcost, miss *int32
+	// expand: four int32s a group across maps and one of its maps, the
+	// group's tops (by mask) and the map's lanes in expIdx, to gather
+	// its tops by lane for that map, its cost added, into scratch (at the
+	// second int32). The last top of scratch is neutral (inf).
+	scratch, expIdx, perms *int32
+	expand                 *int32
+	expandN                int64
+	infCells               *int32 // cells set to inf
+	infN                   int64
+	// blocks: sixteen int32s a region, its cell, its cost in miss, its
+	// place, its group across maps in scratch, footSlots foot neighbours
+	// in prev1, memberSlots groups' tops (used: the run's count); the runs
+	// of blockN[m] regions of m+1 groups one after another.
+	blocks *int32
+	blockN [memberSlots]int64
+	// The edges, four int32s each (foot two): foot (the cell, the
+	// neighbour), across (the cell, the neighbour on another map, its
+	// permutation), member (the cell, the group's tops, the cell's
+	// place), cross (the same from scratch), rest (the cell, the cell of
+	// prev2 its rest kind's pair comes from, the permutation, the pair's
+	// index in restCost, which holds its kind's cost for the row).
+	foot     *int32
+	footN    int64
+	across   *int32
+	acrossN  int64
+	member   *int32
+	memberN  int64
+	cross    *int32
+	crossN   int64
 	rest     *int32
 	restN    int64
 	restCost *int32
+	// open: two int32s a region, its cell and its cost in miss.
+	open  *int32
+	openN int64
 }
+
+// The slots of a block (see rowPlan): sixteen int32s in all.
+const (
+	footSlots   = 5
+	memberSlots = 5
+	blockInts   = 16
+)
 
 // topsPlan is what groupTops8 reads, by offset like rowPlan.
 type topsPlan struct {
@@ -91,11 +110,12 @@ type vectorPlan struct {
 	d                                *distance
 	rp                               rowPlan
 	tp                               topsPlan
-	miss, gcost                      []int32
+	miss, tcost, restCost            []int32
+	scratch, expIdx, perms, expand   []int32
+	infCells, blocks, open           []int32
 	foot, across, member, cross      []int32
-	expand, scratch, expIdx          []int32
-	rest, restCost                   []int32
-	perms                            []int32
+	rest                             []int32
+	noTops, noRow                    []int32 // tops and a row of inf, for the second day
 	groupStart, groupOut, groupCross []int32
 	members, laneIdx                 []int32
 }
@@ -103,7 +123,8 @@ type vectorPlan struct {
 // jaggedOrder calls edge(r, i) for way i of region r, for the count(r)
 // ways of each of n regions, in passes: way 0 of every region that has
 // one, in region order, then way 1 of every region that has two, and so
-// on (see rowPlan).
+// on. An edge lowers its cell in memory, and the cell of the next edge is
+// another, so that it need not wait for the one before.
 func jaggedOrder(n int, count func(r int) int, edge func(r, i int)) {
 	for i := 0; ; i++ {
 		more := false
@@ -125,72 +146,149 @@ func newVectorPlan(d *distance) *vectorPlan {
 		return nil
 	}
 	const cell = 4 * vectorLanes // bytes
-	v := &vectorPlan{d: d, miss: make([]int32, d.nr), gcost: make([]int32, max(1, len(d.groups)))}
+	const topsBytes = 3 * cell   // a group's tops by lane
+	v := &vectorPlan{d: d, miss: make([]int32, d.nr+1), tcost: make([]int32, max(1, d.gSize))}
 	for j := range d.maps {
 		for x := range d.maps {
 			v.perms = append(v.perms, d.perm[j*d.maps+x]...)
 		}
 	}
 	permOf := func(r, x int32) int32 { return (d.mapOf[r]*int32(d.maps) + d.mapOf[x]) * cell }
-	jaggedOrder(d.nr, func(r int) int { return len(d.footSame[r]) }, func(r, i int) {
-		v.foot = append(v.foot, int32(r)*cell, d.footSame[r][i]*4)
-	})
-	jaggedOrder(d.nr, func(r int) int { return len(d.footAcross[r]) }, func(r, i int) {
-		x := d.footAcross[r][i]
-		v.across = append(v.across, int32(r)*cell, x*cell, permOf(int32(r), x), 0)
-	})
-	// The groups a region is in, on one map and across maps; the latter's
-	// tops by lane for each of their maps, where scratch[at[g][j]] are
-	// those of group g for map j.
-	var same, spans [][]int32
-	for r := range d.nr {
-		var s, c []int32
+	// By map: the mask lane l reads (VPERMD takes its low three bits),
+	// then -1 where it is of the second eight.
+	for j := range d.maps {
+		lanes := d.laneMask[j]
+		v.expIdx = append(v.expIdx, lanes...)
+		for _, m := range lanes {
+			sel := int32(0)
+			if m >= vectorLanes {
+				sel = -1
+			}
+			v.expIdx = append(v.expIdx, sel)
+		}
+	}
+	// Each region's ways in, by kind: foot on its map (the offset in a
+	// row), foot across maps, groups on one map and across maps, the rest
+	// kinds' pairs (restRegions[k]'s are restStart[k] to restStart[k+1]).
+	nr := d.nr
+	foot, across := d.footSame, d.footAcross
+	same, spans, rest := make([][]int32, nr), make([][]int32, nr), make([][]int32, nr)
+	for r := range nr {
 		for _, g := range d.member[r] {
 			if d.gMap[g] < 0 {
-				c = append(c, g)
+				spans[r] = append(spans[r], g)
 			} else {
-				s = append(s, g)
+				same[r] = append(same[r], g)
 			}
 		}
-		same, spans = append(same, s), append(spans, c)
 	}
+	for k, r := range d.restRegions {
+		for e := d.restStart[k]; e < d.restStart[k+1]; e++ {
+			rest[r] = append(rest[r], e)
+		}
+	}
+	// The groups across maps, by lane for each of their maps:
+	// scratch[at[g][j]] those of group g for map j.
 	at := make([]map[int32]int32, len(d.groups))
+	slots := int32(0)
 	for g, gr := range d.groups {
 		if d.gMap[g] >= 0 {
 			continue
 		}
 		at[g] = map[int32]int32{}
 		for _, x := range gr.regions {
-			j := d.mapOf[x]
-			if _, ok := at[g][j]; !ok {
-				at[g][j] = int32(len(v.expand)/4) * 3 * cell
-				v.expand = append(v.expand, d.gOff[g]*4, at[g][j], j*2*cell, 0)
+			if j := d.mapOf[x]; at[g][j] == 0 {
+				at[g][j] = slots*topsBytes + 1 // +1: set
+				v.expand = append(v.expand, d.gOff[g]*4, slots*topsBytes, j*2*cell, 0)
+				slots++
 			}
 		}
 	}
-	v.scratch = make([]int32, max(1, len(v.expand)/4*3*vectorLanes))
-	jaggedOrder(d.nr, func(r int) int { return len(same[r]) }, func(r, i int) {
-		g := same[r][i]
-		v.member = append(v.member, int32(r)*cell, d.gOff[g]*4, g, d.place[r])
-	})
-	jaggedOrder(d.nr, func(r int) int { return len(spans[r]) }, func(r, i int) {
-		g := spans[r][i]
-		v.cross = append(v.cross, int32(r)*cell, at[g][d.mapOf[r]], g, d.place[r])
-	})
-	// The rest kinds' pairs of restRegions[k] are restStart[k] to
-	// restStart[k+1].
-	restOf := make([][]int32, d.nr)
-	for k, r := range d.restRegions {
-		for e := d.restStart[k]; e < d.restStart[k+1]; e++ {
-			restOf[r] = append(restOf[r], e)
+	scratchAt := func(g, r int32) int32 { return at[g][d.mapOf[r]] - 1 }
+	neutral := slots * topsBytes
+	v.scratch = make([]int32, (slots+1)*3*vectorLanes)
+	for l := range vectorLanes {
+		at := int(neutral)/4 + l
+		v.scratch[at], v.scratch[at+vectorLanes], v.scratch[at+2*vectorLanes] = inf, inf, -1
+	}
+	// The blocks, in runs by their count of groups on one map; the ways
+	// that do not fit them, by region, as edges (fits: how many of each
+	// kind, foot, groups on one map, across maps, the block takes).
+	fits := make([][3]int, nr)
+	isOpen := make([]bool, nr)
+	for r := range nr {
+		if len(foot[r]) == 0 || len(same[r]) == 0 {
+			v.infCells = append(v.infCells, int32(r)*cell)
+		} else {
+			fits[r] = [3]int{min(len(foot[r]), footSlots), min(len(same[r]), memberSlots), min(len(spans[r]), 1)}
+		}
+		f := fits[r]
+		isOpen[r] = f[0] < len(foot[r]) || f[1] < len(same[r]) || f[2] < len(spans[r]) || len(across[r]) > 0 || len(rest[r]) > 0
+		if isOpen[r] {
+			v.open = append(v.open, int32(r)*cell, int32(r)*4)
 		}
 	}
-	jaggedOrder(d.nr, func(r int) int { return len(restOf[r]) }, func(r, i int) {
-		e := restOf[r][i]
+	var blockN [memberSlots]int64
+	for m := 1; m <= memberSlots; m++ {
+		for r := range nr {
+			if fits[r][1] != m {
+				continue
+			}
+			b := make([]int32, blockInts)
+			b[0], b[1], b[2], b[3] = int32(r)*cell, int32(r)*4, d.place[r], neutral
+			if isOpen[r] {
+				b[1] = int32(nr) * 4
+			}
+			if len(spans[r]) > 0 {
+				b[3] = scratchAt(spans[r][0], int32(r))
+			}
+			for i := range footSlots {
+				b[4+i] = foot[r][min(i, len(foot[r])-1)] * 4
+			}
+			for i := range m {
+				b[4+footSlots+i] = d.gOff[same[r][i]] * 4
+			}
+			v.blocks = append(v.blocks, b...)
+			blockN[m-1]++
+		}
+	}
+	jaggedOrder(nr, func(r int) int { return len(foot[r]) - fits[r][0] }, func(r, i int) {
+		v.foot = append(v.foot, int32(r)*cell, foot[r][fits[r][0]+i]*4)
+	})
+	jaggedOrder(nr, func(r int) int { return len(across[r]) }, func(r, i int) {
+		x := across[r][i]
+		v.across = append(v.across, int32(r)*cell, x*cell, permOf(int32(r), x), 0)
+	})
+	jaggedOrder(nr, func(r int) int { return len(same[r]) - fits[r][1] }, func(r, i int) {
+		g := same[r][fits[r][1]+i]
+		v.member = append(v.member, int32(r)*cell, d.gOff[g]*4, d.place[r], 0)
+	})
+	jaggedOrder(nr, func(r int) int { return len(spans[r]) - fits[r][2] }, func(r, i int) {
+		g := spans[r][fits[r][2]+i]
+		v.cross = append(v.cross, int32(r)*cell, scratchAt(g, int32(r)), d.place[r], 0)
+	})
+	jaggedOrder(nr, func(r int) int { return len(rest[r]) }, func(r, i int) {
+		e := rest[r][i]
 		x := d.restFrom[e]
 		v.rest = append(v.rest, int32(r)*cell, x*cell, permOf(int32(r), x), e)
 	})
 	v.restCost = make([]int32, max(1, len(d.restFrom)))
+	v.noTops = make([]int32, max(1, d.gSize))
+	for g := range d.groups {
+		n := vectorLanes
+		if d.gMap[g] < 0 {
+			n = d.k
+		}
+		blk := v.noTops[d.gOff[g] : int(d.gOff[g])+3*n]
+		for l := range n {
+			blk[l], blk[n+l], blk[2*n+l] = inf, inf, -1
+		}
+	}
+	v.noRow = make([]int32, nr*vectorLanes)
+	for i := range v.noRow {
+		v.noRow[i] = inf
+	}
+
 	v.groupStart = append(v.groupStart, 0)
 	for g, gr := range d.groups {
 		cross := int32(0)
@@ -209,39 +307,24 @@ func newVectorPlan(d *distance) *vectorPlan {
 			v.laneIdx = append(v.laneIdx, int32(laneOf(m, j)))
 		}
 	}
-	// By map: the mask lane l reads (VPERMD takes its low three bits),
-	// then -1 where it is of the second eight.
-	for j := range d.maps {
-		lanes := d.laneMask[j]
-		v.expIdx = append(v.expIdx, lanes...)
-		for _, m := range lanes {
-			sel := int32(0)
-			if m >= vectorLanes {
-				sel = -1
-			}
-			v.expIdx = append(v.expIdx, sel)
-		}
+	n2, n4 := func(s []int32) int64 { return int64(len(s) / 2) }, func(s []int32) int64 { return int64(len(s) / 4) }
+	v.rp = rowPlan{
+		expandN: n4(v.expand), infN: int64(len(v.infCells)), blockN: blockN,
+		footN: n2(v.foot), acrossN: n4(v.across), memberN: n4(v.member), crossN: n4(v.cross), restN: n4(v.rest),
+		openN: n2(v.open),
 	}
-	expandN := int64(len(v.expand) / 4)
 	// Empty lists still need an address.
-	for _, s := range []*[]int32{&v.foot, &v.across, &v.member, &v.expand, &v.cross, &v.rest, &v.members} {
+	for _, s := range []*[]int32{&v.expand, &v.infCells, &v.blocks, &v.foot, &v.across, &v.member, &v.cross, &v.rest, &v.open, &v.members} {
 		if len(*s) == 0 {
 			*s = append(*s, 0)
 		}
 	}
-	v.rp = rowPlan{
-		miss: &v.miss[0], gcost: &v.gcost[0],
-		regions: int64(d.nr),
-		foot:    &v.foot[0], footN: int64(countEdges(d.footSame)),
-		across: &v.across[0], acrossN: int64(countEdges(d.footAcross)),
-		perms:  &v.perms[0],
-		member: &v.member[0], memberN: int64(countEdges(same)),
-		expand: &v.expand[0], expandN: expandN,
-		scratch: &v.scratch[0], expIdx: &v.expIdx[0],
-		cross: &v.cross[0], crossN: int64(countEdges(spans)),
-		rest: &v.rest[0], restN: int64(countEdges(restOf)),
-		restCost: &v.restCost[0],
-	}
+	p := &v.rp
+	p.tcost, p.miss = &v.tcost[0], &v.miss[0]
+	p.scratch, p.expIdx, p.perms, p.expand = &v.scratch[0], &v.expIdx[0], &v.perms[0], &v.expand[0]
+	p.infCells, p.blocks = &v.infCells[0], &v.blocks[0]
+	p.foot, p.across, p.member, p.cross, p.rest = &v.foot[0], &v.across[0], &v.member[0], &v.cross[0], &v.rest[0]
+	p.restCost, p.open = &v.restCost[0], &v.open[0]
 	v.tp = topsPlan{
 		groupStart: &v.groupStart[0], groupOut: &v.groupOut[0], groupCross: &v.groupCross[0],
 		members: &v.members[0], laneIdx: &v.laneIdx[0],
@@ -250,19 +333,10 @@ func newVectorPlan(d *distance) *vectorPlan {
 	return v
 }
 
-// countEdges is the ways of every region of by.
-func countEdges(by [][]int32) int {
-	n := 0
-	for _, xs := range by {
-		n += len(xs)
-	}
-	return n
-}
-
 // row fills row (a day of step one or more) from the row before it,
 // prev1, and the tops and row two days back, gtop and prev2 (nil on the
-// second day), as distance.sweep's loops do, but for two ships
-// (distance.restAndShips).
+// second day: then tops and a row of inf, which bring nothing), as
+// distance.sweep's loops do, but for two ships (distance.restAndShips).
 func (v *vectorPlan) row(row, prev1, prev2, gtop []int32, hop engine.CardID, held int) {
 	d := v.d
 	copy(v.miss, d.acq)
@@ -270,16 +344,17 @@ func (v *vectorPlan) row(row, prev1, prev2, gtop []int32, hop engine.CardID, hel
 		v.miss[held] = 0
 	}
 	p := &v.rp
-	p.row, p.prev1, p.groups = &row[0], &prev1[0], 0
+	p.row, p.prev1 = &row[0], &prev1[0]
 	if gtop != nil {
 		for g := range d.groups {
-			v.gcost[g] = d.kindCost(d.groups[g].kind, hop)
+			v.tcost[d.gOff[g]] = d.kindCost(d.groups[g].kind, hop)
 		}
-		p.tops, p.groups = &gtop[0], 1
 		for e, c := range d.restKind {
 			v.restCost[e] = d.kindCost(c, hop)
 		}
-		p.prev2 = &prev2[0]
+		p.tops, p.prev2 = &gtop[0], &prev2[0]
+	} else {
+		p.tops, p.prev2 = &v.noTops[0], &v.noRow[0]
 	}
 	sweepRow8(p)
 	p.row, p.prev1, p.tops, p.prev2 = nil, nil, nil, nil
