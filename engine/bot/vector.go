@@ -1,6 +1,10 @@
 package bot
 
-import "github.com/tendays/tendays/engine"
+import (
+	"slices"
+
+	"github.com/tendays/tendays/engine"
+)
 
 // The distance's rows of eight lanes (a combined board of four maps) are
 // swept, and their tops gathered, by kernels written with the machine's
@@ -90,34 +94,48 @@ const (
 )
 
 // topsPlan is what groupTops8 reads, by offset like rowPlan.
+//
+// A group's tops are a chain of updates, each waiting for the one
+// before, and its loop ends at a different count group by group; so the
+// groups on one map are taken two at a time, side by side (pairs: groups
+// of about one size, by size; the shorter's last member repeated, which
+// top.add takes as it was).
 type topsPlan struct {
 	row, out *int32
-	// By group g, from start[g] to start[g+1], its members as four int32s
-	// each (the byte offset of its cell in a row, its place, the byte
-	// offset in laneIdx of its map's two permutations, 0); the byte
-	// offset of its tops in a day's; 1 where it spans maps.
-	groupStart, groupOut, groupCross *int32
-	members                          *int32
+	// pairs: four int32s a pair, the byte offsets in pairMembers of its
+	// first member and past its last, and those in a day's tops of the
+	// two groups' tops; pairMembers four int32s a member of both, the
+	// byte offset of its cell in a row and its place, for each group.
+	pairs       *int32
+	pairN       int64
+	pairMembers *int32
+	// crosses: four int32s a group across maps, the byte offsets in
+	// crossMembers of its first member and past its last, that of its
+	// tops in a day's, 0; crossMembers four int32s a member (the byte
+	// offset of its cell in a row, its place, the byte offset in laneIdx
+	// of its map's two permutations, 0).
+	crosses      *int32
+	crossN       int64
+	crossMembers *int32
 	// laneIdx, by map: the lanes of its cell that masks 0-7 and 8-15
 	// read.
 	laneIdx *int32
-	groups  int64
 }
 
 // vectorPlan is a distance's plan for the kernels, and the scratch of a
 // row.
 type vectorPlan struct {
-	d                                *distance
-	rp                               rowPlan
-	tp                               topsPlan
-	miss, tcost, restCost            []int32
-	scratch, expIdx, perms, expand   []int32
-	infCells, blocks, open           []int32
-	foot, across, member, cross      []int32
-	rest                             []int32
-	noTops, noRow                    []int32 // tops and a row of inf, for the second day
-	groupStart, groupOut, groupCross []int32
-	members, laneIdx                 []int32
+	d                              *distance
+	rp                             rowPlan
+	tp                             topsPlan
+	miss, tcost, restCost          []int32
+	scratch, expIdx, perms, expand []int32
+	infCells, blocks, open         []int32
+	foot, across, member, cross    []int32
+	rest                           []int32
+	noTops, noRow                  []int32 // tops and a row of inf, for the second day
+	pairs, pairMembers             []int32
+	crosses, crossMembers, laneIdx []int32
 }
 
 // jaggedOrder calls edge(r, i) for way i of region r, for the count(r)
@@ -289,18 +307,29 @@ func newVectorPlan(d *distance) *vectorPlan {
 		v.noRow[i] = inf
 	}
 
-	v.groupStart = append(v.groupStart, 0)
+	// The tops' groups on one map by size, two at a time (the last with
+	// itself where they are odd); those across maps one at a time.
+	var ones []int
 	for g, gr := range d.groups {
-		cross := int32(0)
-		if d.gMap[g] < 0 {
-			cross = 1
+		if d.gMap[g] >= 0 {
+			ones = append(ones, g)
+			continue
 		}
+		v.crosses = append(v.crosses, int32(len(v.crossMembers))*4)
 		for _, x := range gr.regions {
-			v.members = append(v.members, x*cell, d.place[x], d.mapOf[x]*2*cell, 0)
+			v.crossMembers = append(v.crossMembers, x*cell, d.place[x], d.mapOf[x]*2*cell, 0)
 		}
-		v.groupStart = append(v.groupStart, int32(len(v.members)/4))
-		v.groupOut = append(v.groupOut, d.gOff[g]*4)
-		v.groupCross = append(v.groupCross, cross)
+		v.crosses = append(v.crosses, int32(len(v.crossMembers))*4, d.gOff[g]*4, 0)
+	}
+	slices.SortStableFunc(ones, func(a, b int) int { return len(d.groups[a].regions) - len(d.groups[b].regions) })
+	for i := 0; i < len(ones); i += 2 {
+		a, b := d.groups[ones[i]], d.groups[ones[min(i+1, len(ones)-1)]]
+		v.pairs = append(v.pairs, int32(len(v.pairMembers))*4)
+		for k := range max(len(a.regions), len(b.regions)) {
+			x, y := a.regions[min(k, len(a.regions)-1)], b.regions[min(k, len(b.regions)-1)]
+			v.pairMembers = append(v.pairMembers, x*cell, d.place[x], y*cell, d.place[y])
+		}
+		v.pairs = append(v.pairs, int32(len(v.pairMembers))*4, d.gOff[ones[i]]*4, d.gOff[ones[min(i+1, len(ones)-1)]]*4)
 	}
 	for j := range d.maps {
 		for m := range 2 * vectorLanes {
@@ -314,7 +343,7 @@ func newVectorPlan(d *distance) *vectorPlan {
 		openN: n2(v.open),
 	}
 	// Empty lists still need an address.
-	for _, s := range []*[]int32{&v.expand, &v.infCells, &v.blocks, &v.foot, &v.across, &v.member, &v.cross, &v.rest, &v.open, &v.members} {
+	for _, s := range []*[]int32{&v.expand, &v.infCells, &v.blocks, &v.foot, &v.across, &v.member, &v.cross, &v.rest, &v.open, &v.pairs, &v.pairMembers, &v.crosses, &v.crossMembers} {
 		if len(*s) == 0 {
 			*s = append(*s, 0)
 		}
@@ -326,9 +355,9 @@ func newVectorPlan(d *distance) *vectorPlan {
 	p.foot, p.across, p.member, p.cross, p.rest = &v.foot[0], &v.across[0], &v.member[0], &v.cross[0], &v.rest[0]
 	p.restCost, p.open = &v.restCost[0], &v.open[0]
 	v.tp = topsPlan{
-		groupStart: &v.groupStart[0], groupOut: &v.groupOut[0], groupCross: &v.groupCross[0],
-		members: &v.members[0], laneIdx: &v.laneIdx[0],
-		groups: int64(len(d.groups)),
+		pairs: &v.pairs[0], pairN: n4(v.pairs), pairMembers: &v.pairMembers[0],
+		crosses: &v.crosses[0], crossN: n4(v.crosses), crossMembers: &v.crossMembers[0],
+		laneIdx: &v.laneIdx[0],
 	}
 	return v
 }

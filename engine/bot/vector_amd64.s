@@ -344,12 +344,12 @@ openTest:
 // UPDATE takes value v (Y4) of a region at place p (Y5, in every lane)
 // into the tops (v1, v2, p1), as top.add does lane by lane: v1 becomes
 // the least; v2 stays where p is p1's place, becomes the old v1 where v
-// is a new least at another place, else the lesser of v2 and v. Y6, Y7,
-// Y8 are scratch.
+// is a new least at another place, else the lesser of v2 and v; p1
+// becomes p where v is a new least (where p is p1's already, that is p1
+// too). Y6, Y7, Y8 are scratch.
 #define UPDATE(v1, v2, p1) \
 	VPCMPEQD  Y5, p1, Y6; \
 	VPCMPGTD  Y4, v1, Y7; \
-	VPANDN    Y7, Y6, Y7; \
 	VPMINSD   Y4, v2, Y8; \
 	VPBLENDVB Y7, v1, Y8, Y8; \
 	VPBLENDVB Y6, v2, Y8, v2; \
@@ -365,58 +365,80 @@ TEXT ·groupTops8(SB), NOSPLIT, $0-8
 	VPCMPEQD Y13, Y13, Y13
 	MOVQ 0(AX), SI    // row
 	MOVQ 8(AX), DI    // out: the day's tops
-	MOVQ 40(AX), R12  // members
-	MOVQ 48(AX), R11  // laneIdx
-	XORQ CX, CX       // group
-	MOVQ 56(AX), DX   // groups
 
-group:
-	CMPQ CX, DX
-	JGE  done
-	MOVQ 16(AX), R9
-	MOVL (R9)(CX*4), BX
-	MOVL 4(R9)(CX*4), R13
-	SHLQ $4, BX       // members are 16 bytes
-	SHLQ $4, R13
-	MOVQ 24(AX), R9
-	MOVL (R9)(CX*4), R10  // the group's tops in out
-	MOVQ 32(AX), R9
-	MOVL (R9)(CX*4), R9
+	// The groups on one map, two at a time: Y1-Y3 and Y9-Y11.
+	MOVQ 16(AX), R8   // pairs
+	MOVQ 24(AX), DX
+	SHLQ $4, DX
+	ADDQ R8, DX
+	MOVQ 32(AX), R12  // pairMembers
+	JMP  pairTest
+
+pair:
+	MOVL    (R8), BX
+	MOVL    4(R8), R13
+	ADDQ    R12, BX
+	ADDQ    R12, R13
 	VMOVDQU Y14, Y1
 	VMOVDQU Y14, Y2
 	VMOVDQU Y13, Y3
-	CMPL R9, $0
-	JNE  cross
-	JMP  oneTest
-
-one:
-	MOVL         (R12)(BX*1), R9
-	VMOVDQU      (SI)(R9*1), Y4
-	VPBROADCASTD 4(R12)(BX*1), Y5
-	UPDATE(Y1, Y2, Y3)
-	ADDQ         $16, BX
-
-oneTest:
-	CMPQ BX, R13
-	JLT  one
-	VMOVDQU Y1, (DI)(R10*1)
-	VMOVDQU Y2, 32(DI)(R10*1)
-	VMOVDQU Y3, 64(DI)(R10*1)
-	INCQ    CX
-	JMP     group
-
-cross:
-	// By mask: masks 0-7 in Y1-Y3, 8-15 in Y9-Y11.
 	VMOVDQU Y14, Y9
 	VMOVDQU Y14, Y10
 	VMOVDQU Y13, Y11
-	JMP     crossTest
+
+pairMember:
+	MOVL         (BX), R9
+	VMOVDQU      (SI)(R9*1), Y4
+	VPBROADCASTD 4(BX), Y5
+	UPDATE(Y1, Y2, Y3)
+	MOVL         8(BX), R9
+	VMOVDQU      (SI)(R9*1), Y4
+	VPBROADCASTD 12(BX), Y5
+	UPDATE(Y9, Y10, Y11)
+	ADDQ         $16, BX
+	CMPQ         BX, R13
+	JLT          pairMember
+	MOVL         8(R8), R9
+	VMOVDQU      Y1, (DI)(R9*1)
+	VMOVDQU      Y2, 32(DI)(R9*1)
+	VMOVDQU      Y3, 64(DI)(R9*1)
+	MOVL         12(R8), R9
+	VMOVDQU      Y9, (DI)(R9*1)
+	VMOVDQU      Y10, 32(DI)(R9*1)
+	VMOVDQU      Y11, 64(DI)(R9*1)
+	ADDQ         $16, R8
+
+pairTest:
+	CMPQ R8, DX
+	JLT  pair
+
+	// The groups across maps, by mask: masks 0-7 in Y1-Y3, 8-15 in
+	// Y9-Y11.
+	MOVQ 40(AX), R8   // crosses
+	MOVQ 48(AX), DX
+	SHLQ $4, DX
+	ADDQ R8, DX
+	MOVQ 56(AX), R12  // crossMembers
+	MOVQ 64(AX), R11  // laneIdx
+	JMP  crossTest
+
+cross:
+	MOVL    (R8), BX
+	MOVL    4(R8), R13
+	ADDQ    R12, BX
+	ADDQ    R12, R13
+	VMOVDQU Y14, Y1
+	VMOVDQU Y14, Y2
+	VMOVDQU Y13, Y3
+	VMOVDQU Y14, Y9
+	VMOVDQU Y14, Y10
+	VMOVDQU Y13, Y11
 
 crossMember:
-	MOVL         (R12)(BX*1), R9
+	MOVL         (BX), R9
 	VMOVDQU      (SI)(R9*1), Y0
-	VPBROADCASTD 4(R12)(BX*1), Y5
-	MOVL         8(R12)(BX*1), R9
+	VPBROADCASTD 4(BX), Y5
+	MOVL         8(BX), R9
 	VMOVDQU      (R11)(R9*1), Y12
 	VPERMD       Y0, Y12, Y4
 	UPDATE(Y1, Y2, Y3)
@@ -424,21 +446,20 @@ crossMember:
 	VPERMD       Y0, Y12, Y4
 	UPDATE(Y9, Y10, Y11)
 	ADDQ         $16, BX
+	CMPQ         BX, R13
+	JLT          crossMember
+	MOVL         8(R8), R10
+	VMOVDQU      Y1, (DI)(R10*1)
+	VMOVDQU      Y9, 32(DI)(R10*1)
+	VMOVDQU      Y2, 64(DI)(R10*1)
+	VMOVDQU      Y10, 96(DI)(R10*1)
+	VMOVDQU      Y3, 128(DI)(R10*1)
+	VMOVDQU      Y11, 160(DI)(R10*1)
+	ADDQ         $16, R8
 
 crossTest:
-	CMPQ BX, R13
-	JLT  crossMember
-	VMOVDQU Y1, (DI)(R10*1)
-	VMOVDQU Y9, 32(DI)(R10*1)
-	VMOVDQU Y2, 64(DI)(R10*1)
-	VMOVDQU Y10, 96(DI)(R10*1)
-	VMOVDQU Y3, 128(DI)(R10*1)
-	VMOVDQU Y11, 160(DI)(R10*1)
-
-	INCQ CX
-	JMP  group
-
-done:
+	CMPQ R8, DX
+	JLT  cross
 	VZEROUPPER
 	RET
 
