@@ -59,25 +59,28 @@ const maxMaskMaps = 6
 // a measure of the games, the same on every machine (see counter), and
 // the doctor sizes its games by it.
 type distance struct {
-	b      *engine.Board
-	n, nr  int
-	k      int     // masks: 1, or 2^maps on a combined board
-	w      int     // lanes a cell: k/2, at least 1
-	maps   int     // the maps the lanes follow (1 when k is 1)
-	all    int     // the mask of every map (0 when k is 1)
-	mapOf  []int32 // each region's map (0 when k is 1)
-	h      []engine.CardID
-	fwd    []int32 // [(day*nr + region)*w + lane]
-	bwd    []int32
-	last   []engine.CardID // the holder the tables are for
-	fresh  bool            // the tables are for last and the current costs
-	acq    []int32         // by region: the cost of bringing its card into the holder
-	tacq   []int32         // by deck card: the cost of bringing that transport in
-	acc    []int32         // w scratch lanes
-	total  int32
-	steps  int64     // cells of k masks filled or read (see counter)
-	groups []group   // every group of every transport kind of the deck
-	member [][]int32 // by region: the groups it is in
+	b     *engine.Board
+	n, nr int
+	k     int     // masks: 1, or 2^maps on a combined board
+	w     int     // lanes a cell: k/2, at least 1
+	maps  int     // the maps the lanes follow (1 when k is 1)
+	all   int     // the mask of every map (0 when k is 1)
+	mapOf []int32 // each region's map (0 when k is 1)
+	h     []engine.CardID
+	fwd   []int32 // [(day*nr + region)*w + lane]
+	bwd   []int32
+	last  []engine.CardID // the holder the tables are for
+	fresh bool            // the tables are for last and the current costs
+	acq   []int32         // by region: the cost of bringing its card into the holder
+	tacq  []int32         // by deck card: the cost of bringing that transport in
+	acc   []int32         // w scratch lanes
+	// costGen counts the changes of acq and tacq (from 1: the first
+	// setCosts), for what is made of them (vectorPlan.row).
+	costGen uint64
+	total   int32
+	steps   int64     // cells of k masks filled or read (see counter)
+	groups  []group   // every group of every transport kind of the deck
+	member  [][]int32 // by region: the groups it is in
 	// kindGroups[c] are transport card c's groups (indexes into groups);
 	// restKinds the transport kinds with pairs no group holds, rest[c]
 	// those pairs by region (engine.Board.LinkGroups).
@@ -385,6 +388,7 @@ func (d *distance) setCosts(acq, tacq []int32) bool {
 	}
 	if changed {
 		d.fresh = false
+		d.costGen++
 	}
 	return changed
 }

@@ -10,8 +10,8 @@ import (
 // swept, and their tops gathered, by kernels written with the machine's
 // vector instructions (vector_amd64.s: AVX2, a cell of eight lanes in one
 // register), where the machine has them; everywhere else by the loops of
-// distance.go, which remain the definition: TestVectorMatchesLoops holds
-// the two to the same tables. The kernels take everything from a plan of
+// distance.go, which remain the definition: TestDistanceMatchesReference
+// holds the two to the same tables. The kernels take everything from a plan of
 // flat arrays built once a board (offsets in bytes, as the kernels
 // address them); a row's per-day inputs (each region's cost, each group's
 // cost) are filled in by row.
@@ -134,6 +134,11 @@ type vectorPlan struct {
 	foot, across, member, cross    []int32
 	rest                           []int32
 	noTops, noRow                  []int32 // tops and a row of inf, for the second day
+	// miss holds the costs of generation missAt (distance.costGen) but
+	// for the held region, set and reset by row; tcost and restCost those
+	// of tcostAt with the transport tcostHop between.
+	missAt, tcostAt                uint64
+	tcostHop                       engine.CardID
 	pairs, pairMembers             []int32
 	crosses, crossMembers, laneIdx []int32
 }
@@ -166,6 +171,7 @@ func newVectorPlan(d *distance) *vectorPlan {
 	const cell = 4 * vectorLanes // bytes
 	const topsBytes = 3 * cell   // a group's tops by lane
 	v := &vectorPlan{d: d, miss: make([]int32, d.nr+1), tcost: make([]int32, max(1, d.gSize))}
+	v.missAt, v.tcostAt = ^uint64(0), ^uint64(0) // none yet
 	for j := range d.maps {
 		for x := range d.maps {
 			v.perms = append(v.perms, d.perm[j*d.maps+x]...)
@@ -368,24 +374,35 @@ func newVectorPlan(d *distance) *vectorPlan {
 // distance.sweep's loops do, but for two ships (distance.restAndShips).
 func (v *vectorPlan) row(row, prev1, prev2, gtop []int32, hop engine.CardID, held int) {
 	d := v.d
-	copy(v.miss, d.acq)
+	// The regions' costs and the groups' change only with the costs (and
+	// the groups' with the transport between): kept from row to row.
+	if v.missAt != d.costGen {
+		copy(v.miss, d.acq)
+		v.missAt = d.costGen
+	}
 	if held >= 0 {
 		v.miss[held] = 0
 	}
 	p := &v.rp
 	p.row, p.prev1 = &row[0], &prev1[0]
 	if gtop != nil {
-		for g := range d.groups {
-			v.tcost[d.gOff[g]] = d.kindCost(d.groups[g].kind, hop)
-		}
-		for e, c := range d.restKind {
-			v.restCost[e] = d.kindCost(c, hop)
+		if v.tcostAt != d.costGen || v.tcostHop != hop {
+			for g := range d.groups {
+				v.tcost[d.gOff[g]] = d.kindCost(d.groups[g].kind, hop)
+			}
+			for e, c := range d.restKind {
+				v.restCost[e] = d.kindCost(c, hop)
+			}
+			v.tcostAt, v.tcostHop = d.costGen, hop
 		}
 		p.tops, p.prev2 = &gtop[0], &prev2[0]
 	} else {
 		p.tops, p.prev2 = &v.noTops[0], &v.noRow[0]
 	}
 	sweepRow8(p)
+	if held >= 0 {
+		v.miss[held] = d.acq[held]
+	}
 	p.row, p.prev1, p.tops, p.prev2 = nil, nil, nil, nil
 }
 
