@@ -210,8 +210,69 @@ func newDistance(b *engine.Board) *distance { return newDistanceMaps(b, true) }
 
 // newDistanceMaps is newDistance, following the maps a journey must cover
 // or not (then a combined board is measured as one map: linked journeys,
-// whatever maps they hold; an eighth of the cells on four maps).
+// whatever maps they hold; an eighth of the cells on four maps). What it
+// makes of the board alone is made once for the last few boards (every
+// seat of every game has two distances: making them took a tenth of a
+// game of Around the World) and shared; each distance has its own tables
+// and scratch (clone).
 func newDistanceMaps(b *engine.Board, maps bool) *distance {
+	shapes.Lock()
+	for _, s := range shapes.made {
+		if s.b == b && s.maps == maps && s.vector == useVector {
+			shapes.Unlock()
+			return s.d.clone()
+		}
+	}
+	shapes.Unlock()
+	d := makeDistance(b, maps)
+	shapes.Lock()
+	shapes.made = append(shapes.made, shape{b: b, maps: maps, vector: useVector, d: d})
+	if len(shapes.made) > maxShapes {
+		shapes.made = slices.Delete(shapes.made, 0, 1)
+	}
+	shapes.Unlock()
+	return d.clone()
+}
+
+// shapes are the distances made last (never computed: only cloned).
+var shapes struct {
+	sync.Mutex
+	made []shape
+}
+
+type shape struct {
+	b            *engine.Board
+	maps, vector bool // following the maps; made with useVector
+	d            *distance
+}
+
+// maxShapes is how many boards' distances shapes keeps (a board's two).
+const maxShapes = 8
+
+// clone is a distance for d's board as newDistanceMaps makes it: what is
+// of the board shared, the tables, costs and scratch its own.
+func (d *distance) clone() *distance {
+	c := *d
+	c.h, c.fwd, c.bwd, c.last, c.was = nil, nil, nil, nil, nil
+	c.ftops, c.btops, c.ftopsOK, c.btopsOK = nil, nil, nil, nil
+	c.acq, c.tacq = slices.Clone(d.acq), slices.Clone(d.tacq)
+	c.acc = make([]int32, len(d.acc))
+	c.ta, c.gvia = make([]top, len(d.ta)), make([]top, len(d.gvia))
+	c.one.acc = slices.Clone(d.one.acc)
+	if d.sp != nil {
+		sp := *d.sp
+		sp.mark, sp.gmark, sp.gen = make([]uint32, len(sp.mark)), make([]uint32, len(sp.gmark)), 0
+		sp.dirty, sp.changed, sp.groups = nil, [3][]int32{}, [4][]int32{}
+		c.sp = &sp
+	}
+	if d.vec != nil {
+		c.vec = d.vec.clone(&c)
+	}
+	return &c
+}
+
+// makeDistance makes a distance for board b (see newDistanceMaps).
+func makeDistance(b *engine.Board, maps bool) *distance {
 	d := &distance{b: b, nr: b.NumRegions(), k: 1, w: 1, maps: 1, mapOf: make([]int32, b.NumRegions())}
 	if m := b.NumMaps(); maps && m > 0 && m <= maxMaskMaps {
 		d.k, d.all, d.maps = 1<<m, 1<<m-1, m

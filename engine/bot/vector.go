@@ -368,6 +368,19 @@ func newVectorPlan(d *distance) *vectorPlan {
 	return v
 }
 
+// clone is v for distance d (a clone of v's): the lists shared, the
+// scratch and the row's costs its own.
+func (v *vectorPlan) clone(d *distance) *vectorPlan {
+	c := *v
+	c.d = d
+	c.miss, c.tcost, c.restCost, c.scratch = slices.Clone(v.miss), slices.Clone(v.tcost), slices.Clone(v.restCost), slices.Clone(v.scratch)
+	c.missAt, c.tcostAt = ^uint64(0), ^uint64(0)
+	c.rp.miss, c.rp.tcost, c.rp.restCost, c.rp.scratch = &c.miss[0], &c.tcost[0], &c.restCost[0], &c.scratch[0]
+	c.rp.row, c.rp.prev1, c.rp.prev2, c.rp.tops = nil, nil, nil, nil
+	c.tp.row, c.tp.out = nil, nil
+	return &c
+}
+
 // row fills row (a day of step one or more) from the row before it,
 // prev1, and the tops and row two days back, gtop and prev2 (nil on the
 // second day: then tops and a row of inf, which bring nothing), as
