@@ -125,9 +125,10 @@ type distance struct {
 	// vec, when set, sweeps rows and gathers tops with the machine's
 	// vector instructions (see vector.go); nil where the machine has none
 	// or the cells are not eight lanes.
-	vec *vectorPlan
-	one oneMask     // the edges for row1, where k is 1
-	sp  *sparseRows // for sweepSparse, where k is 1
+	spare *sync.Pool // of *tables, shared by the distances of one shape
+	vec   *vectorPlan
+	one   oneMask     // the edges for row1, where k is 1
+	sp    *sparseRows // for sweepSparse, where k is 1
 	// before is the card the one day that changed held before (compute),
 	// NoCard where more days or the costs changed.
 	before  engine.CardID
@@ -273,7 +274,7 @@ func (d *distance) clone() *distance {
 
 // makeDistance makes a distance for board b (see newDistanceMaps).
 func makeDistance(b *engine.Board, maps bool) *distance {
-	d := &distance{b: b, nr: b.NumRegions(), k: 1, w: 1, maps: 1, mapOf: make([]int32, b.NumRegions())}
+	d := &distance{b: b, nr: b.NumRegions(), k: 1, w: 1, maps: 1, mapOf: make([]int32, b.NumRegions()), spare: new(sync.Pool)}
 	if m := b.NumMaps(); maps && m > 0 && m <= maxMaskMaps {
 		d.k, d.all, d.maps = 1<<m, 1<<m-1, m
 		d.w = max(1, d.k/2)
@@ -521,20 +522,20 @@ func (d *distance) compute(h []engine.CardID) int32 {
 
 // tables are a distance's rows and tops, kept for the next game's bots
 // when a game ends (release): a game of Around the World would otherwise
-// allocate and clear some 2 MB of them.
+// allocate and clear some 2 MB of them. The spare tables are by shape (a
+// board's distance with the maps or without, distance.spare): the two
+// sizes in one pool took each other's place, and were made anew a game.
 type tables struct {
 	fwd, bwd, ftops, btops []int32
 	ftopsOK, btopsOK       []bool
 }
-
-var spareTables sync.Pool
 
 // takeTables gives d tables of size cells for its n days, spare ones when
 // they are that size (their contents do not matter: compute sweeps every
 // row of tables that are not fresh, and marks every day's tops stale).
 func (d *distance) takeTables(size int) {
 	d.fresh = false
-	if t, ok := spareTables.Get().(*tables); ok && len(t.fwd) == size && len(t.ftops) == d.n*d.gSize {
+	if t, ok := d.spare.Get().(*tables); ok && len(t.fwd) == size && len(t.ftops) == d.n*d.gSize {
 		d.fwd, d.bwd, d.ftops, d.btops, d.ftopsOK, d.btopsOK = t.fwd, t.bwd, t.ftops, t.btops, t.ftopsOK, t.btopsOK
 		return
 	}
@@ -549,7 +550,7 @@ func (d *distance) release() {
 	if d == nil || d.fwd == nil {
 		return
 	}
-	spareTables.Put(&tables{fwd: d.fwd, bwd: d.bwd, ftops: d.ftops, btops: d.btops, ftopsOK: d.ftopsOK, btopsOK: d.btopsOK})
+	d.spare.Put(&tables{fwd: d.fwd, bwd: d.bwd, ftops: d.ftops, btops: d.btops, ftopsOK: d.ftopsOK, btopsOK: d.btopsOK})
 	d.fwd, d.bwd, d.ftops, d.btops, d.ftopsOK, d.btopsOK = nil, nil, nil, nil, nil, nil
 	d.fresh = false
 }

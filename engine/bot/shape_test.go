@@ -21,9 +21,9 @@ import (
 func TestDistancesShareOnlyTheBoards(t *testing.T) {
 	b := AroundTheWorld(t)
 	shared := map[bool][]string{
-		true: {"b", "mapOf", "groups", "member", "kindGroups", "restKinds", "rest", "restRegions", "restStart", "restFrom",
+		true: {"b", "spare", "mapOf", "groups", "member", "kindGroups", "restKinds", "rest", "restRegions", "restStart", "restFrom",
 			"restKind", "restPairs", "lanePairs", "lanePerm8", "place", "footSame", "footAcross", "laneMask", "perm", "gOff", "gMap"},
-		false: {"b", "mapOf", "groups", "member", "kindGroups", "restKinds", "rest", "restRegions", "restStart", "restFrom",
+		false: {"b", "spare", "mapOf", "groups", "member", "kindGroups", "restKinds", "rest", "restRegions", "restStart", "restFrom",
 			"restKind", "restPairs", "lanePairs", "place", "footSame", "footAcross", "laneMask", "perm", "gOff", "gMap",
 			"one.footDst", "one.footSrc", "one.memberDst", "one.memberGroup", "one.memberPlace", "sp.footRev", "sp.restRev", "sp.restAt"},
 	}
