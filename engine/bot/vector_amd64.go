@@ -20,10 +20,3 @@ func sweepRow8(p *rowPlan)
 //
 //go:noescape
 func groupTops8(p *topsPlan)
-
-// viaDays8 is distance.via of one region on n days: out[s] the least sum
-// of its fwd cell's lane l and its bwd cell's lane 7-l on day s, the
-// cells of day s at stride*s bytes from fwd and bwd (vector_amd64.s).
-//
-//go:noescape
-func viaDays8(fwd, bwd *int32, stride int64, out *int32, n int64)

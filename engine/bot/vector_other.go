@@ -7,6 +7,3 @@ const haveVector = false
 
 func sweepRow8(*rowPlan)   { panic("bot: no vector kernel on this machine") }
 func groupTops8(*topsPlan) { panic("bot: no vector kernel on this machine") }
-func viaDays8(*int32, *int32, int64, *int32, int64) {
-	panic("bot: no vector kernel on this machine")
-}

@@ -34,3 +34,10 @@ func pairTops16(a, b *int32) int32
 //
 //go:noescape
 func restPairs8(before, after *int32, pairs *restPair, n int64, perms *int32) int32
+
+// viaDays8 is distance.via of one region on n days: out[s] the least sum
+// of its fwd cell's lane l and its bwd cell's lane 7-l on day s, the
+// cells of day s at stride*s bytes from fwd and bwd (weigh_amd64.s).
+//
+//go:noescape
+func viaDays8(fwd, bwd *int32, stride int64, out *int32, n int64)

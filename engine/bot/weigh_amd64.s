@@ -3,15 +3,25 @@
 #include "textflag.h"
 
 // The lanes of a cell in the other order.
-DATA leastReverse8<>+0(SB)/4, $7
-DATA leastReverse8<>+4(SB)/4, $6
-DATA leastReverse8<>+8(SB)/4, $5
-DATA leastReverse8<>+12(SB)/4, $4
-DATA leastReverse8<>+16(SB)/4, $3
-DATA leastReverse8<>+20(SB)/4, $2
-DATA leastReverse8<>+24(SB)/4, $1
-DATA leastReverse8<>+28(SB)/4, $0
-GLOBL leastReverse8<>(SB), RODATA|NOPTR, $32
+DATA reverse8<>+0(SB)/4, $7
+DATA reverse8<>+4(SB)/4, $6
+DATA reverse8<>+8(SB)/4, $5
+DATA reverse8<>+12(SB)/4, $4
+DATA reverse8<>+16(SB)/4, $3
+DATA reverse8<>+20(SB)/4, $2
+DATA reverse8<>+24(SB)/4, $1
+DATA reverse8<>+28(SB)/4, $0
+GLOBL reverse8<>(SB), RODATA|NOPTR, $32
+
+// HMIN leaves the least lane of Y0 in R9 (X1 scratch).
+#define HMIN \
+	VEXTRACTI128 $1, Y0, X1; \
+	VPMINSD      X1, X0, X0; \
+	VPSHUFD      $0x4e, X0, X1; \
+	VPMINSD      X1, X0, X0; \
+	VPSHUFD      $0xb1, X0, X1; \
+	VPMINSD      X1, X0, X0; \
+	VMOVD        X0, R9
 
 // func leastVia8(fwd, bwd *int32, stride, n int64, skip uint64) int32
 TEXT ·leastVia8(SB), NOSPLIT, $0-44
@@ -20,7 +30,7 @@ TEXT ·leastVia8(SB), NOSPLIT, $0-44
 	MOVQ    stride+16(FP), DX
 	MOVQ    n+24(FP), CX
 	MOVQ    skip+32(FP), BX
-	VMOVDQU leastReverse8<>(SB), Y7
+	VMOVDQU reverse8<>(SB), Y7
 	// 2^30-1 in every lane, made in the vector unit: a scalar move into
 	// X0 first (MOVQ R9, X0, an SSE instruction) made the kernel three
 	// times slower.
@@ -44,26 +54,10 @@ next:
 	JMP  day
 
 done:
-	VEXTRACTI128 $1, Y0, X1
-	VPMINSD      X1, X0, X0
-	VPSHUFD      $0x4e, X0, X1
-	VPMINSD      X1, X0, X0
-	VPSHUFD      $0xb1, X0, X1
-	VPMINSD      X1, X0, X0
-	VMOVD        X0, R9
-	MOVL         R9, ret+40(FP)
+	HMIN
+	MOVL R9, ret+40(FP)
 	VZEROUPPER
 	RET
-
-// HMIN leaves the least lane of Y0 in R9 (X1 scratch).
-#define HMIN \
-	VEXTRACTI128 $1, Y0, X1; \
-	VPMINSD      X1, X0, X0; \
-	VPSHUFD      $0x4e, X0, X1; \
-	VPMINSD      X1, X0, X0; \
-	VPSHUFD      $0xb1, X0, X1; \
-	VPMINSD      X1, X0, X0; \
-	VMOVD        X0, R9
 
 // PAIR leaves in dst, lane by lane, pair of the tops (a1, a2, ap) and
 // (b1, b2, bp): a1+b1 where their places differ, else the lesser of
@@ -80,7 +74,7 @@ done:
 TEXT ·pairTops8(SB), NOSPLIT, $0-20
 	MOVQ    a+0(FP), SI
 	MOVQ    b+8(FP), DI
-	VMOVDQU leastReverse8<>(SB), Y7
+	VMOVDQU reverse8<>(SB), Y7
 	VMOVDQU (SI), Y1
 	VMOVDQU 32(SI), Y2
 	VMOVDQU 64(SI), Y3
@@ -97,7 +91,7 @@ TEXT ·pairTops8(SB), NOSPLIT, $0-20
 TEXT ·pairTops16(SB), NOSPLIT, $0-20
 	MOVQ    a+0(FP), SI
 	MOVQ    b+8(FP), DI
-	VMOVDQU leastReverse8<>(SB), Y7
+	VMOVDQU reverse8<>(SB), Y7
 	// Masks 0-7 of a against 15-8 of b.
 	VMOVDQU (SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -151,5 +145,31 @@ pair:
 pairsDone:
 	HMIN
 	MOVL R9, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func viaDays8(fwd, bwd *int32, stride int64, out *int32, n int64)
+TEXT ·viaDays8(SB), NOSPLIT, $0-40
+	MOVQ    fwd+0(FP), SI
+	MOVQ    bwd+8(FP), DI
+	MOVQ    stride+16(FP), DX
+	MOVQ    out+24(FP), R8
+	MOVQ    n+32(FP), CX
+	VMOVDQU reverse8<>(SB), Y7
+
+via:
+	TESTQ  CX, CX
+	JEQ    viaDone
+	VPERMD (DI), Y7, Y1
+	VPADDD (SI), Y1, Y0
+	HMIN
+	MOVL   R9, (R8)
+	ADDQ   DX, SI
+	ADDQ   DX, DI
+	ADDQ   $4, R8
+	DECQ   CX
+	JMP    via
+
+viaDone:
 	VZEROUPPER
 	RET

@@ -9,4 +9,6 @@ func restPairs8(*int32, *int32, *restPair, int64, *int32) int32 {
 	panic(noKernel)
 }
 
+func viaDays8(*int32, *int32, int64, *int32, int64) { panic(noKernel) }
+
 const noKernel = "bot: no vector kernel on this machine"
