@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/tendays/tendays/diag"
+	"github.com/tendays/tendays/internal/plain"
 	"github.com/tendays/tendays/internal/safeio"
 	"github.com/tendays/tendays/internal/srcpos"
 )
@@ -118,9 +119,17 @@ func (d *Doc) Decode(v any) error { return d.decodeInto(v) }
 // fields, and reports a mismatch at the place it happened.
 func (d *Doc) decodeInto(v any) error {
 	if d.json {
-		// The text is the value's JSON: read it straight into v, one pass
+		// The tree was read from the text as encoding/json reads it: most
+		// documents decode from it without scanning the text again. Where
+		// plain declines, the text is read straight into v, one pass
 		// instead of writing the value out and reading that back. A fault
 		// is found again below, where it is placed.
+		if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().IsZero() {
+			if plain.Decode(d.Value, v) {
+				return nil
+			}
+			rv.Elem().SetZero()
+		}
 		dec := json.NewDecoder(bytes.NewReader(d.Src))
 		dec.DisallowUnknownFields()
 		if dec.Decode(v) == nil {
