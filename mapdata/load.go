@@ -62,7 +62,7 @@ type Doc struct {
 func (d *Doc) indexed() *srcpos.Index {
 	d.indexOnce.Do(func() {
 		if d.index == nil && d.json {
-			d.index, _ = srcpos.JSON(d.Src) // the text was read as JSON already
+			d.index, _ = srcpos.Places(d.Src) // the text was read as JSON already
 		}
 	})
 	return d.index

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"maps"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -69,6 +70,7 @@ func FuzzJSON(f *testing.F) {
 		var ix *Index
 		var err error
 		fuzzcheck.Within(t, func() { ix, err = JSON(src) })
+		checkPlaces(t, src, ix, err)
 		valid := json.Valid(src)
 		if err != nil {
 			checkSyntaxError(t, src, err)
@@ -96,6 +98,27 @@ func FuzzJSON(f *testing.F) {
 			}
 		})
 	})
+}
+
+// checkPlaces fails unless Places gives what JSON gave (ix, err): every
+// pointer at the same place, or the same error.
+func checkPlaces(t *testing.T, src []byte, ix *Index, err error) {
+	t.Helper()
+	var fast *Index
+	var fastErr error
+	fuzzcheck.Within(t, func() { fast, fastErr = Places(src) })
+	if err != nil {
+		if fastErr == nil || fastErr.Error() != err.Error() {
+			t.Fatalf("Places: %v; JSON: %v", fastErr, err)
+		}
+		return
+	}
+	if fastErr != nil {
+		t.Fatalf("Places refuses what JSON indexes: %v", fastErr)
+	}
+	if !maps.Equal(fast.at, ix.at) {
+		t.Fatalf("Places: %v\nJSON: %v", fast.at, ix.at)
+	}
 }
 
 // FuzzYAML: YAML never panics, fails only with a *SyntaxError at a line of

@@ -22,11 +22,11 @@ func flowDoc(n int, minified bool) []byte {
 }
 
 // BenchmarkMinified: indexing a document on one line costs about what the
-// same document with line breaks costs, for JSON and YAML:
+// same document with line breaks costs, for JSON, Places and YAML:
 //
 //	go test ./internal/srcpos -run '^$' -bench Minified
 func BenchmarkMinified(b *testing.B) {
-	for _, lang := range []string{"json", "yaml"} {
+	for _, lang := range []string{"json", "places", "yaml"} {
 		n := 20_000 // about 1.6 MB
 		if lang == "yaml" {
 			n = 2_000 // editions are read up to 1 MB
@@ -39,6 +39,8 @@ func BenchmarkMinified(b *testing.B) {
 					var err error
 					if lang == "json" {
 						_, err = JSON(src)
+					} else if lang == "places" {
+						_, err = Places(src)
 					} else {
 						_, _, err = YAML(src)
 					}

@@ -168,6 +168,14 @@ func (p *valueParser) array(depth int) (any, bool) {
 // number reads a number by the JSON grammar, keeping its text.
 func (p *valueParser) number() (any, bool) {
 	start := p.pos
+	if !p.skipNumber() {
+		return nil, false
+	}
+	return json.Number(p.src[start:p.pos]), true
+}
+
+// skipNumber reads past a number by the JSON grammar.
+func (p *valueParser) skipNumber() bool {
 	digits := func() int {
 		n := 0
 		for p.pos < len(p.src) && p.src[p.pos] >= '0' && p.src[p.pos] <= '9' {
@@ -182,12 +190,12 @@ func (p *valueParser) number() (any, bool) {
 	if p.pos < len(p.src) && p.src[p.pos] == '0' {
 		p.pos++
 	} else if digits() == 0 {
-		return nil, false
+		return false
 	}
 	if p.pos < len(p.src) && p.src[p.pos] == '.' {
 		p.pos++
 		if digits() == 0 {
-			return nil, false
+			return false
 		}
 	}
 	if p.pos < len(p.src) && (p.src[p.pos] == 'e' || p.src[p.pos] == 'E') {
@@ -196,39 +204,48 @@ func (p *valueParser) number() (any, bool) {
 			p.pos++
 		}
 		if digits() == 0 {
-			return nil, false
+			return false
 		}
 	}
-	return json.Number(p.src[start:p.pos]), true
+	return true
 }
 
 // string reads a string. One with escapes (rare in a pack) is handed to
 // encoding/json, whose reading of them (a lone surrogate is U+FFFD) this
 // reader must match.
 func (p *valueParser) string() (string, bool) {
-	p.pos++ // "
 	start := p.pos
-	escaped := false
+	escaped, ok := p.skipString()
+	if !ok {
+		return "", false
+	}
+	if !escaped {
+		return string(p.src[start+1 : p.pos-1]), true
+	}
+	var s string
+	if json.Unmarshal(p.src[start:p.pos], &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// skipString reads past a string, reporting whether it holds an escape.
+// An escape's own rules are left to encoding/json (string).
+func (p *valueParser) skipString() (escaped, ok bool) {
+	p.pos++ // "
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		switch {
 		case c == '"':
 			p.pos++
-			if !escaped {
-				return string(p.src[start : p.pos-1]), true
-			}
-			var s string
-			if json.Unmarshal(p.src[start-1:p.pos], &s) != nil {
-				return "", false
-			}
-			return s, true
+			return escaped, true
 		case c == '\\':
 			escaped = true
 			p.pos++ // the escaped byte is no quote that ends the string
 		case c < 0x20:
-			return "", false
+			return false, false
 		}
 		p.pos++
 	}
-	return "", false
+	return false, false
 }

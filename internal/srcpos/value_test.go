@@ -3,9 +3,13 @@ package srcpos
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // Value takes what JSON takes and gives what encoding/json gives.
@@ -57,4 +61,33 @@ func FuzzValue(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) { checkValue(t, src) })
+}
+
+// Places gives JSON's places on the repository's JSON documents (packs of
+// every kind, boards, baselines, the bad-input corpus) and on generated
+// ones, minified or not.
+func TestPlacesAgreesWithJSON(t *testing.T) {
+	var files []string
+	for _, pattern := range []string{"../../*/testdata/*.json", "../../*/testdata/*/*.json", "../../testdata/*/*/*.json", "../../mapdata/testdata/formats/*.json"} {
+		m, err := filepath.Glob(pattern)
+		require.NoError(t, err)
+		files = append(files, m...)
+	}
+	require.Greater(t, len(files), 40)
+	docs := [][]byte{flowDoc(50, true), flowDoc(50, false), []byte(`{"a/b~c": {"": [[], {}, "\u00e9", "\"", -1.5e-7]}}`)}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		require.NoError(t, err)
+		docs = append(docs, src)
+	}
+	for i, src := range docs {
+		ix, err := JSON(src)
+		fast, fastErr := Places(src)
+		if err != nil {
+			require.EqualError(t, fastErr, err.Error(), "document %d", i)
+			continue
+		}
+		require.NoError(t, fastErr, "document %d", i)
+		require.Equal(t, ix.at, fast.at, "document %d", i)
+	}
 }
