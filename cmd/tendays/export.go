@@ -51,7 +51,7 @@ func newExportCmd(io *IOStreams, g *globalOptions) *cobra.Command {
 	opts := &exportOptions{IO: io, Global: g}
 	cmd := &cobra.Command{
 		Use:   "export PACK --format FORMAT [-o OUT]",
-		Short: "Export a pack as tables, graphs, GeoJSON, an SVG board, a data package or a Tabletop Simulator save",
+		Short: "Export a pack: tables, graphs, GIS layers, boards, print-and-play PDF, games for other engines",
 		Long: `Export a map pack, and the board geometry build wrote beside it
 (<id>.board.geojson), to another format. PACK is a pack file, - for a pack
 on standard input (give --board for the formats that need one), an edition

@@ -77,9 +77,10 @@ func newRootCmd(io *IOStreams) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "tendays",
 		Short: "Build, check, play and export the maps of \"10 Days in ...\" travel games",
-		Long: `tendays turns borders (GeoJSON or TopoJSON) and an edition file into a map pack:
-regions, every link with its reason, and the card deck. It lints packs, checks
-journeys, plays test games and exports packs to other formats.
+		Long: `tendays turns borders (GeoJSON, TopoJSON, Shapefile or GeoPackage) and an
+edition file into a map pack: regions, every link with its reason, and the card
+deck. It lints packs, checks journeys, plays test games, advises on balance,
+serves a studio in the browser and exports packs to other formats.
 
 Exit codes: 0 success, 1 the answer is "no" (findings, an invalid journey),
 2 bad usage or bad input.`,
