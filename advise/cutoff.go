@@ -24,7 +24,8 @@ const MaxCrossings = 3
 // join it, shortest first and within the distance the edition's own links
 // make normal: a ferry between the nearest coasts, or, when the group's
 // coasts are on a sea the ship cards serve, the nearest coast put on it;
-// a sea of its own when no crossing is that short. Marking a region
+// a sea of its own when no crossing is that short; else a ferry across
+// the nearest crossing when it is shorter than the group's span (spanKm). Marking a region
 // air-only never joins a group: it is proposed only for a region alone,
 // with no land border to drop, and says so.
 func (d *doctor) cutOff(base *state, ed *mapdata.Edition, group []string) candidate {
@@ -84,8 +85,15 @@ func (d *doctor) cutOff(base *state, ed *mapdata.Edition, group []string) candid
 		if len(c.proposals) == 0 {
 			x := crossings[0]
 			to := regionByID(base.pack, x.To)
-			c.finding.Evidence = append(c.finding.Evidence, fmt.Sprintf("the nearest coast of the main group, %s (%s), is %s away: longer than any link of the edition (%.0f km), so no ferry is proposed",
-				to.Name, to.ID, kmText(x.Km), normal))
+			span := spanKm(base.outline(), group)
+			if x.Km <= span {
+				c.finding.Evidence = append(c.finding.Evidence, fmt.Sprintf("the nearest coast of the main group, %s (%s), is %s away: longer than any link of the edition (%.0f km), but shorter than the group's own span (%s), so a ferry is proposed (the toolkit's rule)",
+					to.Name, to.ID, kmText(x.Km), normal, kmText(span)))
+				c.proposals = append(c.proposals, crossingEdit(base, x, group[0]))
+			} else {
+				c.finding.Evidence = append(c.finding.Evidence, fmt.Sprintf("the nearest coast of the main group, %s (%s), is %s away: longer than any link of the edition (%.0f km) and than the group's own span (%s), so no ferry is proposed",
+					to.Name, to.ID, kmText(x.Km), normal, kmText(span)))
+			}
 		}
 	}
 	if len(group) == 1 {
@@ -104,6 +112,25 @@ func (d *doctor) cutOff(base *state, ed *mapdata.Edition, group []string) candid
 		})
 	}
 	return c
+}
+
+// spanKm is how far a group of regions reaches: the diagonal of the box
+// round their outlines. A crossing to the main group shorter than that
+// (Gozo, 6 km off Malta's coast, its regions 14 km across) is a ferry
+// islands near a coast have, however short the links between the
+// regions themselves: the toolkit's rule, for the groups no crossing of
+// the edition's normal length joins.
+func spanKm(outlines map[string]reach.Outline, group []string) float64 {
+	var box orb.Bound
+	for i, id := range group {
+		b := outlines[id].Bound
+		if i == 0 {
+			box = b
+			continue
+		}
+		box = box.Union(b)
+	}
+	return geo.GreatCircleKm(box.Min, box.Max)
 }
 
 // kmText is a distance as the doctor says it.

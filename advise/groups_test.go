@@ -178,3 +178,63 @@ func TestRankingStableAcrossSeeds(t *testing.T) {
 		}
 	}
 }
+
+// coveredIslesEdition is islandEdition with a group of two islands side by
+// side, each 1 degree wide, dx degrees east of the last shore, under an
+// omitted feature of the same shape: no point of their coast is theirs
+// alone (as none is of Gozo's councils in the bundled admin-1, simplified
+// to the three to five points each shares with its neighbours), so no sea
+// can be drawn to their coast.
+func coveredIslesEdition(dx float64) fstest.MapFS {
+	fsys := islandEdition(0, "regions: {omit: [Cover]}\n")
+	var b struct {
+		Type     string            `json:"type"`
+		Features []json.RawMessage `json:"features"`
+	}
+	if err := json.Unmarshal(fsys["b.geojson"].Data, &b); err != nil {
+		panic(err)
+	}
+	b.Features = b.Features[:3] // the shores
+	feature := func(name string, x, w, h float64) json.RawMessage {
+		return json.RawMessage(fmt.Sprintf(`{"type":"Feature","properties":{"name":%q},"geometry":{"type":"Polygon","coordinates":[[[%g,0],[%g,0],[%g,%g],[%g,%g],[%g,0]]]}}`,
+			name, x, x+w, x+w, h, x, h, x))
+	}
+	b.Features = append(b.Features, feature("Isle", 3+dx, 1, 1), feature("Islet", 4+dx, 1, 1), feature("Cover", 3+dx, 2, 1))
+	data, err := json.Marshal(b)
+	if err != nil {
+		panic(err)
+	}
+	fsys["b.geojson"].Data = data
+	return fsys
+}
+
+// A group of islands that no crossing of the edition's normal length joins
+// and no sea can reach gets a ferry across the nearest crossing when it is
+// shorter than the group's own span (the toolkit's rule: Gozo, 6 km off
+// Malta, its councils 2 km apart), and none when it is longer; the finding
+// says which way the rule went.
+func TestFerryWithinTheGroupsSpan(t *testing.T) {
+	for _, c := range []struct {
+		dx    float64
+		ferry bool
+	}{{2, true}, {3, false}} {
+		f, ps := planeOnlyProposals(t, coveredIslesEdition(c.dx))
+		var ferries []string
+		for _, p := range ps {
+			if strings.Contains(p.Edit, "ferry") {
+				ferries = append(ferries, p.Edit)
+			}
+		}
+		evidence := strings.Join(f.Evidence, "\n")
+		if c.ferry {
+			if len(ferries) != 1 || !strings.HasPrefix(ferries[0], "add a ferry Isle (Isle) – East (East)") ||
+				!strings.Contains(evidence, "shorter than the group's own span (249 km), so a ferry is proposed (the toolkit's rule)") {
+				t.Errorf("%g degrees off: proposals %+v\nevidence:\n%s", c.dx, ps, evidence)
+			}
+			continue
+		}
+		if len(ferries) != 0 || !strings.Contains(evidence, "and than the group's own span (249 km), so no ferry is proposed") {
+			t.Errorf("%g degrees off: proposals %+v\nevidence:\n%s", c.dx, ps, evidence)
+		}
+	}
+}

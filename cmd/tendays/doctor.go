@@ -66,7 +66,10 @@ proposal whose effect is significant keeps its rank under another seed.
 A group of regions only a plane reaches from the largest group (lint's
 regions/cut-off) is one finding, with the nearest crossings: a ferry between
 the nearest coasts, shortest first and no longer than the edition's own
-links make normal, or a sea with ship cards when none is that short.
+links make normal, or a sea with ship cards when none is that short; where
+no sea reaches the group's coast, a ferry across the nearest crossing when
+it is shorter than the group's own span (the toolkit's rule: Gozo, 6 km off
+Malta, whose councils are 2 km apart).
 Marking a region air-only is proposed only for a region alone that has no
 land border to drop, and never counts as joining a group.
 
