@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -209,4 +210,33 @@ func BenchmarkDecode(b *testing.B) {
 			}
 		}
 	})
+}
+
+// Decoders are made once a type, whichever goroutine asks first; the
+// others use it (or wait for it) rather than racing to make their own.
+// Run with -race.
+func TestDecodeConcurrently(t *testing.T) {
+	type leaf struct {
+		V []float64 `json:"v"`
+	}
+	type branch struct {
+		Leaves map[string]*leaf `json:"leaves"`
+		Next   *branch          `json:"next"`
+	}
+	src := []byte(`{"leaves": {"a": {"v": [1, 2.5]}}, "next": {"next": {"leaves": {}}}}`)
+	tree, err := srcpos.Value(src)
+	require.NoError(t, err)
+	var want branch
+	require.NoError(t, viaEncodingJSON(src, &want))
+	got := make([]branch, 8)
+	took := make([]bool, len(got))
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { took[i] = Decode(tree, &got[i]) })
+	}
+	wg.Wait()
+	for i := range got {
+		assert.True(t, took[i])
+		assert.Equal(t, want, got[i])
+	}
 }
