@@ -22,8 +22,15 @@ const maxCrossings = 3
 
 func checkCutOff(pass *Pass, p *mapdata.Pack) {
 	board := pass.target.Board
-	outlines := linked.Outlines(board)
 	g := linked.Linked(p, linked.Areas(board))
+	cut := g.CutOff()
+	if len(cut) == 0 {
+		// Nothing to name: the outlines and the normal crossing (the
+		// nearest coasts of every ferry and bridge, a fifth of building
+		// Around the World) are for the crossings of a group cut off.
+		return
+	}
+	outlines := linked.Outlines(board)
 	normal := linked.NormalKm(p, outlines)
 	index := map[string]int{}
 	names := map[string]string{}
@@ -32,7 +39,7 @@ func checkCutOff(pass *Pass, p *mapdata.Pack) {
 		names[r.ID] = r.Name
 	}
 	main := g.Members[g.Main]
-	for _, group := range g.CutOff() {
+	for _, group := range cut {
 		var named []string
 		for _, id := range group {
 			named = append(named, fmt.Sprintf("%s (%s)", names[id], id))
