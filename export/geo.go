@@ -75,13 +75,13 @@ func GeoJSONWound(p *mapdata.Pack, b *board.Geometry, w geo.Winding) ([]byte, er
 }
 
 // featureLines writes a FeatureCollection one feature a line.
-// A feature is written by appendFeature when it can, else by
+// A feature is written by board.AppendFeature when it can, else by
 // encoding/json: the same bytes either way.
 func featureLines(features []*geojson.Feature) ([]byte, error) {
 	buf := []byte("{\"type\":\"FeatureCollection\",\"features\":[\n")
 	for i, f := range features {
 		var ok bool
-		if buf, ok = appendFeature(buf, f); !ok {
+		if buf, ok = board.AppendFeature(buf, f); !ok {
 			line, err := json.Marshal(f)
 			if err != nil {
 				return nil, err

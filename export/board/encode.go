@@ -16,7 +16,8 @@ import (
 // readers of packs link no geometry), with a final newline:
 // the same bytes as the collection's own MarshalJSON, made faster for the
 // rebuild loop of build --watch and serve. The features are encoded on
-// every core and each feature's JSON is used as it comes (the collection's
+// every core, without reflection where AppendFeature can (the same bytes),
+// and each feature's JSON is used as it comes (the collection's
 // MarshalJSON passes every byte of it through encoding/json once more).
 func EncodeGeoJSON(fc *geojson.FeatureCollection) ([]byte, error) {
 	features := make([][]byte, len(fc.Features))
@@ -24,7 +25,10 @@ func EncodeGeoJSON(fc *geojson.FeatureCollection) ([]byte, error) {
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, f := range fc.Features {
 		g.Go(func() (err error) {
-			features[i], err = f.MarshalJSON()
+			var ok bool
+			if features[i], ok = AppendFeature(nil, f); !ok {
+				features[i], err = f.MarshalJSON()
+			}
 			return err
 		})
 	}

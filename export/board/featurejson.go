@@ -1,4 +1,4 @@
-package export
+package board
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ import (
 	"github.com/paulmach/orb/geojson"
 )
 
-// appendFeature appends the bytes json.Marshal gives for f (orb's
+// AppendFeature appends the bytes json.Marshal gives for f (orb's
 // Feature.MarshalJSON) without reflection, for the features the
 // geographic exports write: no bbox or extra members, a geometry of one
 // of the six simple types (or none), an id and property values of the
@@ -19,7 +19,7 @@ import (
 // of strings, and arrays and objects of those). False for anything else:
 // the caller marshals f with encoding/json. FuzzFeatureJSON holds the two
 // to the same bytes; reflection was most of what writing a board cost.
-func appendFeature(dst []byte, f *geojson.Feature) ([]byte, bool) {
+func AppendFeature(dst []byte, f *geojson.Feature) ([]byte, bool) {
 	if f.BBox != nil || len(f.ExtraMembers) > 0 {
 		return dst, false
 	}
@@ -158,7 +158,7 @@ func appendFloat(dst []byte, f float64) ([]byte, bool) {
 	return dst, true
 }
 
-// appendValue writes a property value of the kinds appendFeature takes.
+// appendValue writes a property value of the kinds AppendFeature takes.
 func appendValue(dst []byte, v any) ([]byte, bool) {
 	switch t := v.(type) {
 	case nil:

@@ -1,4 +1,4 @@
-package export
+package board
 
 import (
 	"bytes"
@@ -9,11 +9,9 @@ import (
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/geojson"
-
-	"github.com/tendays/tendays/export/board"
 )
 
-// FuzzFeatureJSON: a feature written by appendFeature is the bytes
+// FuzzFeatureJSON: a feature written by AppendFeature is the bytes
 // json.Marshal gives, for the board's features and for made-up ones of
 // every geometry type with any strings and numbers.
 func FuzzFeatureJSON(f *testing.F) {
@@ -50,15 +48,15 @@ func FuzzFeatureJSON(f *testing.F) {
 		}
 		feat := &geojson.Feature{Type: "Feature", ID: fid, Geometry: g, Properties: props}
 		want, err := json.Marshal(feat)
-		got, ok := appendFeature(nil, feat)
+		got, ok := AppendFeature(nil, feat)
 		if !ok {
 			if err == nil && !math.IsNaN(x) && !math.IsInf(x, 0) && !math.IsNaN(y) && !math.IsInf(y, 0) {
-				t.Fatalf("appendFeature passed over a feature json.Marshal writes: %s", want)
+				t.Fatalf("AppendFeature passed over a feature json.Marshal writes: %s", want)
 			}
 			return
 		}
 		if err != nil || !bytes.Equal(got, want) {
-			t.Fatalf("appendFeature:\n%s\njson.Marshal (%v):\n%s", got, err, want)
+			t.Fatalf("AppendFeature:\n%s\njson.Marshal (%v):\n%s", got, err, want)
 		}
 	})
 }
@@ -66,11 +64,11 @@ func FuzzFeatureJSON(f *testing.F) {
 // TestFeatureJSONOfABoard: every feature of the test edition's board, as
 // the GeoJSON export sets its properties, is written as json.Marshal does.
 func TestFeatureJSONOfABoard(t *testing.T) {
-	src, err := os.ReadFile("testdata/testland.board.geojson")
+	src, err := os.ReadFile("../testdata/testland.board.geojson")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := board.Decode("testland.board.geojson", src)
+	b, err := Decode("testland.board.geojson", src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +77,7 @@ func TestFeatureJSONOfABoard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok := appendFeature(nil, f)
+		got, ok := AppendFeature(nil, f)
 		if !ok || !bytes.Equal(got, want) {
 			t.Fatalf("feature %d (taken %v):\n%s\nwant\n%s", i, ok, got, want)
 		}
