@@ -49,6 +49,11 @@ func EncodeGeoJSON(fc *geojson.FeatureCollection) ([]byte, error) {
 		members["bbox"] = fc.BBox
 	}
 	var buf bytes.Buffer
+	size := 64 // the members but the features, most often
+	for _, f := range features {
+		size += len(f) + 1
+	}
+	buf.Grow(size)
 	buf.WriteByte('{')
 	members["features"] = nil // written below from the features' own JSON
 	for i, key := range slices.Sorted(maps.Keys(members)) {
