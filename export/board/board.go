@@ -1,7 +1,8 @@
 // Package board reads the board geometry that build writes beside a pack
 // (<id>.board.geojson; the contract is in mapdata/board.go) into typed
 // layers: regions, other land, seas and rail lines, in longitude/latitude,
-// and writes it (EncodeGeoJSON).
+// and writes it (EncodeGeoJSON), its features as json.Marshal writes them
+// but without reflection (AppendFeature, which every GeoJSON export uses).
 //
 // It checks the file's shape (layers, ids, geometry types) and that the
 // board fits a pack, but it draws nothing and projects nothing: see
