@@ -187,7 +187,7 @@ func init() {
 				Export{Board: NeedsBoard, Render: onRegions(func(p *mapdata.Pack, in Input, _ Options) ([]File, error) { return GISFiles(p, in.Board) })},
 				Export{Render: onNetwork(func(p *mapdata.NetworkPack, _ Input, _ Options) ([]File, error) { return NetworkGISFiles(p) })})},
 		{Name: SVG, OneFile: true,
-			Doc: "the board as a picture; --graph overlays the links, or a network's route lengths",
+			Doc: "the board as a picture; --graph overlays the links, or a network's route lengths; names in scripts the Go fonts lack (Arabic, Hebrew, Indic, CJK ...) drawn as the shaped glyphs' outlines, so every viewer and print shop draws them alike",
 			Kinds: regionsAndNetwork(
 				Export{Ext: ".svg", Board: NeedsBoard, Render: oneFile(".svg", func(p *mapdata.Pack, in Input, opt Options) ([]byte, error) { return SVGBytes(p, in.Board, opt) })},
 				Export{Ext: ".svg", Render: oneNetworkFile(".svg", func(p *mapdata.NetworkPack, in Input, opt Options) ([]byte, error) {

@@ -402,36 +402,29 @@ func drawShaped(mask *image.Alpha, line text.Line, x, y, size float64) {
 	b := mask.Bounds()
 	z := vector.NewRasterizer(b.Dx(), b.Dy())
 	z.DrawOp = draw.Src
-	ox, oy := float32(b.Min.X), float32(b.Min.Y)
-	pen := x
-	for _, run := range line.Runs {
-		k := float32(size / run.Face.Upem)
-		for _, g := range run.Glyphs {
-			gx, gy := float32(pen+g.XOffset*size)-ox, float32(y-g.YOffset*size)-oy
-			pt := func(p text.SegmentPoint) (float32, float32) { return gx + p.X*k, gy - p.Y*k }
-			for _, s := range run.Face.Outline(g.ID) {
-				a := s.Args
-				switch s.Op {
-				case text.MoveTo:
-					z.ClosePath()
-					z.MoveTo(pt(a[0]))
-				case text.LineTo:
-					z.LineTo(pt(a[0]))
-				case text.QuadTo:
-					x1, y1 := pt(a[0])
-					x2, y2 := pt(a[1])
-					z.QuadTo(x1, y1, x2, y2)
-				case text.CubeTo:
-					x1, y1 := pt(a[0])
-					x2, y2 := pt(a[1])
-					x3, y3 := pt(a[2])
-					z.CubeTo(x1, y1, x2, y2, x3, y3)
-				}
+	ox, oy := float64(b.Min.X), float64(b.Min.Y)
+	pt := func(p [2]float64) (float32, float32) { return float32(p[0] - ox), float32(p[1] - oy) }
+	line.Outlines(x, y, size, func(segs []text.PageSegment) {
+		for _, s := range segs {
+			switch s.Op {
+			case text.MoveTo:
+				z.ClosePath()
+				z.MoveTo(pt(s.P[0]))
+			case text.LineTo:
+				z.LineTo(pt(s.P[0]))
+			case text.QuadTo:
+				x1, y1 := pt(s.P[0])
+				x2, y2 := pt(s.P[1])
+				z.QuadTo(x1, y1, x2, y2)
+			case text.CubeTo:
+				x1, y1 := pt(s.P[0])
+				x2, y2 := pt(s.P[1])
+				x3, y3 := pt(s.P[2])
+				z.CubeTo(x1, y1, x2, y2, x3, y3)
 			}
-			z.ClosePath()
-			pen += g.Advance * size
 		}
-	}
+		z.ClosePath()
+	})
 	z.Draw(mask, b, image.Opaque, image.Point{})
 }
 

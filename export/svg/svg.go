@@ -1,8 +1,9 @@
 // Package svg writes a scene (export/scene) as an SVG 1.1 document: groups
 // with ids, clip paths, paths with the non-zero fill rule, text with a halo
 // drawn as a stroked copy under it (no paint-order, which some renderers
-// ignore). Numbers have two decimals at most, so the same
-// scene always gives the same bytes.
+// ignore). A line in a script the Go fonts lack is drawn as its shaped
+// glyphs' outlines (export/text) and kept as unpainted text. Numbers have
+// two decimals at most, so the same scene always gives the same bytes.
 //
 // It does not decide what to draw; export/scene does.
 package svg
@@ -14,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/tendays/tendays/export/scene"
+	"github.com/tendays/tendays/export/text"
 )
 
 // FontFamily names the Go fonts first (the sizes were measured with them),
@@ -113,14 +115,125 @@ func (e *enc) item(it scene.Item, indent string) {
 		case scene.Italic:
 			font += " font-style=\"italic\""
 		}
-		// The halo is a text of its own, stroked, drawn under the text:
-		// paint-order would do it in one element, but CairoSVG and other
-		// renderers ignore it and paint the stroke over the glyphs.
-		if t.Halo != "" && t.HaloWidth > 0 {
-			e.text(indent, " class=\"halo\" aria-hidden=\"true\"", t, font+fmt.Sprintf(" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\" stroke-linejoin=\"round\"", esc(t.Halo), esc(t.Halo), n(t.HaloWidth)))
+		if shaped := shapeLines(t); shaped != nil {
+			e.outlinedText(indent, t, shaped, font)
+			return
 		}
-		e.text(indent, classAttr(t.Class), t, font+fmt.Sprintf(" fill=\"%s\"", esc(t.Fill)))
+		e.textWithHalo(indent, t, font)
 	}
+}
+
+// textWithHalo writes t as text. The halo is a text of its own, stroked,
+// drawn under the text: paint-order would do it in one element, but
+// CairoSVG and other renderers ignore it and paint the stroke over the
+// glyphs.
+func (e *enc) textWithHalo(indent string, t *scene.Text, font string) {
+	n := scene.Num
+	if t.Halo != "" && t.HaloWidth > 0 {
+		e.text(indent, " class=\"halo\" aria-hidden=\"true\"", t, font+fmt.Sprintf(" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\" stroke-linejoin=\"round\"", esc(t.Halo), esc(t.Halo), n(t.HaloWidth)))
+	}
+	e.text(indent, classAttr(t.Class), t, font+fmt.Sprintf(" fill=\"%s\"", esc(t.Fill)))
+}
+
+// shapeLines shapes the lines of t that the fonts the SVG names cannot draw
+// alone (export/text.Simple: Arabic, Devanagari, CJK ...), in the fonts
+// the scene measured them with; nil where a line is simple. nil when every
+// line is simple, or when a line does not shape (no font on this machine
+// draws it): the viewer's fonts draw the text then.
+func shapeLines(t *scene.Text) []*text.Line {
+	var out []*text.Line
+	for i, l := range t.Lines {
+		if text.Simple(l) {
+			continue
+		}
+		sl, err := text.System().Shape(l, scene.Weight(t.Font))
+		if err != nil {
+			return nil
+		}
+		if out == nil {
+			out = make([]*text.Line, len(t.Lines))
+		}
+		out[i] = &sl
+	}
+	return out
+}
+
+// outlinedText writes t a line at a time: a simple line as text, a shaped
+// one as its glyphs' outlines (with the halo a stroked copy under them),
+// so that every viewer and print shop draws the glyphs the layout
+// measured, joined and ordered as the script wants. The shaped line stays
+// in the document as text without paint, for search, copying and screen
+// readers.
+func (e *enc) outlinedText(indent string, t *scene.Text, shaped []*text.Line, font string) {
+	n := scene.Num
+	base := t.Baselines()
+	for i, l := range t.Lines {
+		one := *t
+		one.Lines = []string{l}
+		one.At[1] = base[i] - 0.35*t.Size // a block of one line: its baseline is base[i]
+		if shaped[i] == nil {
+			e.textWithHalo(indent, &one, font)
+			continue
+		}
+		w := shaped[i].Width * t.Size
+		x := t.At[0]
+		switch t.Anchor {
+		case scene.Middle:
+			x -= w / 2
+		case scene.End:
+			x -= w
+		}
+		d := pathData(*shaped[i], x, base[i], t.Size)
+		if t.Halo != "" && t.HaloWidth > 0 {
+			e.printf("%s<path class=\"halo\" aria-hidden=\"true\" d=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\" stroke-linejoin=\"round\"/>\n",
+				indent, d, esc(t.Halo), esc(t.Halo), n(t.HaloWidth))
+		}
+		e.printf("%s<path%s aria-hidden=\"true\" d=\"%s\" fill=\"%s\"/>\n", indent, classAttr(t.Class), d, esc(t.Fill))
+		e.text(indent, classAttr(t.Class), &one, font+" fill=\"none\"")
+	}
+}
+
+// pathData is a shaped line's glyph outlines as SVG path data, its left
+// end at x and its baseline at y.
+func pathData(l text.Line, x, y, size float64) string {
+	n := scene.Num
+	var d strings.Builder
+	pt := func(p [2]float64) {
+		d.WriteString(n(p[0]))
+		d.WriteByte(' ')
+		d.WriteString(n(p[1]))
+	}
+	l.Outlines(x, y, size, func(segs []text.PageSegment) {
+		for k, s := range segs {
+			switch s.Op {
+			case text.MoveTo:
+				if k > 0 {
+					d.WriteByte('Z')
+				}
+				d.WriteByte('M')
+				pt(s.P[0])
+			case text.LineTo:
+				d.WriteByte('L')
+				pt(s.P[0])
+			case text.QuadTo:
+				d.WriteByte('Q')
+				pt(s.P[0])
+				d.WriteByte(' ')
+				pt(s.P[1])
+			case text.CubeTo:
+				d.WriteByte('C')
+				pt(s.P[0])
+				d.WriteByte(' ')
+				pt(s.P[1])
+				d.WriteByte(' ')
+				pt(s.P[2])
+			}
+		}
+		if len(segs) > 0 {
+			d.WriteByte('Z')
+		}
+	})
+	return d.String()
 }
 
 // text writes one <text> element of t's lines.

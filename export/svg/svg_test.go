@@ -4,12 +4,17 @@ import (
 	"bytes"
 	"encoding/xml"
 	"io"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/paulmach/orb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
 	"github.com/tendays/tendays/export/scene"
+	"github.com/tendays/tendays/export/text"
+	"github.com/tendays/tendays/internal/testenv"
 )
 
 func TestWriteIsWellFormedWithAwkwardText(t *testing.T) {
@@ -86,4 +91,68 @@ func TestHaloIsASeparateTextUnderTheText(t *testing.T) {
 	assert.Contains(t, out, `fill="#ffffff" stroke="#ffffff" stroke-width="3" stroke-linejoin="round">Oregon</text>`)
 	assert.Contains(t, out, `fill="#1c1c1c">Oregon</text>`, "the text itself has no stroke")
 	assert.Equal(t, 3, bytes.Count(buf.Bytes(), []byte("<text")), "no halo for text without one")
+}
+
+// Text the SVG's fonts cannot draw alone (Japanese, Arabic) is drawn as
+// its glyphs' outlines, shaped in the fonts the layout measured it with
+// (so Arabic letters join, and every viewer and print shop draws the
+// same), each with its halo a stroked copy under it; a Latin line of the
+// same label stays text; every line stays in the document as text for
+// search and screen readers. Needs Debian's Noto and Droid fonts.
+func TestOtherScriptsAreDrawnAsOutlines(t *testing.T) {
+	testenv.Integration(t, "Debian's Noto and Droid fonts")
+	lines := []string{"東京", "Tokyo", "القاهرة"}
+	for _, l := range []string{lines[0], lines[2]} {
+		if _, err := text.System().Shape(l, text.Regular); err != nil {
+			testenv.Missing(t, "a font for "+l, "apt-get install fonts-noto-core fonts-droid-fallback")
+		}
+	}
+	sc := &scene.Scene{Width: 200, Height: 100, Items: []scene.Item{
+		&scene.Text{Class: "label", At: orb.Point{100, 50}, Lines: lines, Size: 10, Anchor: scene.Middle, Fill: "#1c1c1c", Halo: "#ffffff", HaloWidth: 3},
+	}}
+	var buf bytes.Buffer
+	require.NoError(t, Write(&buf, sc))
+	type path struct {
+		Class string `xml:"class,attr"`
+		D     string `xml:"d,attr"`
+		Fill  string `xml:"fill,attr"`
+	}
+	type label struct {
+		Class string `xml:"class,attr"`
+		Fill  string `xml:"fill,attr"`
+		Y     string `xml:"y,attr"`
+		Text  string `xml:",chardata"`
+	}
+	var doc struct {
+		Paths []path  `xml:"path"`
+		Texts []label `xml:"text"`
+	}
+	require.NoError(t, xml.Unmarshal(buf.Bytes(), &doc), buf.String())
+	require.Len(t, doc.Paths, 4, "a halo and the glyphs for each of the two lines")
+	for i, p := range doc.Paths {
+		want := map[bool]string{true: "halo", false: "label"}[i%2 == 0]
+		assert.Equal(t, want, p.Class)
+		require.True(t, strings.HasPrefix(p.D, "M") && strings.HasSuffix(p.D, "Z"), p.D)
+		// Every point lies on the label's lines: centred on x = 100, within
+		// a line's height of its baseline.
+		nums := strings.FieldsFunc(p.D, func(r rune) bool { return strings.ContainsRune("MLQCZ ", r) })
+		require.Zero(t, len(nums)%2)
+		base := sc.Items[0].(*scene.Text).Baselines()[2*(i/2)]
+		for k := 0; k < len(nums); k += 2 {
+			x, err := strconv.ParseFloat(nums[k], 64)
+			require.NoError(t, err)
+			y, err := strconv.ParseFloat(nums[k+1], 64)
+			require.NoError(t, err)
+			assert.InDelta(t, 100, x, 30, "x of %s", p.D)
+			assert.InDelta(t, base-3, y, 10, "y of %s", p.D)
+		}
+	}
+	var said []string
+	for _, l := range doc.Texts {
+		if l.Class != "halo" {
+			said = append(said, l.Text)
+		}
+	}
+	assert.Equal(t, lines, said, "every line stays as text")
+	assert.Equal(t, "none", doc.Texts[0].Fill, "the Japanese line's text is not painted")
 }

@@ -397,6 +397,39 @@ type Line struct {
 	RTL   bool    // the paragraph's direction (its first strong character)
 }
 
+// PageSegment is a piece of a glyph's outline placed on a page whose y
+// grows downward: Op, and its one (MoveTo, LineTo), two (QuadTo) or three
+// (CubeTo) points in P.
+type PageSegment struct {
+	Op ot.SegmentOp
+	P  [3][2]float64
+}
+
+// Outlines calls glyph with the outline of each glyph of the line, in
+// order, placed on a page: the line's left end at x, its baseline at y,
+// size page units to the em. The raster and SVG back ends draw the same
+// shapes from it. The slice is reused from one call to the next.
+func (l Line) Outlines(x, y, size float64, glyph func([]PageSegment)) {
+	pen := x
+	var segs []PageSegment
+	for _, run := range l.Runs {
+		k := size / run.Face.Upem
+		for _, g := range run.Glyphs {
+			gx, gy := pen+g.XOffset*size, y-g.YOffset*size
+			segs = segs[:0]
+			for _, s := range run.Face.Outline(g.ID) {
+				ps := PageSegment{Op: s.Op}
+				for i, a := range s.ArgsSlice() {
+					ps.P[i] = [2]float64{gx + float64(a.X)*k, gy - float64(a.Y)*k}
+				}
+				segs = append(segs, ps)
+			}
+			glyph(segs)
+			pen += g.Advance * size
+		}
+	}
+}
+
 type fontmap struct {
 	l       *Library
 	w       Weight
