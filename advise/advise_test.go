@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/tendays/tendays/advise"
+	"github.com/tendays/tendays/editions"
+	"github.com/tendays/tendays/internal/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -49,6 +51,13 @@ func TestLonelyAndStalled(t *testing.T) {
 	if stall == nil || lonely == nil {
 		js, _ := json.MarshalIndent(rep, "", "  ")
 		t.Fatalf("want a proposal that removes the stall and one that removes the lonely colour:\n%s", js)
+	}
+	// The deck stalls strong bots too: the finding stays a warning, with
+	// the strong bots' games as evidence.
+	for _, f := range rep.Findings {
+		if f.Kind == "stalls" && (f.Severity != "warning" || !strings.Contains(strings.Join(f.Evidence, "\n"), "strong bots (which weigh what the draw pile still holds) on the first 400 of the same deals")) {
+			t.Errorf("stalls finding: %+v", f)
+		}
 	}
 	// Paired on the same games, the measure stops at the first look where
 	// the fall is clear (an eighth of MeasureGames here).
@@ -172,4 +181,40 @@ func TestFerryForPlaneOnly(t *testing.T) {
 	if len(after.Figures.PlaneOnly) != 0 || after.Figures.Errors != 0 {
 		t.Errorf("after the ferries: plane-only %v, %d error(s)", after.Figures.PlaneOnly, after.Figures.Errors)
 	}
+}
+
+// Europa Tour's greedy bots stall in about 3% of four-player games, where
+// strong bots on the same deals finish every one: the doctor says the
+// stalls are the bots' (an info, with the strong bots' games as evidence),
+// not a warning about the series' first box. About 3 s of CPU.
+func TestStallsOfTheGreedyBotsAlone(t *testing.T) {
+	testenv.Long(t, "the doctor on Europa Tour, with 1,000 games of strong bots")
+	t.Parallel()
+	folder, err := editions.Folder("europa-tour")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := advise.FromFS(folder, "europa-tour", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := advise.Diagnose(context.Background(), in, advise.Options{Games: 1000, MeasureGames: 200, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Figures.StalledRate < 2*advise.StalledThreshold {
+		t.Fatalf("Europa Tour's greedy bots should stall in 2%% or more of the games: %+v", rep.Figures)
+	}
+	for _, f := range rep.Findings {
+		if f.Kind != "stalls" {
+			continue
+		}
+		evidence := strings.Join(f.Evidence, "\n")
+		if f.Severity != "info" || !strings.Contains(f.Message, "but strong bots finish the same deals (0 of 1,000 stalled): the stalls are the greedy bots' more than the deck's") ||
+			!strings.Contains(evidence, "on the first 1,000 of the same deals: 0 stalled (0% [0%, 0.4%], 95% Wilson)") {
+			t.Errorf("stalls finding: %s\n%s", f.Message, evidence)
+		}
+		return
+	}
+	t.Fatal("no stalls finding")
 }

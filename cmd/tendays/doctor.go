@@ -101,7 +101,11 @@ rule of simulate, the doctor, --fix and the studio. When the first
 --measure-games games stall so often that all --games would show stalls
 whatever the rest did, and their stalled games are most of the turns they
 played, the evidence stops there (the report says so), and the edits for the
-other findings are measured on a quarter of the games.
+other findings are measured on a quarter of the games. When 1% or more of
+the greedy bots' games stall, strong bots play the first 1,000 deals again:
+where they stall in under 1% (the 95% interval's top), the finding is an
+info that says the stalls are the bots' more than the deck's (Europa Tour's
+greedy bots stall in 3% of four-player games, its strong bots in none).
 
 A combined edition (kind combined) is diagnosed as its pack plays: its
 proposals are measured on the pack and edit no file. A route-network
