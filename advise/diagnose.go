@@ -138,52 +138,75 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 }
 
 // StrongCheckGames is how many games strong bots play to cross-check the
-// greedy bots' stalls (crossCheckStalls): none stalled of 1,000 puts the
-// share under 0.4% at 95%.
+// greedy bots' stalls (strongStalls): none stalled of 1,000 puts the share
+// under 0.4% at 95%.
 const StrongCheckGames = 1000
 
-// crossCheckStalls plays the first games of the evidence again with strong
-// bots when the greedy ones stall in StalledThreshold or more of them, and
-// says so in the stalls finding. Greedy bots keep every card that raises
-// their progress and climb no further from a plateau: on Europa Tour (40
-// countries, one card each, no cars) 3% of their four-player games stall,
-// and none of the strong bots' on the same deals, a stall of the bots more
-// than of the deck.
-// When the strong bots, which weigh what the draw pile still holds, stall
-// in under StalledThreshold of the same deals (the Wilson interval's top),
-// the finding is an info, and says why. --fix (which plays greedy bots
-// for its goals) does not ask.
-func (d *doctor) crossCheckStalls(base *state, found []measured) error {
-	fig := base.fig
+// strongCheck is what strong bots did on the first deals of a state's
+// games.
+type strongCheck struct {
+	games, stalled int
+	lo, hi         float64 // the stalled share's 95% Wilson interval
+}
+
+// botsAlone says whether the strong bots stall in under StalledThreshold
+// of the deals: the greedy bots' stalls are then theirs more than the
+// deck's.
+func (c *strongCheck) botsAlone() bool { return c.hi < StalledThreshold }
+
+// evidence is the check as the doctor says it.
+func (c *strongCheck) evidence() string {
+	return fmt.Sprintf("strong bots (which weigh what the draw pile still holds) on the first %s of the same deals: %d stalled (%s [%s, %s], 95%% Wilson)",
+		numfmt.GroupDigits(strconv.Itoa(c.games)), c.stalled, shareText(float64(c.stalled)/float64(c.games)), shareText(c.lo), shareText(c.hi))
+}
+
+// strongStalls plays the first games of st again with strong bots, when
+// the greedy ones stall in StalledThreshold or more of them; nil when they
+// do not, or the games cannot be played. Greedy bots keep every card that
+// raises their progress and climb no further from a plateau: on Europa
+// Tour (40 countries, one card each, no cars) 3% of their four-player
+// games stall and none of the strong bots' on the same deals, a stall of
+// the bots more than of the deck.
+func (d *doctor) strongStalls(st *state) (*strongCheck, error) {
+	fig := st.fig
 	if fig.Games == 0 || fig.StalledRate < StalledThreshold {
-		return nil
+		return nil, nil
 	}
+	b, err := engine.Compile(st.pack)
+	if err != nil {
+		return nil, nil // the games were played on this pack: it compiles
+	}
+	r, err := sim.Run(d.ctx, b, sim.Config{Games: min(fig.Games, StrongCheckGames), Seed: d.opts.Seed, Game: game.Config{Players: d.opts.Players},
+		Bots: []string{"strong"}, TurnCap: d.opts.TurnCap, Workers: d.opts.Workers})
+	if err != nil {
+		if d.ctx.Err() != nil {
+			return nil, d.ctx.Err()
+		}
+		return nil, nil // no cross-check: the greedy games say what they say
+	}
+	d.games += r.Games
+	lo, hi := stats.Wilson(r.Stalled, r.Games)
+	return &strongCheck{games: r.Games, stalled: r.Stalled, lo: lo, hi: hi}, nil
+}
+
+// crossCheckStalls adds the strong bots' games (strongStalls) to the
+// stalls finding; where they stall in under StalledThreshold of the same
+// deals (the Wilson interval's top), the finding is an info, and says why.
+func (d *doctor) crossCheckStalls(base *state, found []measured) error {
 	i := slices.IndexFunc(found, func(m measured) bool { return m.finding.Kind == "stalls" })
 	if i < 0 {
 		return nil
 	}
-	b, err := engine.Compile(base.pack)
-	if err != nil {
-		return nil // the games were played on this pack: it compiles
+	c, err := d.strongStalls(base)
+	if c == nil {
+		return err
 	}
-	n := min(fig.Games, StrongCheckGames)
-	r, err := sim.Run(d.ctx, b, sim.Config{Games: n, Seed: d.opts.Seed, Game: game.Config{Players: d.opts.Players},
-		Bots: []string{"strong"}, TurnCap: d.opts.TurnCap, Workers: d.opts.Workers})
-	if err != nil {
-		if d.ctx.Err() != nil {
-			return d.ctx.Err()
-		}
-		return nil // no cross-check; the finding stands as the greedy games say
-	}
-	d.games += r.Games
-	lo, hi := stats.Wilson(r.Stalled, r.Games)
-	f := &found[i].finding
-	f.Evidence = append(f.Evidence, fmt.Sprintf("strong bots (which weigh what the draw pile still holds) on the first %s of the same deals: %d stalled (%s [%s, %s], 95%% Wilson)",
-		numfmt.GroupDigits(strconv.Itoa(r.Games)), r.Stalled, shareText(float64(r.Stalled)/float64(r.Games)), shareText(lo), shareText(hi)))
-	if hi < StalledThreshold {
+	f, fig := &found[i].finding, base.fig
+	f.Evidence = append(f.Evidence, c.evidence())
+	if c.botsAlone() {
 		f.Severity = "info"
 		f.Message = fmt.Sprintf("%d of %d games of greedy bots stalled (%s), but strong bots finish the same deals (%d of %s stalled): the stalls are the greedy bots' more than the deck's",
-			fig.Stalled, fig.Games, pct(fig.StalledRate), r.Stalled, numfmt.GroupDigits(strconv.Itoa(r.Games)))
+			fig.Stalled, fig.Games, pct(fig.StalledRate), c.stalled, numfmt.GroupDigits(strconv.Itoa(c.games)))
 	}
 	return nil
 }

@@ -206,6 +206,20 @@ func Fix(ctx context.Context, in Input, opts Options, goals Goals) (*FixReport, 
 	rep.After, rep.Text = cur.fig, cur.text
 	rep.Unmet = append([]string{}, f.unmet(cur)...)
 	rep.Met = len(rep.Unmet) == 0
+	if cur.fig.StalledRate >= goals.MaxStalled {
+		// The goal stands as the greedy bots play; the strong bots say
+		// whether it is the deck's to meet.
+		c, err := f.strongStalls(cur)
+		if err != nil {
+			return nil, err
+		}
+		if i := slices.IndexFunc(rep.Unmet, func(u string) bool { return strings.HasPrefix(u, "stalled games ") }); c != nil && i >= 0 {
+			rep.Unmet[i] += ", by greedy bots; " + c.evidence()
+			if c.botsAlone() {
+				rep.Unmet[i] += ": the stalls are the greedy bots' more than the deck's"
+			}
+		}
+	}
 	rep.Analysis = Analysis{Games: opts.MeasureGames, MeasureGames: opts.MeasureGames, Players: opts.Players, Seed: opts.Seed,
 		TurnCap: opts.TurnCap, Bots: "greedy", TotalGames: f.games, Method: Method}
 	return rep, nil

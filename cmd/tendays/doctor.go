@@ -106,6 +106,7 @@ the greedy bots' games stall, strong bots play the first 1,000 deals again:
 where they stall in under 1% (the 95% interval's top), the finding is an
 info that says the stalls are the bots' more than the deck's (Europa Tour's
 greedy bots stall in 3% of four-player games, its strong bots in none).
+--fix keeps its goal as the greedy bots play, and says the same beside it.
 
 A combined edition (kind combined) is diagnosed as its pack plays: its
 proposals are measured on the pack and edit no file. A route-network
