@@ -78,6 +78,20 @@ func decoderOf(t reflect.Type) decoder {
 
 func decline(any, reflect.Value) bool { return false }
 
+// leaf is the decoder of a value the tree holds as a T (a string, a bool,
+// a json.Number): set sets it, or reports false; null leaves v as it is.
+func leaf[T any](set func(T, reflect.Value) bool) decoder {
+	return func(tree any, v reflect.Value) bool {
+		switch x := tree.(type) {
+		case T:
+			return set(x, v)
+		case nil:
+			return true
+		}
+		return false
+	}
+}
+
 func newDecoder(t reflect.Type) decoder {
 	if custom(t) {
 		return decline
@@ -97,73 +111,37 @@ func newDecoder(t reflect.Type) decoder {
 		if t == numberType {
 			return decline
 		}
-		return func(tree any, v reflect.Value) bool {
-			switch s := tree.(type) {
-			case string:
-				v.SetString(s)
-				return true
-			case nil:
-				return true
-			}
-			return false
-		}
+		return leaf(func(s string, v reflect.Value) bool { v.SetString(s); return true })
 	case reflect.Bool:
-		return func(tree any, v reflect.Value) bool {
-			switch b := tree.(type) {
-			case bool:
-				v.SetBool(b)
-				return true
-			case nil:
-				return true
-			}
-			return false
-		}
+		return leaf(func(b bool, v reflect.Value) bool { v.SetBool(b); return true })
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return func(tree any, v reflect.Value) bool {
-			switch n := tree.(type) {
-			case json.Number:
-				i, err := strconv.ParseInt(string(n), 10, 64)
-				if err != nil || v.OverflowInt(i) {
-					return false
-				}
-				v.SetInt(i)
-				return true
-			case nil:
-				return true
+		return leaf(func(n json.Number, v reflect.Value) bool {
+			i, err := strconv.ParseInt(string(n), 10, 64)
+			if err != nil || v.OverflowInt(i) {
+				return false
 			}
-			return false
-		}
+			v.SetInt(i)
+			return true
+		})
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return func(tree any, v reflect.Value) bool {
-			switch n := tree.(type) {
-			case json.Number:
-				u, err := strconv.ParseUint(string(n), 10, 64)
-				if err != nil || v.OverflowUint(u) {
-					return false
-				}
-				v.SetUint(u)
-				return true
-			case nil:
-				return true
+		return leaf(func(n json.Number, v reflect.Value) bool {
+			u, err := strconv.ParseUint(string(n), 10, 64)
+			if err != nil || v.OverflowUint(u) {
+				return false
 			}
-			return false
-		}
+			v.SetUint(u)
+			return true
+		})
 	case reflect.Float32, reflect.Float64:
 		bits := t.Bits()
-		return func(tree any, v reflect.Value) bool {
-			switch n := tree.(type) {
-			case json.Number:
-				f, err := strconv.ParseFloat(string(n), bits)
-				if err != nil || v.OverflowFloat(f) {
-					return false
-				}
-				v.SetFloat(f)
-				return true
-			case nil:
-				return true
+		return leaf(func(n json.Number, v reflect.Value) bool {
+			f, err := strconv.ParseFloat(string(n), bits)
+			if err != nil || v.OverflowFloat(f) {
+				return false
 			}
-			return false
-		}
+			v.SetFloat(f)
+			return true
+		})
 	}
 	// An interface (encoding/json would make float64s of the numbers), a
 	// channel...: encoding/json decides.
