@@ -212,7 +212,7 @@ func TestStallsOfTheGreedyBotsAlone(t *testing.T) {
 		}
 		evidence := strings.Join(f.Evidence, "\n")
 		if f.Severity != "info" || !strings.Contains(f.Message, "but strong bots finish the same deals (0 of 1,000 stalled): the stalls are the greedy bots' more than the deck's") ||
-			!strings.Contains(evidence, "on the first 1,000 of the same deals: 0 stalled (0% [0%, 0.4%], 95% Wilson)") {
+			!strings.Contains(evidence, "on the first 1,000 of the same deals: 0 stalled (0% [0%, 0.4%], 95% Wilson); paired with the greedy bots' games: −") {
 			t.Errorf("stalls finding: %s\n%s", f.Message, evidence)
 		}
 		// --fix keeps its goal, played by greedy bots, and says the same.
@@ -220,7 +220,9 @@ func TestStallsOfTheGreedyBotsAlone(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if fix.Met || !strings.Contains(strings.Join(fix.Unmet, "; "), "by greedy bots; strong bots (which weigh what the draw pile still holds) on the first 500 of the same deals: 0 stalled (0% [0%, 0.8%], 95% Wilson): the stalls are the greedy bots' more than the deck's") {
+		unmet := strings.Join(fix.Unmet, "; ")
+		if fix.Met || !strings.Contains(unmet, "by greedy bots; strong bots (which weigh what the draw pile still holds) on the first 500 of the same deals: 0 stalled (0% [0%, 0.8%], 95% Wilson); paired with the greedy bots' games: −") ||
+			!strings.Contains(unmet, " → 0 of 500 paired games): the stalls are the greedy bots' more than the deck's") {
 			t.Errorf("--fix: met %v, unmet %q", fix.Met, fix.Unmet)
 		}
 		return

@@ -143,50 +143,60 @@ func diagnose(ctx context.Context, in Input, opts Options) (*Report, error) {
 const StrongCheckGames = 1000
 
 // strongCheck is what strong bots did on the first deals of a state's
-// games.
+// games, and how that pairs with what the greedy bots did on them.
 type strongCheck struct {
 	games, stalled int
-	lo, hi         float64 // the stalled share's 95% Wilson interval
+	lo, hi         float64     // the stalled share's 95% Wilson interval
+	paired         *Comparison // greedy → strong on the same deals, at 95%
 }
 
-// botsAlone says whether the strong bots stall in under StalledThreshold
-// of the deals: the greedy bots' stalls are then theirs more than the
-// deck's.
-func (c *strongCheck) botsAlone() bool { return c.hi < StalledThreshold }
+// botsAlone says whether the stalls are the greedy bots' more than the
+// deck's: the strong bots stall in under StalledThreshold of the deals
+// (the Wilson interval's top), and significantly less than the greedy
+// bots on the same deals (the paired interval below zero).
+func (c *strongCheck) botsAlone() bool {
+	return c.hi < StalledThreshold && c.paired.Verdict == VerdictFewer
+}
 
 // evidence is the check as the doctor says it.
 func (c *strongCheck) evidence() string {
-	return fmt.Sprintf("strong bots (which weigh what the draw pile still holds) on the first %s of the same deals: %d stalled (%s [%s, %s], 95%% Wilson)",
-		numfmt.GroupDigits(strconv.Itoa(c.games)), c.stalled, shareText(float64(c.stalled)/float64(c.games)), shareText(c.lo), shareText(c.hi))
+	return fmt.Sprintf("strong bots (which weigh what the draw pile still holds) on the first %s of the same deals: %d stalled (%s [%s, %s], 95%% Wilson); paired with the greedy bots' games: %s",
+		numfmt.GroupDigits(strconv.Itoa(c.games)), c.stalled, shareText(float64(c.stalled)/float64(c.games)), shareText(c.lo), shareText(c.hi), c.paired.stallText())
 }
 
 // strongStalls plays the first games of st again with strong bots, when
-// the greedy ones stall in StalledThreshold or more of them; nil when they
-// do not, or the games cannot be played. Greedy bots keep every card that
-// raises their progress and climb no further from a plateau: on Europa
-// Tour (40 countries, one card each, no cars) 3% of their four-player
-// games stall and none of the strong bots' on the same deals, a stall of
-// the bots more than of the deck.
+// the greedy ones (d.base, st's games) stall in StalledThreshold or more
+// of them; nil when they do not, or the games cannot be played. Greedy
+// bots keep every card that raises their progress and climb no further
+// from a plateau: on Europa Tour (40 countries, one card each, no cars) 3%
+// of their four-player games stall and none of the strong bots' on the
+// same deals, a stall of the bots more than of the deck.
 func (d *doctor) strongStalls(st *state) (*strongCheck, error) {
 	fig := st.fig
-	if fig.Games == 0 || fig.StalledRate < StalledThreshold {
+	if fig.Games == 0 || fig.StalledRate < StalledThreshold || d.base == nil || d.base.Played() < fig.Games {
 		return nil, nil
 	}
 	b, err := engine.Compile(st.pack)
 	if err != nil {
 		return nil, nil // the games were played on this pack: it compiles
 	}
-	r, err := sim.Run(d.ctx, b, sim.Config{Games: min(fig.Games, StrongCheckGames), Seed: d.opts.Seed, Game: game.Config{Players: d.opts.Players},
+	n := min(fig.Games, StrongCheckGames)
+	g, err := sim.Start(b, sim.Config{Seed: d.opts.Seed, Game: game.Config{Players: d.opts.Players},
 		Bots: []string{"strong"}, TurnCap: d.opts.TurnCap, Workers: d.opts.Workers})
+	if err == nil {
+		err = g.PlayTo(d.ctx, n)
+	}
 	if err != nil {
 		if d.ctx.Err() != nil {
 			return nil, d.ctx.Err()
 		}
 		return nil, nil // no cross-check: the greedy games say what they say
 	}
-	d.games += r.Games
+	d.games += n
+	r := g.Report(n)
 	lo, hi := stats.Wilson(r.Stalled, r.Games)
-	return &strongCheck{games: r.Games, stalled: r.Stalled, lo: lo, hi: hi}, nil
+	return &strongCheck{games: r.Games, stalled: r.Stalled, lo: lo, hi: hi,
+		paired: compare(d.base.Outcomes(n), g.Outcomes(n), stats.Z(0.95), 0.95)}, nil
 }
 
 // crossCheckStalls adds the strong bots' games (strongStalls) to the
