@@ -25,9 +25,9 @@ const MaxCrossings = 3
 // make normal: a ferry between the nearest coasts, or, when the group's
 // coasts are on a sea the ship cards serve, the nearest coast put on it;
 // a sea of its own when no crossing is that short; else a ferry across
-// the nearest crossing when it is shorter than the group's span (spanKm). Marking a region
-// air-only never joins a group: it is proposed only for a region alone,
-// with no land border to drop, and says so.
+// the nearest crossing when it is shorter than the group's span (spanKm).
+// Marking a region air-only never joins a group: it is proposed only for a
+// region alone, with no land border to drop, and says so.
 func (d *doctor) cutOff(base *state, ed *mapdata.Edition, group []string) candidate {
 	g := base.linked()
 	main := g.Members[g.Main]
@@ -86,14 +86,13 @@ func (d *doctor) cutOff(base *state, ed *mapdata.Edition, group []string) candid
 			x := crossings[0]
 			to := regionByID(base.pack, x.To)
 			span := spanKm(base.outline(), group)
+			rule := " and than the group's own span (%s), so no ferry is proposed"
 			if x.Km <= span {
-				c.finding.Evidence = append(c.finding.Evidence, fmt.Sprintf("the nearest coast of the main group, %s (%s), is %s away: longer than any link of the edition (%.0f km), but shorter than the group's own span (%s), so a ferry is proposed (the toolkit's rule)",
-					to.Name, to.ID, kmText(x.Km), normal, kmText(span)))
+				rule = ", but shorter than the group's own span (%s), so a ferry is proposed (the toolkit's rule)"
 				c.proposals = append(c.proposals, crossingEdit(base, x, group[0]))
-			} else {
-				c.finding.Evidence = append(c.finding.Evidence, fmt.Sprintf("the nearest coast of the main group, %s (%s), is %s away: longer than any link of the edition (%.0f km) and than the group's own span (%s), so no ferry is proposed",
-					to.Name, to.ID, kmText(x.Km), normal, kmText(span)))
 			}
+			c.finding.Evidence = append(c.finding.Evidence, fmt.Sprintf("the nearest coast of the main group, %s (%s), is %s away: longer than any link of the edition (%.0f km)"+rule,
+				to.Name, to.ID, kmText(x.Km), normal, kmText(span)))
 		}
 	}
 	if len(group) == 1 {

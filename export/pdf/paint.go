@@ -189,12 +189,7 @@ func (p *painter) text(t *scene.Text) {
 			w = shaped.Width * size
 		}
 		x, y := p.pt(orb.Point{t.At[0], base[i]})
-		switch t.Anchor {
-		case scene.Middle:
-			x -= w / 2
-		case scene.End:
-			x -= w
-		}
+		x = t.Anchor.Left(x, w)
 		if !simple {
 			p.d.textOp(shaped, x, y, size/ptMM, t.Fill, t.Halo, t.HaloWidth*p.k)
 			continue

@@ -355,13 +355,7 @@ func (p *painter) text(t *scene.Text, clip image.Rectangle) error {
 			}
 			shaped, w = &sl, sl.Width*size
 		}
-		x := t.At[0] * p.s
-		switch t.Anchor {
-		case scene.Middle:
-			x -= w / 2
-		case scene.End:
-			x -= w
-		}
+		x := t.Anchor.Left(t.At[0]*p.s, w)
 		y := bases[i] * p.s
 		m := fc.Metrics()
 		asc, desc := float64(m.Ascent)/64, float64(m.Descent)/64

@@ -79,6 +79,17 @@ const (
 	End
 )
 
+// Left is where a line w wide, anchored at x, starts.
+func (a Anchor) Left(x, w float64) float64 {
+	switch a {
+	case Middle:
+		return x - w/2
+	case End:
+		return x - w
+	}
+	return x
+}
+
 // Font is one of the Go fonts.
 type Font int
 

@@ -175,14 +175,7 @@ func (e *enc) outlinedText(indent string, t *scene.Text, shaped []*text.Line, fo
 			e.textWithHalo(indent, &one, font)
 			continue
 		}
-		w := shaped[i].Width * t.Size
-		x := t.At[0]
-		switch t.Anchor {
-		case scene.Middle:
-			x -= w / 2
-		case scene.End:
-			x -= w
-		}
+		x := t.Anchor.Left(t.At[0], shaped[i].Width*t.Size)
 		d := pathData(*shaped[i], x, base[i], t.Size)
 		if t.Halo != "" && t.HaloWidth > 0 {
 			e.printf("%s<path class=\"halo\" aria-hidden=\"true\" d=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\" stroke-linejoin=\"round\"/>\n",
